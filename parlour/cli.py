@@ -1,0 +1,235 @@
+"""The ``parlour`` command. Imports Textual only when the app starts."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+USAGE_ERROR = 2
+
+
+class UserError(Exception):
+    """A mistake in what the user asked for: one line on stderr, exit code 2."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="parlour",
+        description="A terminal compendium of classic parlour games. Without a command, starts the app.",
+    )
+    parser.add_argument("--version", action="version", version=f"parlour {_version()}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="start the app (the default)")
+    play.add_argument("game", nargs="?", help="go straight to this game's setup")
+
+    listing = sub.add_parser("list", help="the installed games, their variants and any broken plugin")
+    listing.add_argument("--json", action="store_true", help="print one JSON object")
+
+    rules = sub.add_parser("rules", help="a game's rules")
+    rules.add_argument("game")
+
+    sim = sub.add_parser("simulate", help="play computer-only games and report win shares")
+    sim.add_argument("game")
+    sim.add_argument("--players", type=int, help="seats at the table (default: from --agents, else the minimum)")
+    sim.add_argument("--agents", help="comma-separated agent kinds, one per seat or one for all (default: random)")
+    sim.add_argument("--games", type=int, default=100, help="how many games (default: 100)")
+    sim.add_argument("--seed", type=int, default=1, help="base seed; the same arguments give the same results")
+    sim.add_argument("--variant", action="append", default=[], help="apply a named variant (repeatable)")
+    sim.add_argument("--ruleset", type=Path, help="a house-rules YAML file applied before the variants")
+    sim.add_argument("--jobs", type=int, default=1, help="worker processes (default: 1)")
+    sim.add_argument("--records", type=Path, help="write each game's record into this folder")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+
+    rep = sub.add_parser("replay", help="replay a game record, check it and print the final scores")
+    rep.add_argument("record", type=Path)
+    rep.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+def _version() -> str:
+    from parlour import __version__
+
+    return __version__
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command in (None, "play"):
+            return _run_app(getattr(args, "game", None))
+        handler = {"list": _list, "rules": _rules, "simulate": _simulate, "replay": _replay}[args.command]
+        return handler(args)
+    except UserError as exc:
+        _fail(str(exc))
+    except KeyboardInterrupt:
+        return 130
+
+
+def _fail(message: str) -> NoReturn:
+    print(f"parlour: {message}", file=sys.stderr)
+    raise SystemExit(USAGE_ERROR)
+
+
+def _registry() -> Any:
+    from parlour.core.registry import discover
+
+    return discover()
+
+
+def _game(registry: Any, game_id: str) -> Any:
+    try:
+        return registry.get(game_id)
+    except KeyError as exc:
+        raise UserError(exc.args[0]) from None
+
+
+def _list(args: argparse.Namespace) -> int:
+    registry = _registry()
+    games = []
+    for game_id, game in sorted(registry.games.items()):
+        ruleset = registry.ruleset(game_id)
+        games.append({
+            "id": game.id,
+            "title": game.title,
+            "blurb": game.blurb,
+            "min_players": game.min_players,
+            "max_players": game.max_players,
+            "variants": {name: v.description for name, v in ruleset.variants.items()},
+            "agents": sorted(game.agent_kinds()),
+        })
+    broken = [{"name": b.name, "distribution": b.distribution, "error": b.error} for b in registry.broken]
+    if args.json:
+        print(json.dumps({"games": games, "broken": broken}, indent=2))
+        return 0
+    if not games:
+        print("No games installed.")
+    for g in games:
+        print(f"{g['id']:<16} {g['title']} ({g['min_players']}-{g['max_players']} players)")
+        if g["blurb"]:
+            print(f"{'':<16} {g['blurb']}")
+        print(f"{'':<16} computer players: {', '.join(g['agents'])}")
+        for name, description in g["variants"].items():
+            print(f"{'':<16} variant {name}: {description}")
+    for b in broken:
+        print(f"BROKEN {b['name']} (from {b['distribution']}): {b['error']}")
+    return 0
+
+
+def _rules(args: argparse.Namespace) -> int:
+    game = _game(_registry(), args.game)
+    text = game.rules_markdown()
+    if not sys.stdout.isatty():
+        print(text)
+        return 0
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    Console().print(Markdown(text))
+    return 0
+
+
+def resolve_rules(registry: Any, game: Any, variants: list[str], house: Path | None) -> dict[str, Any]:
+    """Defaults, then a house-rules file, then the named variants; errors as UserError."""
+    from parlour.core.rulesets import RulesetError, load_house_rules, with_house_rules
+
+    ruleset = registry.ruleset(game.id)
+    try:
+        if house is not None:
+            variant = load_house_rules(game, ruleset, house)
+            ruleset = with_house_rules(ruleset, [variant])
+            variants = [variant.name, *[v for v in variants if v != variant.name]]
+        return ruleset.resolve(variants)
+    except RulesetError as exc:
+        raise UserError(str(exc)) from None
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from parlour.core import simulate
+
+    registry = _registry()
+    game = _game(registry, args.game)
+    kinds = game.agent_kinds()
+    agents = [a.strip() for a in (args.agents or "random").split(",") if a.strip()]
+    unknown = [a for a in agents if a not in kinds]
+    if unknown:
+        raise UserError(f"unknown agent {unknown[0]!r} for {game.id} (known: {', '.join(sorted(kinds))})")
+    players = args.players or (len(agents) if len(agents) > 1 else game.min_players)
+    if len(agents) == 1:
+        agents = agents * players
+    if len(agents) != players:
+        raise UserError(f"{len(agents)} agents for {players} players: give one per seat or one for all")
+    if not game.min_players <= players <= game.max_players:
+        raise UserError(f"{game.title} is for {game.min_players} to {game.max_players} players, not {players}")
+    if args.games < 1:
+        raise UserError("--games must be at least 1")
+    if args.jobs < 1:
+        raise UserError("--jobs must be at least 1")
+    rules = resolve_rules(registry, game, args.variant, args.ruleset)
+    if args.records:
+        try:
+            args.records.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UserError(f"{args.records}: cannot create the records folder: {exc.strerror or exc}") from None
+    plan = simulate.Plan(
+        game.id, rules, list(args.variant), agents, args.games, args.seed,
+        str(args.records) if args.records else None,
+        tuple(filter(None, os.environ.get("PARLOUR_PLUGINS", "").split(","))),
+    )
+    results, wall = simulate.run(plan, args.jobs)
+    summary = simulate.summarise(plan, results, wall)
+    if args.json:
+        print(json.dumps({"games": [r.to_json() for r in results], "summary": summary}, indent=1))
+        return 0
+    _print_summary(game, summary)
+    return 0
+
+
+def _print_summary(game: Any, s: dict[str, Any]) -> None:
+    print(f"{game.title}: {s['games']} games, seed {s['seed']}, variants: {', '.join(s['variants']) or 'none'}")
+    print("seat   win share   mean score")
+    for seat, (w, m) in enumerate(zip(s["seat_win_share"], s["seat_mean_score"], strict=True)):
+        print(f"{seat + 1:>4}   {w:>8.1%}   {m:>10.2f}")
+    print("agent        win share   fair share   mean score")
+    for agent, w in s["agent_win_share"].items():
+        print(f"{agent:<12} {w:>8.1%}   {s['agent_fair_share'][agent]:>9.1%}   {s['agent_mean_score'][agent]:>10.2f}")
+    print(f"{s['games_per_second']:.1f} games/s, {s['decisions_per_second']:.0f} decisions/s, {s['seconds']:.2f} s")
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from parlour.core.match import Record, RecordError, replay
+
+    try:
+        record = Record.load(args.record)
+        game = _game(_registry(), record.game)
+        state = replay(game, record)
+    except RecordError as exc:
+        raise UserError(str(exc)) from None
+    scores = state.scores()
+    if record.scores is not None and [float(x) for x in record.scores] != [float(x) for x in scores]:
+        raise UserError(f"{args.record}: the replay scores {scores} differ from the recorded {record.scores}")
+    if args.json:
+        print(json.dumps({
+            "game": game.id, "finished": state.is_over, "scores": scores,
+            "winners": state.winners() if state.is_over else None, "actions": len(record.actions),
+        }))
+        return 0
+    status = "finished" if state.is_over else "unfinished"
+    print(f"{game.title}: {len(record.actions)} actions replayed, {status}")
+    winners = state.winners() if state.is_over else []
+    for index, (seat, score) in enumerate(zip(record.seats, scores, strict=True)):
+        mark = " (winner)" if index in winners else ""
+        print(f"  {seat.name} [{seat.agent}]: {score:g}{mark}")
+    return 0
+
+
+def _run_app(game_id: str | None) -> int:
+    from parlour.tui.app import run
+
+    return run(game_id)

@@ -1,0 +1,224 @@
+"""The game contract every Parlour plugin implements.
+
+A plugin provides one :class:`Game` object. ``Game.new_game`` deals a :class:`State`;
+the state is advanced in place with ``apply``. Agents and user interfaces only ever see
+``State.view(seat)`` (a JSON-serialisable dict) and ``State.legal_actions()``.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from parlour.core.agents import AgentFactory
+    from parlour.core.rulesets import Schema
+
+
+class IllegalAction(ValueError):
+    """An action the state refuses; the state is left exactly as it was."""
+
+
+class GameDefinitionError(Exception):
+    """A plugin that does not honour the contract."""
+
+
+@dataclass(frozen=True, order=True)
+class Action:
+    """Base for a game's actions: small, frozen, hashable and comparable.
+
+    Subclasses are dataclasses too. ``text`` is the stable form written into game
+    records; ``label`` is the short phrase shown to a player. The defaults derive both
+    from the class name and the fields; override them where a better phrase exists.
+    """
+
+    kind: ClassVar[str] = ""
+
+    @property
+    def text(self) -> str:
+        name = self.kind or type(self).__name__.lower()
+        parts = [_field_text(getattr(self, f.name)) for f in fields(self)]
+        return " ".join([name, *parts])
+
+    @property
+    def label(self) -> str:
+        return self.text
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _field_text(value: Any) -> str:
+    if isinstance(value, (tuple, list)):
+        return ",".join(_field_text(v) for v in value) or "-"
+    if value is None:
+        return "-"
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened. ``seats`` None means every seat (and any onlooker) saw it."""
+
+    text: str
+    seats: frozenset[int] | None = None
+    kind: str = ""
+    data: Mapping[str, Any] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether ``seat`` saw this event; ``seat`` None is an onlooker who sees public ones."""
+        return self.seats is None or (seat is not None and seat in self.seats)
+
+
+class State(ABC):
+    """One game in progress. Subclasses keep all chance in ``self.rng``."""
+
+    def __init__(self, players: int, rules: Mapping[str, Any], seed: int) -> None:
+        self.players = players
+        self.rules = rules
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.events: list[Event] = []
+
+    # -- who decides -------------------------------------------------------------
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat that must decide now; None once the game is over."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_move is None
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[Action]:
+        """Every action ``to_move`` may take now; never empty before the end."""
+
+    def is_legal(self, action: Action) -> bool:
+        """Override when listing every action is costly (large bid spaces)."""
+        return action in self.legal_actions()
+
+    def apply(self, action: Action) -> None:
+        """Play ``action`` for ``to_move``; refuse an illegal one with the state unchanged."""
+        if self.is_over:
+            raise IllegalAction("the game is over")
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{action!r} is not an action")
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self._apply(action)
+
+    def why_illegal(self, action: Action) -> str | None:
+        """The reason ``action`` is refused now, or None when it is legal."""
+        if not self.is_legal(action):
+            return f"{action.label!r} is not a legal move now"
+        return None
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out an action already known to be legal."""
+
+    # -- what a seat knows -------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` knows now and nothing more, as JSON-ready data.
+
+        ``seat`` None is an onlooker's view: public information only.
+        """
+
+    def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
+        return [e for e in self.events[start:] if e.visible_to(seat)]
+
+    def log(self, text: str, seats: Sequence[int] | None = None, kind: str = "", **data: Any) -> None:
+        self.events.append(
+            Event(text, None if seats is None else frozenset(seats), kind, data or None)
+        )
+
+    # -- the end -----------------------------------------------------------------
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Each seat's score; meaningful once the game is over (a running score before)."""
+
+    def winners(self) -> list[int]:
+        """Seats with the highest score; equal scores share the win."""
+        scores = self.scores()
+        best = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == best]
+
+    def score_breakdown(self) -> list[dict[str, float]]:
+        """Per seat, the parts that make up its score (for the results screen)."""
+        return [{"score": s} for s in self.scores()]
+
+    # -- copies and hidden worlds ------------------------------------------------
+    def clone(self) -> State:
+        """An independent copy, random generator state included."""
+        return copy.deepcopy(self)
+
+    def sample_world(self, seat: int, rng: random.Random) -> State:
+        """A full state that ``seat`` cannot tell from this one: its view is identical,
+        everything it cannot see is redrawn with ``rng``, the events it did not see are
+        dropped, and the world's own generator is reseeded from ``rng``. The only door
+        through which a search agent may touch hidden things."""
+        raise NotImplementedError(f"{type(self).__name__} cannot sample worlds")
+
+
+class Game(ABC):
+    """A plugin's entry point: what the host needs to list, set up and run a game."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    blurb: ClassVar[str] = ""
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    #: Import path ``"package.module:Class"`` of a Textual board widget, loaded only by the TUI.
+    board: ClassVar[str | None] = None
+
+    @property
+    @abstractmethod
+    def schema(self) -> Schema:
+        """The ruleset schema: every setting's type and range."""
+
+    @property
+    @abstractmethod
+    def ruleset_path(self) -> Path:
+        """The YAML file with the default settings and the named variants."""
+
+    @abstractmethod
+    def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> State:
+        """Deal a new game for ``players`` seats under the resolved ``rules``."""
+
+    def rules_markdown(self) -> str:
+        """The game's rules for players, as Markdown, in the project's own words."""
+        return f"# {self.title}\n\nNo rules text yet."
+
+    def agent_kinds(self) -> dict[str, AgentFactory]:
+        """Computer opponents by name; ``random`` is always there."""
+        from parlour.core.agents import RandomAgent
+
+        return {"random": lambda rules: RandomAgent()}
+
+    def parse_action(self, state: State, text: str) -> Action:
+        """The action whose record text is ``text``, legal in ``state``."""
+        for action in state.legal_actions():
+            if action.text == text:
+                return action
+        raise IllegalAction(f"{text!r} is not a legal move now")
+
+    def check_players(self, players: int) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}"
+            )
+
+    def validate_rules(self, rules: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """Checks across settings, as ``(key.path, message)`` pairs; empty when fine."""
+        return []
+
+
+Sampler = Callable[[random.Random], State]

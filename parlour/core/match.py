@@ -1,0 +1,186 @@
+"""The match runner: seats, agents, the turn loop, and game records that replay exactly."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import tempfile
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from parlour.core.agents import Agent, decide
+from parlour.core.game import Action, Game, IllegalAction, State
+
+RECORD_FORMAT = 1
+
+
+class RecordError(Exception):
+    """A game record that cannot be read or does not replay."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    agent: str  #: an agent kind of the game, or "human"
+
+
+def agent_seed(seed: int, seat: int) -> int:
+    """Each seat's agent draws from its own generator, derived from the game's seed."""
+    return (seed * 1_000_003 + 7919 * (seat + 1)) & 0xFFFFFFFFFFFF
+
+
+@dataclass
+class Record:
+    """Everything needed to rebuild a game: the exact ruleset, the seed and the actions."""
+
+    game: str
+    rules: dict[str, Any]
+    seed: int
+    seats: list[Seat]
+    variants: list[str] = field(default_factory=list)
+    actions: list[str] = field(default_factory=list)
+    scores: list[float] | None = None
+    finished: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game,
+            "variants": self.variants,
+            "ruleset": self.rules,
+            "seed": self.seed,
+            "seats": [{"name": s.name, "agent": s.agent} for s in self.seats],
+            "actions": self.actions,
+            "finished": self.finished,
+            "scores": self.scores,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        if not isinstance(data, dict):
+            raise RecordError("a record is a JSON object")
+        if data.get("format") != RECORD_FORMAT:
+            raise RecordError(f"unknown record format {data.get('format')!r} (expected {RECORD_FORMAT})")
+        try:
+            seats = [Seat(str(s["name"]), str(s["agent"])) for s in data["seats"]]
+            record = cls(
+                game=str(data["game"]),
+                rules=dict(data["ruleset"]),
+                seed=int(data["seed"]),
+                seats=seats,
+                variants=[str(v) for v in data.get("variants", [])],
+                actions=[str(a) for a in data["actions"]],
+                scores=data.get("scores"),
+                finished=bool(data.get("finished", False)),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"the record is incomplete or malformed ({type(exc).__name__}: {exc})") from None
+        return record
+
+    def save(self, path: Path) -> None:
+        """Write atomically: a temporary file beside the target, then a rename."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump(self.to_json(), fh, indent=1)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+    @classmethod
+    def load(cls, path: Path) -> Record:
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise RecordError(f"{path}: not a valid record: {exc}") from None
+        try:
+            return cls.from_json(data)
+        except RecordError as exc:
+            raise RecordError(f"{path}: {exc}") from None
+
+
+def replay(game: Game, record: Record, upto: int | None = None) -> State:
+    """Rebuild the state after the record's actions (or its first ``upto``)."""
+    if record.game != game.id:
+        raise RecordError(f"the record is for {record.game!r}, not {game.id!r}")
+    try:
+        game.check_players(len(record.seats))
+    except ValueError as exc:
+        raise RecordError(str(exc)) from None
+    state = game.new_game(len(record.seats), record.rules, record.seed)
+    actions = record.actions if upto is None else record.actions[:upto]
+    for number, text in enumerate(actions, 1):
+        try:
+            state.apply(game.parse_action(state, text))
+        except IllegalAction as exc:
+            raise RecordError(f"action {number} ({text!r}) does not replay: {exc}") from None
+    return state
+
+
+Observer = Callable[[State, int, Action], None]
+
+
+@dataclass
+class Match:
+    """One game between seated agents. ``play`` runs it to the end."""
+
+    game: Game
+    rules: Mapping[str, Any]
+    seed: int
+    seats: Sequence[Seat]
+    agents: Sequence[Agent]
+    variants: Sequence[str] = ()
+    state: State = field(init=False)
+    record: Record = field(init=False)
+    rngs: list[random.Random] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.game.check_players(len(self.seats))
+        if len(self.agents) != len(self.seats):
+            raise ValueError("one agent per seat")
+        self.state = self.game.new_game(len(self.seats), self.rules, self.seed)
+        self.record = Record(self.game.id, dict(self.rules), self.seed, list(self.seats), list(self.variants))
+        self.rngs = [random.Random(agent_seed(self.seed, i)) for i in range(len(self.seats))]
+
+    def step(self) -> Action:
+        """Let the seat to move decide, and play its action."""
+        seat = self.state.to_move
+        if seat is None:
+            raise IllegalAction("the game is over")
+        state = self.state
+        action = decide(
+            self.agents[seat],
+            state.view(seat),
+            state.legal_actions(),
+            self.rngs[seat],
+            worlds=lambda rng: state.sample_world(seat, rng),
+        )
+        self.play(action)
+        return action
+
+    def play(self, action: Action) -> None:
+        """Apply an action for the seat to move (an agent's or a human's) and record it."""
+        self.state.apply(action)
+        self.record.actions.append(action.text)
+        if self.state.is_over:
+            self.record.finished = True
+            self.record.scores = self.state.scores()
+
+    def play_out(self, max_steps: int = 1_000_000, observer: Observer | None = None) -> State:
+        for _ in range(max_steps):
+            seat = self.state.to_move
+            if seat is None:
+                return self.state
+            action = self.step()
+            if observer:
+                observer(self.state, seat, action)
+        raise RuntimeError(f"{self.game.id}: no end after {max_steps} decisions")

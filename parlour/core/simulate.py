@@ -1,0 +1,134 @@
+"""Headless games between agents, with seats rotated so no agent keeps the same seat."""
+
+from __future__ import annotations
+
+import functools
+import random
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from parlour.core.match import Match, Seat
+from parlour.core.registry import Registry, discover
+
+
+@dataclass(frozen=True)
+class GameResult:
+    index: int
+    seed: int
+    agents: list[str]
+    scores: list[float]
+    winners: list[int]
+    turns: int
+    seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed,
+            "agents": self.agents,
+            "scores": self.scores,
+            "winners": self.winners,
+            "turns": self.turns,
+        }
+
+
+@dataclass(frozen=True)
+class Plan:
+    game_id: str
+    rules: dict[str, Any]
+    variants: list[str]
+    agents: list[str]
+    games: int
+    seed: int
+    records: str | None = None
+    plugins: tuple[str, ...] = ()
+
+
+def game_seed(seed: int, index: int) -> int:
+    return random.Random(f"{seed}/{index}").getrandbits(48)
+
+
+def seating(agents: Sequence[str], index: int) -> list[str]:
+    """Game ``index`` rotates the agent list by ``index`` seats."""
+    n = len(agents)
+    shift = index % n
+    return list(agents[-shift:] + agents[:-shift]) if shift else list(agents)
+
+
+@functools.lru_cache(maxsize=4)
+def _registry(plugins: tuple[str, ...]) -> Registry:
+    return discover(plugins)
+
+
+def _play_one(plan: Plan, index: int) -> GameResult:
+    game = _registry(plan.plugins).get(plan.game_id)
+    kinds = game.agent_kinds()
+    names = seating(plan.agents, index)
+    seed = game_seed(plan.seed, index)
+    seats = [Seat(f"{name}-{i + 1}", name) for i, name in enumerate(names)]
+    match = Match(game, plan.rules, seed, seats, [kinds[n](plan.rules) for n in names], plan.variants)
+    start = time.perf_counter()
+    state = match.play_out()
+    elapsed = time.perf_counter() - start
+    if plan.records:
+        match.record.save(Path(plan.records) / f"{plan.game_id}-{index:05d}.json")
+    return GameResult(index, seed, names, state.scores(), state.winners(), len(match.record.actions), elapsed)
+
+
+def _play_chunk(plan: Plan, indices: list[int]) -> list[GameResult]:
+    return [_play_one(plan, i) for i in indices]
+
+
+def run(plan: Plan, jobs: int = 1) -> tuple[list[GameResult], float]:
+    """Play every game of ``plan``; the results are the same whatever ``jobs`` is."""
+    start = time.perf_counter()
+    indices = list(range(plan.games))
+    if jobs <= 1 or plan.games <= 1:
+        results = _play_chunk(plan, indices)
+    else:
+        chunks = [indices[i::jobs] for i in range(jobs)]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            parts = pool.map(_play_chunk, [plan] * len(chunks), chunks)
+            results = sorted((r for part in parts for r in part), key=lambda r: r.index)
+    return results, time.perf_counter() - start
+
+
+def summarise(plan: Plan, results: list[GameResult], wall: float) -> dict[str, Any]:
+    """Win shares (a shared win counts as a fraction) per seat and per agent, mean scores."""
+    seats = len(plan.agents)
+    seat_wins = [0.0] * seats
+    agent_wins: dict[str, float] = {}
+    agent_games: dict[str, int] = {}
+    agent_scores: dict[str, float] = {}
+    seat_scores = [0.0] * seats
+    for result in results:
+        share = 1.0 / len(result.winners)
+        for seat, name in enumerate(result.agents):
+            agent_games[name] = agent_games.get(name, 0) + 1
+            agent_scores[name] = agent_scores.get(name, 0.0) + result.scores[seat]
+            seat_scores[seat] += result.scores[seat]
+            agent_wins.setdefault(name, 0.0)
+        for seat in result.winners:
+            seat_wins[seat] += share
+            agent_wins[result.agents[seat]] += share
+    n = max(len(results), 1)
+    turns = sum(r.turns for r in results)
+    return {
+        "game": plan.game_id,
+        "variants": plan.variants,
+        "games": len(results),
+        "seed": plan.seed,
+        "seat_win_share": [w / n for w in seat_wins],
+        "seat_mean_score": [s / n for s in seat_scores],
+        # an agent listed k times holds k seats per game: its share is of all wins
+        "agent_win_share": {a: agent_wins[a] / n for a in agent_wins},
+        "agent_fair_share": {a: plan.agents.count(a) / seats for a in agent_wins},
+        "agent_mean_score": {a: agent_scores[a] / agent_games[a] for a in agent_scores},
+        "games_per_second": len(results) / wall if wall > 0 else None,
+        "decisions": turns,
+        "decisions_per_second": turns / wall if wall > 0 else None,
+        "seconds": wall,
+    }

@@ -1,0 +1,249 @@
+"""The conformance suite every Parlour game must pass.
+
+Use it from a plugin's own tests by importing the tests and providing a ``game`` fixture::
+
+    import pytest
+    from parlour.testing.conformance import *  # noqa: F403
+    from my_plugin import GAME
+
+    @pytest.fixture
+    def game():
+        return GAME
+
+Parlour's own tests parametrise ``game`` over every registered game. ``CONFORMANCE_GAMES``
+(an environment variable, default 6) sets how many random games each check plays per
+player count.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from parlour.core.agents import RandomAgent
+from parlour.core.game import Action, Game, IllegalAction, State
+from parlour.core.match import Match, Record, Seat, replay
+from parlour.core.rulesets import RulesetFile, load_ruleset
+
+__all__ = [
+    "test_player_bounds_enforced",
+    "test_random_games_reach_the_end",
+    "test_every_variant_plays",
+    "test_illegal_action_refused_and_state_unchanged",
+    "test_clone_is_independent",
+    "test_record_replays_to_the_same_state",
+    "test_views_are_json",
+    "test_sampled_worlds_keep_the_seat_view",
+    "test_agents_ignore_what_their_seat_cannot_know",
+    "test_same_seed_same_game",
+]
+
+GAMES = int(os.environ.get("CONFORMANCE_GAMES", "6"))
+MAX_STEPS = 200_000
+
+
+def _ruleset(game: Game) -> RulesetFile:
+    return load_ruleset(game)
+
+
+def _player_counts(game: Game) -> range:
+    return range(game.min_players, game.max_players + 1)
+
+
+def snapshot(state: State) -> Any:
+    """Everything observable about a state: each seat's view, the public view, the mover,
+    the legal actions, the scores and the events."""
+    seats = range(state.players)
+    return (
+        [state.view(s) for s in seats],
+        state.view(None),
+        state.to_move,
+        None if state.is_over else sorted(a.text for a in state.legal_actions()),
+        state.scores(),
+        [(e.text, e.seats, e.kind) for e in state.events],
+    )
+
+
+def random_walk(state: State, rng: random.Random) -> Iterator[State]:
+    """Play random legal actions to the end, yielding the state before each decision."""
+    for _ in range(MAX_STEPS):
+        if state.is_over:
+            return
+        yield state
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    raise AssertionError(f"no end after {MAX_STEPS} random decisions")
+
+
+def _json_roundtrip(data: Any) -> Any:
+    return json.loads(json.dumps(data))
+
+
+def test_player_bounds_enforced(game: Game) -> None:
+    rules = _ruleset(game).resolve()
+    for bad in (game.min_players - 1, game.max_players + 1):
+        with pytest.raises(ValueError):
+            game.new_game(bad, rules, 1)
+
+
+def test_random_games_reach_the_end(game: Game) -> None:
+    rules = _ruleset(game).resolve()
+    for players in _player_counts(game):
+        for seed in range(GAMES):
+            state = game.new_game(players, rules, seed)
+            steps = 0
+            for current in random_walk(state, random.Random(seed)):
+                steps += 1
+                assert current.to_move in range(players)
+                assert current.legal_actions(), "no legal action before the end"
+            assert state.is_over and state.to_move is None
+            assert steps > 0
+            assert len(state.scores()) == players
+            winners = state.winners()
+            assert winners and all(w in range(players) for w in winners)
+
+
+def test_every_variant_plays(game: Game) -> None:
+    ruleset = _ruleset(game)
+    for name in ruleset.variants:
+        rules = ruleset.resolve([name])
+        for players in _player_counts(game):
+            state = game.new_game(players, rules, 7)
+            for _ in random_walk(state, random.Random(7)):
+                pass
+            assert state.is_over, name
+
+
+def test_illegal_action_refused_and_state_unchanged(game: Game) -> None:
+    rules = _ruleset(game).resolve()
+    players = game.min_players
+    seen: dict[str, Action] = {}
+    state = game.new_game(players, rules, 3)
+    for current in random_walk(state, random.Random(3)):
+        for action in current.legal_actions():
+            seen.setdefault(action.text, action)
+    tried = 0
+    state = game.new_game(players, rules, 3)
+    for current in random_walk(state, random.Random(3)):
+        legal = {a.text for a in current.legal_actions()}
+        foreign = [a for t, a in seen.items() if t not in legal][:3]
+        for action in [*foreign, "not an action"]:  # type: ignore[list-item]
+            before = snapshot(current)
+            with pytest.raises(IllegalAction) as info:
+                current.apply(action)
+            assert str(info.value).strip(), "the refusal gives no reason"
+            assert snapshot(current) == before, f"refusing {action} changed the state"
+            tried += 1
+    assert tried > 0
+    over_before = snapshot(state)
+    with pytest.raises(IllegalAction):
+        state.apply(next(iter(seen.values())))
+    assert snapshot(state) == over_before
+
+
+def test_clone_is_independent(game: Game) -> None:
+    rules = _ruleset(game).resolve()
+    state = game.new_game(game.max_players, rules, 11)
+    rng = random.Random(11)
+    for _ in range(5):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    before = snapshot(state)
+    copy = state.clone()
+    assert snapshot(copy) == before
+    for _ in random_walk(copy, random.Random(12)):
+        pass
+    assert snapshot(state) == before, "playing on a clone changed the original"
+    again = state.clone()
+    for _ in random_walk(again, random.Random(12)):
+        pass
+    assert snapshot(again) == snapshot(copy), "a clone does not carry the random state"
+
+
+def test_record_replays_to_the_same_state(game: Game) -> None:
+    ruleset = _ruleset(game)
+    for players in _player_counts(game):
+        rules = ruleset.resolve()
+        seats = [Seat(f"p{i}", "random") for i in range(players)]
+        match = Match(game, rules, 21 + players, seats, [RandomAgent() for _ in seats])
+        final = match.play_out()
+        record = Record.from_json(_json_roundtrip(match.record.to_json()))
+        rebuilt = replay(game, record)
+        assert snapshot(rebuilt) == snapshot(final)
+        assert record.scores == final.scores()
+
+
+def test_views_are_json(game: Game) -> None:
+    rules = _ruleset(game).resolve()
+    state = game.new_game(game.max_players, rules, 5)
+    for current in random_walk(state, random.Random(5)):
+        for seat in [None, *range(current.players)]:
+            view = current.view(seat)
+            assert isinstance(view, dict)
+            assert _json_roundtrip(view) == view, f"view({seat}) does not survive JSON"
+    for seat in [None, *range(state.players)]:
+        assert _json_roundtrip(state.view(seat)) == state.view(seat)
+
+
+def test_sampled_worlds_keep_the_seat_view(game: Game) -> None:
+    rules = _ruleset(game).resolve()
+    for players in _player_counts(game):
+        state = game.new_game(players, rules, 9)
+        rng = random.Random(9)
+        for step, current in enumerate(random_walk(state, random.Random(9))):
+            if step % 7:
+                continue
+            for seat in range(players):
+                before = snapshot(current)
+                world = current.sample_world(seat, rng)
+                assert snapshot(current) == before, "sampling changed the real state"
+                assert world.view(seat) == current.view(seat)
+                assert world.to_move == current.to_move
+                mine = {(e.text, e.seats) for e in current.events_for(seat)}
+                for other in range(players):
+                    for event in world.events_for(other):
+                        assert (event.text, event.seats) in mine, "a world keeps an event the seat never saw"
+                if world.to_move == seat:
+                    assert sorted(a.text for a in world.legal_actions()) == sorted(
+                        a.text for a in current.legal_actions()
+                    )
+
+
+def test_agents_ignore_what_their_seat_cannot_know(game: Game) -> None:
+    """Change what a seat cannot know, keep its view: its agent decides the same."""
+    ruleset = _ruleset(game)
+    rules = ruleset.resolve()
+    for name, factory in game.agent_kinds().items():
+        state = game.new_game(game.max_players, rules, 13)
+        sampler = random.Random(13)
+        checked = 0
+        for step, current in enumerate(random_walk(state, random.Random(13))):
+            if step % 5:
+                continue
+            seat = current.to_move
+            assert seat is not None
+            world = current.sample_world(seat, sampler)
+            real = factory(rules).choose(current.view(seat), current.legal_actions(), random.Random(step))
+            other = factory(rules).choose(world.view(seat), world.legal_actions(), random.Random(step))
+            assert real == other, f"agent {name!r} decided differently in a world its seat cannot tell apart"
+            checked += 1
+        assert checked > 0
+
+
+def test_same_seed_same_game(game: Game) -> None:
+    rules = _ruleset(game).resolve()
+    a = game.new_game(game.max_players, rules, 99)
+    b = game.new_game(game.max_players, rules, 99)
+    assert snapshot(a) == snapshot(b)
+    for _ in random_walk(a, random.Random(1)):
+        pass
+    for _ in random_walk(b, random.Random(1)):
+        pass
+    assert snapshot(a) == snapshot(b)
