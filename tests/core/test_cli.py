@@ -1,0 +1,150 @@
+"""The command line, run as a user runs it: a subprocess of the installed package."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+def parlour(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    full_env = {**os.environ, "PARLOUR_PLUGINS": "sevens:GAME", "PYTHONPATH": str(FIXTURES), **(env or {})}
+    return subprocess.run(
+        [sys.executable, "-m", "parlour", *args], capture_output=True, text=True, env=full_env, timeout=120
+    )
+
+
+def assert_user_error(result: subprocess.CompletedProcess[str], *fragments: str) -> None:
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    for fragment in fragments:
+        assert fragment in lines[0]
+
+
+def test_help_answers_without_loading_textual() -> None:
+    code = (
+        "import sys, contextlib, io\n"
+        "from parlour.cli import main\n"
+        "for argv in (['--help'], ['list', '--json'], ['simulate', 'sevens', '--games', '2', '--json']):\n"
+        "    with contextlib.redirect_stdout(io.StringIO()):\n"
+        "        try: main(argv)\n"
+        "        except SystemExit: pass\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))\n"
+    )
+    env = {**os.environ, "PARLOUR_PLUGINS": "sevens:GAME", "PYTHONPATH": str(FIXTURES)}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert result.stdout.strip() == "[]"
+    help_text = parlour("--help").stdout
+    for command in ("list", "rules", "simulate", "replay"):
+        assert command in help_text
+
+
+def test_list_json_shows_games_variants_and_broken_plugins() -> None:
+    result = parlour("list", "--json", env={"PARLOUR_PLUGINS": "sevens:GAME,no_such_module:GAME"})
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    sevens = next(g for g in data["games"] if g["id"] == "sevens")
+    assert sevens["title"] == "Sevens"
+    assert (sevens["min_players"], sevens["max_players"]) == (2, 4)
+    assert sevens["variants"] == {"no-discards": "Every card must be played face up.", "long": "Five cards each."}
+    assert sevens["agents"] == ["high", "random"]
+    broken = {b["name"]: b for b in data["broken"]}
+    assert broken["no_such_module:GAME"]["error"].startswith("ModuleNotFoundError")
+
+
+def test_rules_prints_the_rules_text() -> None:
+    result = parlour("rules", "sevens")
+    assert result.returncode == 0
+    assert "Play a card to the row" in result.stdout
+
+
+def test_simulate_json_is_reproducible_and_rotates_seats() -> None:
+    args = ("simulate", "sevens", "--agents", "high,random,random", "--games", "12", "--seed", "5", "--json")
+    one = json.loads(parlour(*args).stdout)
+    two = json.loads(parlour(*args, "--jobs", "2").stdout)
+    assert one["games"] == two["games"]
+    assert len(one["games"]) == 12
+    assert [g["agents"].index("high") for g in one["games"][:3]] == [0, 1, 2]
+    for game in one["games"]:
+        assert set(game) == {"seed", "agents", "scores", "winners", "turns"}
+        assert game["winners"] == [i for i, s in enumerate(game["scores"]) if s == max(game["scores"])]
+    summary = one["summary"]
+    assert summary["games"] == 12
+    assert sum(summary["agent_win_share"].values()) == pytest.approx(1.0)
+    assert summary["agent_fair_share"] == {"high": pytest.approx(1 / 3), "random": pytest.approx(2 / 3)}
+    other_seed = json.loads(parlour(*args[:-2], "9", "--json").stdout)
+    assert other_seed["games"] != one["games"]
+
+
+def test_simulate_text_report() -> None:
+    result = parlour("simulate", "sevens", "--players", "3", "--games", "5", "--variant", "no-discards")
+    assert result.returncode == 0, result.stderr
+    assert "win share" in result.stdout and "games/s" in result.stdout
+    assert "variants: no-discards" in result.stdout
+
+
+def test_records_replay_to_the_same_scores(tmp_path: Path) -> None:
+    sim = json.loads(parlour("simulate", "sevens", "--games", "3", "--records", str(tmp_path), "--json").stdout)
+    records = sorted(tmp_path.glob("*.json"))
+    assert len(records) == 3
+    for record, game in zip(records, sim["games"], strict=True):
+        result = parlour("replay", str(record), "--json")
+        assert result.returncode == 0, result.stderr
+        assert json.loads(result.stdout)["scores"] == game["scores"]
+    text = parlour("replay", str(records[0]))
+    assert "actions replayed, finished" in text.stdout
+
+
+def test_tampered_record_is_refused(tmp_path: Path) -> None:
+    parlour("simulate", "sevens", "--games", "1", "--records", str(tmp_path))
+    record = next(tmp_path.glob("*.json"))
+    data = json.loads(record.read_text())
+    data["actions"][0] = "play 99"
+    record.write_text(json.dumps(data))
+    assert_user_error(parlour("replay", str(record)), "action 1 ('play 99') does not replay")
+    record.write_text("{not json")
+    assert_user_error(parlour("replay", str(record)), "not a valid record")
+    assert_user_error(parlour("replay", str(tmp_path / "missing.json")), "cannot read")
+
+
+def test_broken_house_rules_file_is_one_line_error(tmp_path: Path) -> None:
+    rules = tmp_path / "house.yaml"
+    rules.write_text("game: sevens\nsettings:\n  target: 7\n  copies: many\n")
+    result = parlour("simulate", "sevens", "--ruleset", str(rules))
+    assert_user_error(result, f"{rules}:4: settings.copies: expected a whole number, got str 'many'")
+
+
+def test_house_rules_file_applies(tmp_path: Path) -> None:
+    rules = tmp_path / "house.yaml"
+    rules.write_text("game: sevens\nsettings:\n  hand_size: 1\n")
+    data = json.loads(parlour("simulate", "sevens", "--ruleset", str(rules), "--games", "2", "--json").stdout)
+    assert all(g["turns"] == 2 for g in data["games"])
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (("simulate", "sevens", "--variant", "nope"), "variants: unknown variant 'nope' (known: no-discards, long)"),
+        (("simulate", "chess"), "no game 'chess'"),
+        (("simulate", "sevens", "--agents", "genius"), "unknown agent 'genius'"),
+        (("simulate", "sevens", "--players", "9"), "for 2 to 4 players, not 9"),
+        (("simulate", "sevens", "--agents", "random,random", "--players", "3"), "2 agents for 3 players"),
+        (("simulate", "sevens", "--games", "0"), "--games must be at least 1"),
+        (("rules", "chess"), "no game 'chess'"),
+    ],
+)
+def test_user_errors_are_one_line_exit_2(args, fragment) -> None:
+    assert_user_error(parlour(*args), fragment)
+
+
+def test_unknown_variant_names_the_ruleset_file_and_line() -> None:
+    result = parlour("simulate", "sevens", "--variant", "nope")
+    assert "sevens.yaml:9: variants:" in result.stderr

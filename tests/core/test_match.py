@@ -1,0 +1,122 @@
+"""The match runner and game records."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from parlour.core.agents import RandomAgent
+from parlour.core.game import IllegalAction, State
+from parlour.core.match import Match, Record, RecordError, Seat, replay
+from parlour.core.rulesets import load_ruleset
+from parlour.core.simulate import seating
+from sevens import GAME, Play
+
+RULES = load_ruleset(GAME).resolve()
+
+
+class SpyAgent:
+    """Remembers what it was given; plays randomly."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[object, object, object]] = []
+
+    def choose(self, view, legal, rng):
+        self.calls.append((view, legal, rng))
+        return legal[rng.randrange(len(legal))]
+
+
+class WorldAgent(SpyAgent):
+    wants_worlds = True
+
+    def choose(self, view, legal, rng, worlds=None):
+        world = worlds(rng)
+        self.seen = (view, world.view(view["seat"]), world)
+        return super().choose(view, legal, rng)
+
+
+def test_agents_get_only_their_view_and_legal_actions() -> None:
+    spies = [SpyAgent(), SpyAgent()]
+    match = Match(GAME, RULES, 4, [Seat("a", "spy"), Seat("b", "spy")], spies)
+    match.play_out()
+    for seat, spy in enumerate(spies):
+        assert spy.calls
+        for view, legal, rng in spy.calls:
+            assert isinstance(view, dict) and view["seat"] == seat
+            assert not any(isinstance(x, State) for x in (view, legal, rng))
+            assert all(not isinstance(v, State) for v in view.values())
+
+
+def test_world_sampler_only_for_agents_that_ask() -> None:
+    agent = WorldAgent()
+    spy = SpyAgent()
+    match = Match(GAME, RULES, 4, [Seat("a", "w"), Seat("b", "r")], [agent, spy])
+    match.step()
+    view, world_view, world = agent.seen
+    assert world_view == view
+    assert world is not match.state
+    match.step()
+    assert len(spy.calls) == 1, "an agent that does not ask gets no sampler and still plays"
+
+
+def test_human_action_is_checked_and_recorded() -> None:
+    match = Match(GAME, RULES, 4, [Seat("a", "human"), Seat("b", "random")], [RandomAgent(), RandomAgent()])
+    hand = match.state.view(0)["hand"]
+    missing = next(c for c in range(1, 7) if c not in hand)
+    with pytest.raises(IllegalAction):
+        match.play(Play(missing))
+    assert match.record.actions == []
+    match.play(Play(hand[0]))
+    assert match.record.actions == [f"play {hand[0]}"]
+
+
+def test_record_save_is_atomic_and_loads_back(tmp_path: Path) -> None:
+    match = Match(GAME, RULES, 8, [Seat("a", "random"), Seat("b", "high")], [RandomAgent(), RandomAgent()])
+    final = match.play_out()
+    path = tmp_path / "deep" / "game.json"
+    match.record.save(path)
+    assert [p.name for p in path.parent.iterdir()] == ["game.json"], "a temporary file was left behind"
+    loaded = Record.load(path)
+    assert loaded == match.record
+    assert replay(GAME, loaded).scores() == final.scores()
+    data = json.loads(path.read_text())
+    assert data["format"] == 1 and data["ruleset"] == RULES and data["game"] == "sevens"
+
+
+def test_partial_replay_and_wrong_game(tmp_path: Path) -> None:
+    match = Match(GAME, RULES, 8, [Seat("a", "random"), Seat("b", "random")], [RandomAgent(), RandomAgent()])
+    for _ in range(3):
+        match.step()
+    state = replay(GAME, match.record, upto=2)
+    assert len(state.row) + sum(state.view(0)["discard_counts"]) == 2
+    other = Record("chess", RULES, 1, match.record.seats)
+    with pytest.raises(RecordError, match="for 'chess', not 'sevens'"):
+        replay(GAME, other)
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [("[]", "a record is a JSON object"), ('{"format": 9}', "unknown record format 9"),
+     ('{"format": 1, "game": "sevens"}', "incomplete or malformed")],
+)
+def test_malformed_records(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "r.json"
+    path.write_text(content)
+    with pytest.raises(RecordError, match=message):
+        Record.load(path)
+
+
+def test_one_agent_per_seat_and_player_bounds() -> None:
+    with pytest.raises(ValueError, match="one agent per seat"):
+        Match(GAME, RULES, 1, [Seat("a", "r"), Seat("b", "r")], [RandomAgent()])
+    with pytest.raises(ValueError, match="2 to 4 players"):
+        Match(GAME, RULES, 1, [Seat("a", "r")], [RandomAgent()])
+
+
+def test_seating_rotates_every_agent_through_every_seat() -> None:
+    agents = ["m", "r1", "r2", "r3"]
+    seats_of_m = [seating(agents, i).index("m") for i in range(8)]
+    assert seats_of_m == [0, 1, 2, 3, 0, 1, 2, 3]
+    assert sorted(seating(agents, 3)) == sorted(agents)
