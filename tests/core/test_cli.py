@@ -16,7 +16,8 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 def parlour(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     full_env = {**os.environ, "PARLOUR_PLUGINS": "sevens:GAME", "PYTHONPATH": str(FIXTURES), **(env or {})}
     return subprocess.run(
-        [sys.executable, "-m", "parlour", *args], capture_output=True, text=True, env=full_env, timeout=120
+        [sys.executable, "-m", "parlour", *args], capture_output=True, text=True, env=full_env, timeout=120,
+        cwd=FIXTURES,  # not the checkout: run the installed package
     )
 
 
