@@ -39,6 +39,7 @@ __all__ = [
     "test_record_replays_to_the_same_state",
     "test_views_are_json",
     "test_sampled_worlds_keep_the_seat_view",
+    "test_sampled_worlds_depend_only_on_the_seat_view",
     "test_agents_ignore_what_their_seat_cannot_know",
     "test_same_seed_same_game",
 ]
@@ -214,6 +215,28 @@ def test_sampled_worlds_keep_the_seat_view(game: Game) -> None:
                     assert sorted(a.text for a in world.legal_actions()) == sorted(
                         a.text for a in current.legal_actions()
                     )
+
+
+def test_sampled_worlds_depend_only_on_the_seat_view(game: Game) -> None:
+    """Two states a seat cannot tell apart give the same world for the same generator.
+
+    Otherwise the sampler would leak hidden things to a search agent (for instance through
+    the order of the unseen pool): sort what is unseen before shuffling it.
+    """
+    rules = _ruleset(game).resolve()
+    players = game.max_players
+    state = game.new_game(players, rules, 17)
+    for step, current in enumerate(random_walk(state, random.Random(17))):
+        if step % 6:
+            continue
+        for seat in range(players):
+            twin = current.sample_world(seat, random.Random(1000 + step))
+            assert twin.view(seat) == current.view(seat)
+            one = current.sample_world(seat, random.Random(step))
+            two = twin.sample_world(seat, random.Random(step))
+            assert snapshot(one) == snapshot(two), (
+                f"seat {seat}: the world drawn depends on hidden things, not only on the seat's view"
+            )
 
 
 def test_agents_ignore_what_their_seat_cannot_know(game: Game) -> None:
