@@ -56,6 +56,7 @@ class Registry:
             if game.id in self.games:
                 raise GameDefinitionError(f"game id {game.id!r} is already taken")
             ruleset = load_ruleset(game)
+            smoke_test(game, ruleset)
         except (Exception, SystemExit) as exc:  # noqa: BLE001 - any plugin failure is reported
             self.broken.append(BrokenPlugin(name, distribution, _one_line(exc)))
             return
@@ -86,6 +87,15 @@ def check_game(game: Any) -> None:
         raise GameDefinitionError(f"bad player range {game.min_players}-{game.max_players}")
     if "random" not in game.agent_kinds():
         raise GameDefinitionError("the game offers no 'random' agent")
+
+
+def smoke_test(game: Game, ruleset: RulesetFile) -> None:
+    """Deal one game under the defaults: a plugin that cannot even start is broken."""
+    state = game.new_game(game.min_players, ruleset.defaults, 0)
+    if state.is_over:
+        raise GameDefinitionError("a new game is already over")
+    if not state.legal_actions():
+        raise GameDefinitionError("a new game offers no legal action")
 
 
 def _wanted() -> set[str] | None:

@@ -22,6 +22,7 @@ def test_broken_plugins_are_listed_and_the_rest_work() -> None:
         GOOD,
         "broken_plugins:SameId",
         "sevens:MISSING",
+        "broken_plugins:CannotDeal",
     ])
     assert "sevens" in registry.games and "bad-ruleset" not in registry.games
     errors = {b.name: b.error for b in registry.broken}
@@ -33,8 +34,9 @@ def test_broken_plugins_are_listed_and_the_rest_work() -> None:
     )
     assert errors["broken_plugins:SameId"] == "GameDefinitionError: game id 'sevens' is already taken"
     assert errors["sevens:MISSING"].startswith("AttributeError")
+    assert errors["broken_plugins:CannotDeal"] == "ZeroDivisionError: division by zero"
     mine = [b for b in registry.broken if b.name in errors and b.distribution == "PARLOUR_PLUGINS"]
-    assert len(mine) == 6
+    assert len(mine) == 7
     assert all("\n" not in b.error for b in registry.broken)
 
 
