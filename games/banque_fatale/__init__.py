@@ -1,0 +1,7 @@
+"""Banque Fatale (Stefan Dorra, 1997) for Parlour: sealed-bid auctions over five colours."""
+
+from games.banque_fatale.engine import BanqueFatale
+
+GAME = BanqueFatale()
+
+__all__ = ["GAME", "BanqueFatale"]

@@ -1,0 +1,906 @@
+"""Banque Fatale: the engine (rules BF-* in RULES.md).
+
+Colours are letters (``R Y G B O`` by default) and a Carte Fatale is the code of its aces,
+one letter per ace in colour order (``RG``; ``RR`` is the double red). A round runs through
+four phases: the start player picks a card (``pick``), every player commits a secret bid
+(``bid``), the pool is drafted back one jeton at a time (``draft``), and the start player may
+sell (``sale``). Steps that leave a player no choice are played automatically and logged.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from parlour.core.game import Action, Event, Game, IllegalAction, State
+from parlour.core.rulesets import Bool, Dict, Int, List, Schema, Str, Table
+
+PICK = "pick"
+BID = "bid"
+DRAFT = "draft"
+SALE = "sale"
+OVER = "over"
+
+# ------------------------------------------------------------------------------------------
+# Actions
+
+
+@dataclass(frozen=True, order=True)
+class Pick(Action):
+    """The start player puts a face-up card up for auction (BF-R1)."""
+
+    card: str
+
+    @property
+    def text(self) -> str:
+        return f"pick {self.card}"
+
+    @property
+    def label(self) -> str:
+        return f"auction card {self.card}"
+
+
+@dataclass(frozen=True, order=True)
+class Bid(Action):
+    """A sealed bid: how many jetons of each colour (BF-R2). ``letters`` names the colours."""
+
+    counts: tuple[int, ...]
+    letters: str = field(default="RYGBO", compare=False, repr=False)
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts)
+
+    @property
+    def text(self) -> str:
+        parts = [f"{n}{letter}" for n, letter in zip(self.counts, self.letters) if n]
+        return "bid " + (" ".join(parts) if parts else "0")
+
+    @property
+    def label(self) -> str:
+        total = self.total
+        if not total:
+            return "bid nothing"
+        parts = " ".join(f"{n}{letter}" for n, letter in zip(self.counts, self.letters) if n)
+        return f"bid {total} jeton{'s' if total > 1 else ''}: {parts}"
+
+
+@dataclass(frozen=True, order=True)
+class Take(Action):
+    """Take one jeton of a colour from the pool (BF-R7)."""
+
+    colour: str
+
+    @property
+    def text(self) -> str:
+        return f"take {self.colour}"
+
+    @property
+    def label(self) -> str:
+        return f"take a {self.colour} jeton"
+
+
+@dataclass(frozen=True, order=True)
+class Sell(Action):
+    """Sell a card to the bank at its chart value (BF-R8)."""
+
+    card: str
+
+    @property
+    def text(self) -> str:
+        return f"sell {self.card}"
+
+    @property
+    def label(self) -> str:
+        return f"sell card {self.card}"
+
+
+@dataclass(frozen=True, order=True)
+class Keep(Action):
+    """Sell nothing (more) this round."""
+
+    @property
+    def text(self) -> str:
+        return "keep"
+
+    @property
+    def label(self) -> str:
+        return "sell nothing"
+
+
+_KEEP = Keep()
+
+
+class BidChoices(Sequence[Bid]):
+    """Every bid a seat may make, without building them all: one per vector of counts,
+    ``0 <= count <= held`` for each colour. Indexing decodes a mixed-radix number, so a
+    random agent draws a uniform bid in constant time, whatever the seat holds."""
+
+    __slots__ = ("held", "letters", "_size")
+
+    def __init__(self, held: Sequence[int], letters: str) -> None:
+        self.held = tuple(held)
+        self.letters = letters
+        size = 1
+        for h in self.held:
+            size *= h + 1
+        self._size = size
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._size))]
+        if index < 0:
+            index += self._size
+        if not 0 <= index < self._size:
+            raise IndexError("bid index out of range")
+        counts = [0] * len(self.held)
+        for i in range(len(self.held) - 1, -1, -1):
+            index, counts[i] = divmod(index, self.held[i] + 1)
+        return Bid(tuple(counts), self.letters)
+
+    def __iter__(self) -> Iterator[Bid]:
+        letters = self.letters
+        for counts in itertools.product(*(range(h + 1) for h in self.held)):
+            yield Bid(counts, letters)
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Bid) or len(action.counts) != len(self.held):
+            return False
+        return all(0 <= c <= h for c, h in zip(action.counts, self.held))
+
+    def __repr__(self) -> str:
+        return f"BidChoices({self.held}, {len(self)} bids)"
+
+
+# ------------------------------------------------------------------------------------------
+# The ruleset, read once per game
+
+
+class Config:
+    """The resolved settings in the shapes the engine uses (colours as indices)."""
+
+    __slots__ = (
+        "letters", "names", "index", "deck", "aces", "chart_min", "chart_max", "chart_start",
+        "display_size", "start_player", "rise", "rise_min", "single_fall", "zero_by",
+        "zero_amount", "payout", "reset", "sales", "restrict_rose", "jeton_value", "closed",
+        "start_jetons", "per_colour", "takes", "picks", "sells", "_texts", "_tables",
+    )
+
+    def __init__(self, rules: Mapping[str, Any]) -> None:
+        colours = rules["colours"]
+        self.letters: str = "".join(c["letter"] for c in colours)
+        self.names: list[str] = [c["name"] for c in colours]
+        self.index: dict[str, int] = {letter: i for i, letter in enumerate(self.letters)}
+        self.deck: list[str] = [canonical(code, self.letters) for code in rules["deck"]]
+        self.aces: dict[str, tuple[int, ...]] = {
+            code: tuple(code.count(letter) for letter in self.letters) for code in set(self.deck)
+        }
+        chart = rules["chart"]
+        self.chart_min: int = chart["min"]
+        self.chart_max: int = chart["max"]
+        self.chart_start: int = chart["start"]
+        self.display_size: int = rules["display_size"]
+        self.start_player: str = rules["start_player"]
+        self.rise: int = rules["rise"]
+        self.rise_min: int = rules["rise_min_count"]
+        self.single_fall: int = rules["single_jeton_fall"]
+        self.zero_by: bool = rules["zero_jetons"] == "by"
+        self.zero_amount: int = rules["zero_jetons_amount"]
+        payout = [0] * (self.chart_max + 1)
+        for value, amount in rules["payout"].items():
+            payout[int(value)] = amount
+        self.payout: list[int] = payout
+        self.reset: int = rules["reset_value"]
+        self.sales: int = rules["sales_per_round"]
+        self.restrict_rose: bool = rules["sale_restriction"] == "colour-rose"
+        self.jeton_value: int = rules["jeton_value"]
+        self.closed: bool = rules["closed_screens"]
+        self.start_jetons: int = rules["start_jetons_per_colour"]
+        self.per_colour: int = rules["jetons_per_colour"]
+        # Actions are values: one object per possible move, shared by every state.
+        self.takes: list[Take] = [Take(letter) for letter in self.letters]
+        self.picks: dict[str, Pick] = {code: Pick(code) for code in self.aces}
+        self.sells: dict[str, Sell] = {code: Sell(code) for code in self.aces}
+        self._texts: dict[tuple[int, ...], str] = {}
+        self._tables: dict[int, tuple[Any, ...]] = {}
+
+    def tables(self, players: int) -> tuple[Any, ...]:
+        """Per table size: seat names, one-seat sets, and the frequent events, built once."""
+        found = self._tables.get(players)
+        if found is None:
+            names = [seat_name(s) for s in range(players)]
+            only = [frozenset((s,)) for s in range(players)]
+            takes = [
+                [Event(f"{names[s]} takes a {letter} jeton", None, "take", {"seat": s, "colour": letter})
+                 for letter in self.letters]
+                for s in range(players)
+            ]
+            bids = [Event(f"{names[s]} has bid", None, "bid", {"seat": s}) for s in range(players)]
+            found = self._tables[players] = (names, only, takes, bids)
+        return found
+
+    def text(self, counts: tuple[int, ...]) -> str:
+        """Jetons as ``2R 1G`` (``nothing`` for none), remembered: the same bids recur."""
+        found = self._texts.get(counts)
+        if found is None:
+            found = self._texts[counts] = jeton_text(counts, self.letters)
+        return found
+
+
+_last_config: tuple[Mapping[str, Any], Any, Config] | None = None
+
+
+def config_for(rules: Mapping[str, Any]) -> Config:
+    """The Config for ``rules``, reused while the same, unchanged rules come back (a
+    simulation deals thousands of games under one ruleset)."""
+    global _last_config
+    last = _last_config
+    if last is not None and last[0] is rules and last[1] == rules:
+        return last[2]
+    cfg = Config(rules)
+    _last_config = (rules, copy.deepcopy(rules), cfg)
+    return cfg
+
+
+def _fits(count: int, held: int) -> bool:
+    return 0 <= count <= held
+
+
+def canonical(code: str, letters: str) -> str:
+    """A card code with its aces in colour order (``GR`` -> ``RG``)."""
+    return "".join(sorted(code, key=letters.index))
+
+
+def seat_name(seat: int) -> str:
+    return f"Seat {seat + 1}"
+
+
+def jeton_text(counts: Sequence[int], letters: str) -> str:
+    parts = [f"{n}{letter}" for n, letter in zip(counts, letters) if n]
+    return " ".join(parts) if parts else "nothing"
+
+
+# ------------------------------------------------------------------------------------------
+# The state
+
+
+class BanqueFataleState(State):
+    """One game of Banque Fatale. Seats are in clockwise order: seat + 1 sits to the left."""
+
+    def __init__(self, players: int, rules: Mapping[str, Any], seed: int, *, blank: bool = False) -> None:
+        super().__init__(players, rules, seed)
+        if blank:
+            return
+        cfg = self.cfg = config_for(rules)
+        k = len(cfg.letters)
+        self.chart: list[int] = [cfg.chart_start] * k
+        self.jetons: list[list[int]] = [[cfg.start_jetons] * k for _ in range(players)]
+        self.cash: list[int] = [0] * players
+        self.cards: list[list[str]] = [[] for _ in range(players)]
+        # BF-S1: a random single-colour card each; the rest go back into the deck.
+        deck = list(cfg.deck)
+        singles = [code for code in deck if len(code) == 1]
+        self.rng.shuffle(singles)
+        for seat in range(players):
+            card = singles[seat]
+            deck.remove(card)
+            self.cards[seat].append(card)
+        # BF-S2: shuffle, a face-up display, the rest face down.
+        self.rng.shuffle(deck)
+        self.display: list[str] = deck[: cfg.display_size]
+        self.pile: list[str] = deck[cfg.display_size:]
+        self.rounds = len(deck)
+        # BF-S3
+        self.start = self.rng.randrange(players) if cfg.start_player == "random" else 0
+        self.round = 1
+        self.phase = PICK
+        self.mover: int | None = self.start
+        self.auction: str | None = None
+        self.bids: list[tuple[int, ...] | None] = [None] * players
+        self.pool: list[int] = [0] * k
+        self.winner: int | None = None
+        self.won: str | None = None
+        self.rose: list[bool] = [False] * k
+        self.sales_left = 0
+        self.last: tuple[Any, ...] | None = None
+        self.takes: tuple[Take, ...] = ()
+        self.for_sale: list[str] = []
+        self._names, self._only, self._take_events, self._bid_events = cfg.tables(players)
+        self.log(
+            "Cards dealt: " + ", ".join(f"{seat_name(s)} {self.cards[s][0]}" for s in range(players)),
+            kind="setup",
+        )
+        self._begin_round()
+
+    # -- who decides ---------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        return self.mover
+
+    @property
+    def is_over(self) -> bool:
+        return self.mover is None
+
+    def legal_actions(self) -> Sequence[Action]:
+        phase = self.phase
+        if phase == DRAFT:
+            return self.takes
+        if phase == BID:
+            return BidChoices(self.jetons[self.mover], self.cfg.letters)  # type: ignore[index]
+        if phase == PICK:
+            picks = self.cfg.picks
+            return [picks[code] for code in dict.fromkeys(self.display)]
+        if phase == SALE:
+            sells = self.cfg.sells
+            return [*(sells[code] for code in self.for_sale), _KEEP]
+        return []
+
+    def apply(self, action: Action) -> None:
+        """As :meth:`State.apply`, with a short way for the commonest move (a draft take)."""
+        if self.phase == DRAFT and type(action) is Take:
+            i = self.cfg.index.get(action.colour)
+            pool = self.pool
+            if i is not None and pool[i]:
+                seat: int = self.mover  # type: ignore[assignment]
+                pool[i] -= 1
+                self.jetons[seat][i] += 1
+                self.events.append(self._take_events[seat][i])
+                self.mover = (seat + 1) % self.players
+                if not pool[i]:
+                    self._draft_forced()
+                return
+        elif self.phase == BID and type(action) is Bid:
+            counts = action.counts
+            held = self.jetons[self.mover]  # type: ignore[index]
+            if len(counts) == len(held) and all(map(_fits, counts, held)):
+                self._bid(counts)
+                return
+        if self.mover is None:
+            raise IllegalAction("the game is over")
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{action!r} is not an action")
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self._apply(action)
+
+    def is_legal(self, action: Action) -> bool:
+        return self.why_illegal(action) is None
+
+    def why_illegal(self, action: Action) -> str | None:
+        phase = self.phase
+        cfg = self.cfg
+        if phase == OVER:
+            return "the game is over"
+        if phase == BID:
+            if type(action) is not Bid:
+                return f"{seat_name(self.mover)} must bid now"  # type: ignore[arg-type]
+            counts = action.counts
+            held = self.jetons[self.mover]  # type: ignore[index]
+            if len(counts) != len(held):
+                return f"a bid gives one count per colour ({len(held)})"
+            for i, c in enumerate(counts):
+                if c < 0:
+                    return "a bid cannot be negative"
+                if c > held[i]:
+                    return f"you hold only {held[i]} {cfg.names[i]} jeton{'s' if held[i] != 1 else ''}"
+            return None
+        if phase == DRAFT:
+            if type(action) is not Take:
+                return f"{seat_name(self.mover)} must take a jeton from the pool now"  # type: ignore[arg-type]
+            i = cfg.index.get(action.colour)
+            if i is None:
+                return f"there is no colour {action.colour!r}"
+            if not self.pool[i]:
+                return f"the pool holds no {cfg.names[i]} jeton"
+            return None
+        if phase == PICK:
+            if type(action) is not Pick:
+                return f"{seat_name(self.mover)} must pick a card to auction now"  # type: ignore[arg-type]
+            if action.card not in self.display:
+                return f"card {action.card} is not on display"
+            return None
+        # SALE
+        if type(action) is Keep:
+            return None
+        if type(action) is not Sell:
+            return f"{seat_name(self.mover)} may sell a card or keep them now"  # type: ignore[arg-type]
+        if action.card not in self.cards[self.mover]:  # type: ignore[index]
+            return f"you hold no card {action.card}"
+        if action.card not in self.for_sale:
+            if cfg.restrict_rose:
+                return f"card {action.card} has a colour that rose this round"
+            return f"card {action.card} was won this round and cannot be sold yet"
+        return None
+
+    def sellable(self) -> list[str]:
+        """The start player's cards he may sell now (BF-R8), each code once."""
+        held = list(self.cards[self.start])
+        if self.cfg.restrict_rose:
+            rose = self.rose
+            aces = self.cfg.aces
+            held = [code for code in held if not any(a and r for a, r in zip(aces[code], rose))]
+        elif self.winner == self.start and self.won is not None:
+            held.remove(self.won)
+        return list(dict.fromkeys(held))
+
+    # -- playing -------------------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        phase = self.phase
+        if phase == DRAFT:
+            self._take(self.cfg.index[action.colour])  # type: ignore[attr-defined]
+        elif phase == BID:
+            self._bid(action.counts)  # type: ignore[attr-defined]
+        elif phase == PICK:
+            self._pick(action.card)  # type: ignore[attr-defined]
+        elif type(action) is Sell:
+            self._sell(action.card)
+        else:
+            self.log(f"{seat_name(self.start)} sells nothing", kind="sale")
+            self._end_round()
+
+    def _begin_round(self) -> None:
+        self.phase = PICK
+        self.mover = self.start
+        self.winner = None
+        self.won = None
+        self.rose = [False] * len(self.rose)
+        self.events.append(Event(f"Round {self.round} of {self.rounds}: {self._names[self.start]} is start player",
+                                 None, "round", {"round": self.round, "start_player": self.start}))
+        if len(set(self.display)) == 1:
+            self._pick(self.display[0])
+
+    def _pick(self, card: str) -> None:
+        """BF-R1: the card goes up for auction and the display is refilled."""
+        self.display.remove(card)
+        if self.pile:
+            self.display.append(self.pile.pop())
+        self.auction = card
+        self.events.append(Event(f"{self._names[self.start]} puts card {card} up for auction", None, "pick",
+                                 {"card": card}))
+        self.phase = BID
+        self.bids = [None] * self.players
+        self.mover = self.start
+        self._skip_empty_bidders()
+
+    def _skip_empty_bidders(self) -> None:
+        """A seat without jetons can only bid nothing: it does so at once."""
+        while self.mover is not None and self.phase == BID and not any(self.jetons[self.mover]):
+            self._bid((0,) * len(self.pool))
+
+    def _bid(self, counts: tuple[int, ...]) -> None:
+        seat = self.mover
+        assert seat is not None
+        self.bids[seat] = tuple(counts)
+        self.events.append(self._bid_events[seat])
+        self.events.append(Event(f"You bid {self.cfg.text(counts)}", self._only[seat], "my-bid"))
+        nxt = (seat + 1) % self.players
+        if nxt == self.start:
+            self._reveal()
+        else:
+            self.mover = nxt
+            self._skip_empty_bidders()
+
+    def _reveal(self) -> None:
+        """BF-R2 to BF-R6: reveal, award the card, pool the jetons, move the chart, pay out."""
+        cfg = self.cfg
+        n = self.players
+        names = self._names
+        letters = cfg.letters
+        bids: list[tuple[int, ...]] = self.bids  # type: ignore[assignment]
+        totals = [sum(b) for b in bids]
+        best = max(totals)
+        # BF-R3: the start player, else the nearest clockwise after him.
+        winner = self.start
+        while totals[winner] != best:
+            winner = (winner + 1) % n
+        card = self.auction
+        assert card is not None
+        self.cards[winner].append(card)
+        self.winner = winner
+        self.won = card
+        self.auction = None
+        # BF-R4
+        pool = [sum(column) for column in zip(*bids)]
+        self.jetons = [[h - c for h, c in zip(held, bid)] for held, bid in zip(self.jetons, bids)]
+        self.pool = pool
+        text = cfg.text
+        log = self.events.append
+        log(Event("Bids: " + "; ".join([f"{names[s]} {totals[s]} ({text(bids[s])})" for s in range(n)]),
+                  None, "reveal", {"bids": bids}))
+        log(Event(f"{names[winner]} wins card {card} with {best} jeton{'s' if best != 1 else ''}",
+                  None, "win", {"seat": winner, "card": card}))
+        # BF-R5
+        top = max(pool)
+        rising = top >= cfg.rise_min
+        chart = self.chart
+        low = cfg.chart_min
+        changes: list[tuple[str, int, int]] = []
+        rose = [False] * len(pool)
+        for i, count in enumerate(pool):
+            before = chart[i]
+            if count == top and rising:
+                after = min(before + cfg.rise, cfg.chart_max)
+                rose[i] = True
+            elif count == 1:
+                after = before - cfg.single_fall
+            elif count == 0:
+                after = before - cfg.zero_amount if cfg.zero_by else min(before, cfg.zero_amount)
+            else:
+                continue
+            if after < low:
+                after = low
+            if after != before:
+                chart[i] = after
+                changes.append((letters[i], before, after))
+        self.rose = rose
+        if changes:
+            log(Event("Chart: " + ", ".join([f"{c} {a}->{b}" for c, a, b in changes]), None, "chart",
+                      {"changes": changes}))
+        # BF-R6
+        payouts: list[tuple[int, str, int, int]] = []
+        resets: list[str] = []
+        payout = cfg.payout
+        for i, value in enumerate(chart):
+            per_ace = payout[value]
+            if not per_ace:
+                continue
+            letter = letters[i]
+            for seat in range(n):
+                aces = sum([cfg.aces[code][i] for code in self.cards[seat]])
+                if aces:
+                    amount = aces * per_ace
+                    self.cash[seat] += amount
+                    payouts.append((seat, letter, aces, amount))
+                    self.log(
+                        f"{names[seat]} is paid {amount} million for {aces} {letter} "
+                        f"ace{'s' if aces > 1 else ''} at {value}",
+                        kind="payout", seat=seat, amount=amount,
+                    )
+            self.log(f"{letter} goes back to {cfg.reset}", kind="chart")
+            resets.append(letter)
+            chart[i] = cfg.reset
+        self.last = (self.round, card, self.start, tuple(bids), totals, winner, pool[:], changes, payouts, resets)
+        # BF-R7
+        self.phase = DRAFT
+        self.mover = (winner + 1) % n
+        self._draft_forced()
+
+    def _take(self, i: int) -> None:
+        seat: int = self.mover  # type: ignore[assignment]
+        pool = self.pool
+        pool[i] -= 1
+        self.jetons[seat][i] += 1
+        self.events.append(self._take_events[seat][i])
+        self.mover = (seat + 1) % self.players
+        if not pool[i]:
+            self._draft_forced()
+
+    def _draft_forced(self) -> None:
+        """Once the pool holds a single colour (or nothing), the draft plays itself out."""
+        pool = self.pool
+        colours = [i for i, c in enumerate(pool) if c]
+        if len(colours) > 1:
+            takes = self.cfg.takes
+            self.takes = tuple([takes[i] for i in colours])
+            return
+        self.takes = ()
+        if colours:
+            i = colours[0]
+            letter = self.cfg.letters[i]
+            seat = self.mover
+            assert seat is not None
+            got = [0] * self.players
+            while pool[i]:
+                pool[i] -= 1
+                self.jetons[seat][i] += 1
+                got[seat] += 1
+                seat = (seat + 1) % self.players
+            self.log(
+                f"The last {letter} jetons go round: "
+                + ", ".join(f"{seat_name(s)} {got[s]}" for s in range(self.players) if got[s]),
+                kind="take",
+            )
+        self._begin_sale()
+
+    def _begin_sale(self) -> None:
+        """BF-R8"""
+        self.phase = SALE
+        self.mover = self.start
+        self.sales_left = self.cfg.sales
+        self.for_sale = self.sellable()
+        if not self.sales_left or not self.for_sale:
+            self._end_round()
+
+    def _sell(self, card: str) -> None:
+        seat = self.start
+        aces = self.cfg.aces[card]
+        price = sum(a * v for a, v in zip(aces, self.chart))
+        self.cards[seat].remove(card)
+        self.cash[seat] += price
+        self.log(f"{seat_name(seat)} sells card {card} for {price} million", kind="sale", seat=seat, card=card,
+                 price=price)
+        self.sales_left -= 1
+        self.for_sale = self.sellable()
+        if not self.sales_left or not self.for_sale:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        """BF-R9 and BF-E1."""
+        self.pool = [0] * len(self.pool)
+        if not self.display and not self.pile:
+            self.phase = OVER
+            self.mover = None
+            scores = self.scores()
+            self.log(
+                "Game over: " + ", ".join(f"{seat_name(s)} {scores[s]:g}" for s in range(self.players)),
+                kind="end",
+            )
+            return
+        self.start = (self.start + 1) % self.players
+        self.round += 1
+        self._begin_round()
+
+    # -- what a seat knows -----------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        cfg = self.cfg
+        n = self.players
+        open_screens = not cfg.closed or self.phase == OVER
+        bidding = self.phase == BID
+        return {
+            "seat": seat,
+            "players": n,
+            "letters": cfg.letters,
+            "names": list(cfg.names),
+            "phase": self.phase,
+            "round": self.round,
+            "rounds": self.rounds,
+            "start_player": self.start,
+            "to_move": self.mover,
+            "chart": list(self.chart),
+            "display": list(self.display),
+            "pile": len(self.pile),
+            "auction": self.auction,
+            "cards": [list(c) for c in self.cards],
+            "cash": [c if open_screens or s == seat else None for s, c in enumerate(self.cash)],
+            "jetons": [list(j) if open_screens or s == seat else None for s, j in enumerate(self.jetons)],
+            "has_bid": [bidding and b is not None for b in self.bids],
+            "my_bid": list(self.bids[seat]) if bidding and seat is not None and self.bids[seat] is not None else None,
+            "pool": list(self.pool),
+            "winner": self.winner,
+            "won": self.won,
+            "rose": "".join(letter for letter, r in zip(cfg.letters, self.rose) if r),
+            "sellable": list(self.for_sale) if self.phase == SALE else [],
+            "last_auction": _last_view(self.last),
+            "scores": self.scores() if self.phase == OVER else None,
+        }
+
+    # -- the end -------------------------------------------------------------------------
+    def card_value(self, code: str) -> int:
+        return sum(a * v for a, v in zip(self.cfg.aces[code], self.chart))
+
+    def score_breakdown(self) -> list[dict[str, float]]:
+        """BF-E2: cash, jetons at their end value, and the chart value of the cards held."""
+        out = []
+        for seat in range(self.players):
+            cash = float(self.cash[seat])
+            jetons = float(sum(self.jetons[seat]) * self.cfg.jeton_value)
+            cards = float(sum(self.card_value(code) for code in self.cards[seat]))
+            out.append({"cash": cash, "jetons": jetons, "cards": cards, "score": cash + jetons + cards})
+        return out
+
+    def scores(self) -> list[float]:
+        return [b["score"] for b in self.score_breakdown()]
+
+    # -- copies and hidden worlds --------------------------------------------------------
+    def clone(self) -> BanqueFataleState:
+        other = BanqueFataleState(self.players, self.rules, self.seed, blank=True)
+        other.rng.setstate(self.rng.getstate())
+        other.events = list(self.events)
+        other.cfg = self.cfg
+        other.chart = list(self.chart)
+        other.jetons = [list(j) for j in self.jetons]
+        other.cash = list(self.cash)
+        other.cards = [list(c) for c in self.cards]
+        other.display = list(self.display)
+        other.pile = list(self.pile)
+        other.rounds = self.rounds
+        other.start = self.start
+        other.round = self.round
+        other.phase = self.phase
+        other.mover = self.mover
+        other.auction = self.auction
+        other.bids = list(self.bids)
+        other.pool = list(self.pool)
+        other.winner = self.winner
+        other.won = self.won
+        other.rose = list(self.rose)
+        other.sales_left = self.sales_left
+        other.last = self.last
+        other.takes = self.takes
+        other.for_sale = list(self.for_sale)
+        other._only = self._only
+        other._names = self._names
+        other._take_events = self._take_events
+        other._bid_events = self._bid_events
+        return other
+
+    def sample_world(self, seat: int, rng: random.Random) -> BanqueFataleState:
+        """Redraw what ``seat`` cannot see: the order of the face-down pile, the other seats'
+        sealed bids and, behind closed screens, the split of the others' jetons (each seat's
+        count and each colour's total kept) and who of them holds which cash."""
+        world = self.clone()
+        rng.shuffle(world.pile)
+        others = [s for s in range(self.players) if s != seat]
+        if self.cfg.closed and self.phase != OVER:
+            bag = [i for s in others for i, c in enumerate(world.jetons[s]) for _ in range(c)]
+            rng.shuffle(bag)
+            k = len(self.pool)
+            for s in others:
+                size = sum(world.jetons[s])
+                fresh = [0] * k
+                for i in bag[:size]:
+                    fresh[i] += 1
+                del bag[:size]
+                world.jetons[s] = fresh
+            cash = [world.cash[s] for s in others]
+            rng.shuffle(cash)
+            for s, c in zip(others, cash):
+                world.cash[s] = c
+        if self.phase == BID:
+            for s in others:
+                if world.bids[s] is not None:
+                    choices = BidChoices(world.jetons[s], self.cfg.letters)
+                    world.bids[s] = choices[rng.randrange(len(choices))].counts
+        world.events = [e for e in world.events if e.visible_to(seat)]
+        world.rng = random.Random(rng.getrandbits(64))
+        return world
+
+
+def _last_view(last: tuple[Any, ...] | None) -> dict[str, Any] | None:
+    """The last auction, as the views show it: the revealed bids and what they did."""
+    if last is None:
+        return None
+    round_, card, start, bids, totals, winner, pool, changes, payouts, resets = last
+    return {
+        "round": round_,
+        "card": card,
+        "start_player": start,
+        "bids": [list(b) for b in bids],
+        "totals": list(totals),
+        "winner": winner,
+        "pool": list(pool),
+        "changes": [{"colour": c, "from": a, "to": b} for c, a, b in changes],
+        "payouts": [{"seat": s, "colour": c, "aces": a, "amount": m} for s, c, a, m in payouts],
+        "reset": list(resets),
+    }
+
+
+# ------------------------------------------------------------------------------------------
+# The game
+
+
+class BanqueFatale(Game):
+    id = "banque-fatale"
+    title = "Banque Fatale"
+    blurb = "Bid jetons for cards; the jetons you bid push five colours up or down. Sell in time."
+    min_players = 3
+    max_players = 4
+    board = "games.banque_fatale.board:BanqueFataleBoard"
+
+    @property
+    def schema(self) -> Schema:
+        return Schema({
+            "colours": List(Dict({"letter": Str(), "name": Str()}), min_len=2, max_len=8),
+            "jetons_per_colour": Int(0, 99),
+            "start_jetons_per_colour": Int(0, 20),
+            "deck": List(Str(), min_len=5, max_len=60),
+            "chart": Dict({"min": Int(0, 99), "max": Int(1, 99), "start": Int(0, 99)}),
+            "display_size": Int(1, 10),
+            "start_player": Str(("random", "first")),
+            "rise": Int(0, 20),
+            "rise_min_count": Int(1, 40),
+            "single_jeton_fall": Int(0, 20),
+            "zero_jetons": Str(("to", "by")),
+            "zero_jetons_amount": Int(0, 99),
+            "payout": Table(Int(0, 99), Int(0, 99)),
+            "reset_value": Int(0, 99),
+            "sales_per_round": Int(0, 5),
+            "sale_restriction": Str(("card-just-won", "colour-rose")),
+            "jeton_value": Int(0, 20),
+            "closed_screens": Bool(),
+        })
+
+    @property
+    def ruleset_path(self) -> Path:
+        return Path(__file__).with_name("ruleset.yaml")
+
+    def validate_rules(self, rules: Mapping[str, Any]) -> list[tuple[str, str]]:
+        problems: list[tuple[str, str]] = []
+        letters = [c["letter"] for c in rules["colours"]]
+        names = [c["name"] for c in rules["colours"]]
+        for i, letter in enumerate(letters):
+            if len(letter) != 1 or not letter.isalpha() or not letter.isupper():
+                problems.append((f"colours.{i}.letter", f"{letter!r} is not one capital letter"))
+        if len(set(letters)) != len(letters):
+            problems.append(("colours", "two colours share a letter"))
+        if len(set(names)) != len(names):
+            problems.append(("colours", "two colours share a name"))
+        for i, code in enumerate(rules["deck"]):
+            if not code or any(ch not in letters for ch in code):
+                problems.append((f"deck.{i}", f"card {code!r} uses a letter that is not a colour"))
+        singles = sum(1 for code in rules["deck"] if len(code) == 1)
+        if singles < self.max_players:
+            problems.append(("deck", f"needs at least {self.max_players} single-colour cards to deal"))
+        if len(rules["deck"]) <= self.max_players:
+            problems.append(("deck", "too few cards to leave any for auction"))
+        chart = rules["chart"]
+        if not chart["min"] <= chart["start"] <= chart["max"]:
+            problems.append(("chart", "start must lie between min and max"))
+        if not chart["min"] <= rules["reset_value"] <= chart["max"]:
+            problems.append(("reset_value", "must lie on the chart"))
+        for value in rules["payout"]:
+            if not chart["min"] <= value <= chart["max"]:
+                problems.append((f"payout.{value}", "is not a value on the chart"))
+        if rules["reset_value"] in rules["payout"] or chart["start"] in rules["payout"]:
+            problems.append(("payout", "the start and reset values must not pay out"))
+        if rules["start_jetons_per_colour"] * self.max_players > rules["jetons_per_colour"]:
+            problems.append(("start_jetons_per_colour", f"{self.max_players} players would need more jetons than the box holds"))
+        return problems
+
+    def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> BanqueFataleState:
+        self.check_players(players)
+        return BanqueFataleState(players, rules, seed)
+
+    def parse_action(self, state: State, text: str) -> Action:
+        """Read a record's action text directly (the bid space is too large to search)."""
+        assert isinstance(state, BanqueFataleState)
+        word, _, rest = text.partition(" ")
+        action: Action
+        if word == "bid":
+            letters = state.cfg.letters
+            counts = [0] * len(letters)
+            if rest != "0":
+                for part in rest.split():
+                    number, letter = part[:-1], part[-1:]
+                    if letter not in letters or not number.isdigit():
+                        raise IllegalAction(f"{text!r} is not a bid")
+                    counts[letters.index(letter)] += int(number)
+            action = Bid(tuple(counts), letters)
+        elif word == "pick" and rest:
+            action = Pick(rest)
+        elif word == "take" and rest:
+            action = Take(rest)
+        elif word == "sell" and rest:
+            action = Sell(rest)
+        elif text == "keep":
+            action = _KEEP
+        else:
+            raise IllegalAction(f"{text!r} is not a Banque Fatale move")
+        if action.text != text:
+            raise IllegalAction(f"{text!r} is not written the way the game writes it")
+        reason = state.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        return action
+
+    def rules_markdown(self) -> str:
+        return Path(__file__).with_name("rules.md").read_text(encoding="utf-8")
+
+    def agent_kinds(self) -> dict[str, Any]:
+        from games.banque_fatale.agents import EasyAgent, MediumAgent
+        from parlour.core.agents import RandomAgent
+
+        return {
+            "random": lambda rules: RandomAgent(),
+            "easy": lambda rules: EasyAgent(rules),
+            "medium": lambda rules: MediumAgent(rules),
+        }
