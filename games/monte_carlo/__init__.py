@@ -1,0 +1,8 @@
+"""Monte Carlo (ASS): bet chips on patterns around a 6x6 grid of digits, then lay your
+secret digit tiles to complete your own patterns and spoil the others'."""
+
+from games.monte_carlo.engine import MonteCarlo
+
+GAME = MonteCarlo()
+
+__all__ = ["GAME", "MonteCarlo"]
