@@ -680,7 +680,8 @@ class BanqueFataleState(State):
             "rose": "".join(letter for letter, r in zip(cfg.letters, self.rose) if r),
             "sellable": list(self.for_sale) if self.phase == SALE else [],
             "last_auction": _last_view(self.last),
-            "scores": self.scores() if self.phase == OVER else None,
+            # what each seat is worth now; behind closed screens only one's own
+            "scores": [score if open_screens or s == seat else "?" for s, score in enumerate(self.scores())],
         }
 
     # -- the end -------------------------------------------------------------------------
