@@ -1,0 +1,394 @@
+"""The Banque Fatale board: the value chart, the cards on offer, the players, the last auction,
+and the decision at hand, all from the keyboard.
+
+Every colour is drawn with its letter (R Y G B O) as well as its colour, so the board reads
+without colour. Keys: arrows move and adjust, Enter confirms, a colour's letter adds a jeton of
+it to a bid (or takes it from the pool), digits pick the n-th choice, 0 clears a bid, k keeps
+(no sale).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from games.banque_fatale.engine import Bid, Keep, Pick, Sell, Take
+from parlour.core.game import Action
+from parlour.tui.board import Board
+
+STYLES = {"R": "bold red", "Y": "bold yellow", "G": "bold green", "B": "bold blue", "O": "bold dark_orange"}
+PHASES = {"pick": "choosing a card", "bid": "sealed bids", "draft": "the pool goes round",
+          "sale": "the sale", "over": "game over"}
+
+
+def style(letter: str) -> str:
+    return STYLES.get(letter, "bold")
+
+
+def card_text(code: str, chart: Sequence[int] | None = None, letters: str = "", selected: bool = False) -> Text:
+    """``[RG]`` with each ace in its colour, and ``=14`` when the chart is given."""
+    text = Text("[", style="reverse" if selected else "")
+    for letter in code:
+        text.append(letter, style=style(letter) + (" reverse" if selected else ""))
+    text.append("]", style="reverse" if selected else "")
+    if chart is not None and letters:
+        text.append(f"={sum(chart[letters.index(ch)] for ch in code)}", style="dim")
+    return text
+
+
+def jetons_text(counts: Sequence[int] | None, letters: str, zeros: bool = True) -> Text:
+    if counts is None:
+        return Text("hidden", style="dim italic")
+    text = Text()
+    for letter, n in zip(letters, counts):
+        if n or zeros:
+            if text:
+                text.append(" ")
+            text.append(letter, style=style(letter))
+            text.append(str(n))
+    if not text:
+        text.append("none", style="dim")
+    return text
+
+
+def chart_panel(view: Mapping[str, Any], low: int, high: int, paying: Sequence[int], reset: int = 6) -> RenderableType:
+    """One row per colour, a cell per value; the marker is the colour's letter."""
+    letters: str = view["letters"]
+    names: list[str] = view["names"]
+    changes = _changes_this_round(view, reset)
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(width=10)
+    for _ in range(low, high + 1):
+        grid.add_column(justify="center", width=2)
+    grid.add_column()
+    grid.add_row(Text("value", style="dim"), *[Text(str(v), style="bold" if v in paying else "dim")
+                                              for v in range(low, high + 1)], Text(""))
+    for i, letter in enumerate(letters):
+        value = view["chart"][i]
+        head = Text.assemble((letter, style(letter)), " ", names[i][:8])
+        cells = []
+        for v in range(low, high + 1):
+            if v == value:
+                cells.append(Text(letter, style=style(letter) + " reverse"))
+            else:
+                cells.append(Text("$" if v in paying else "·", style="dim"))
+        grid.add_row(head, *cells, changes.get(letter, Text("")))
+    return grid
+
+
+def _changes_this_round(view: Mapping[str, Any], reset: int) -> dict[str, Text]:
+    """What the last reveal did to each colour, while it is still this round."""
+    last = view.get("last_auction")
+    out: dict[str, Text] = {}
+    if not last or last["round"] != view["round"] or view["phase"] in ("pick", "bid"):
+        return out
+    for change in last["changes"]:
+        before, after = change["from"], change["to"]
+        arrow = "▲" if after > before else "▼"
+        out[change["colour"]] = Text(f"{before}→{after} {arrow}", style="green" if after > before else "red")
+    for letter in last.get("reset", []):
+        previous = out.get(letter, Text(""))
+        out[letter] = Text.assemble(previous, (f" paid, back to {reset}", "bold magenta"))
+    return out
+
+
+def players_panel(view: Mapping[str, Any], names: Sequence[str]) -> RenderableType:
+    letters: str = view["letters"]
+    table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
+    for column in ("", "player", "cards", "cash", "jetons", ""):
+        table.add_column(column)
+    for seat, cards in enumerate(view["cards"]):
+        marks = Text()
+        if seat == view["to_move"]:
+            marks.append("▶", style="bold")
+        if seat == view["start_player"]:
+            marks.append("S", style="bold cyan")
+        who = Text(names[seat] if seat < len(names) else f"Seat {seat + 1}",
+                   style="bold" if seat == view["seat"] else "")
+        hand = Text(" ").join([card_text(c, view["chart"], letters) for c in cards]) if cards else Text("-")
+        cash = view["cash"][seat]
+        held = view["jetons"][seat]
+        total = f" ({sum(held)})" if held is not None else ""
+        status = Text()
+        if view["phase"] == "bid":
+            status = Text("bid ✓", style="green") if view["has_bid"][seat] else Text("…", style="dim")
+        table.add_row(marks, who, hand, Text("?" if cash is None else f"{cash}M"),
+                      Text.assemble(jetons_text(held, letters), total), status)
+    return table
+
+
+def last_auction_panel(view: Mapping[str, Any], names: Sequence[str]) -> RenderableType | None:
+    """The revealed bids side by side, the winner, the pool and what it did."""
+    last = view.get("last_auction")
+    if not last:
+        return None
+    letters: str = view["letters"]
+    table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold",
+                  title=Text.assemble(f"Round {last['round']}: auction of ", card_text(last["card"])),
+                  title_justify="left")
+    for seat in range(len(last["bids"])):
+        name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+        table.add_column(("★ " if seat == last["winner"] else "") + name)
+    table.add_row(*[Text(f"{t} jeton{'s' if t != 1 else ''}", style="bold" if s == last["winner"] else "")
+                    for s, t in enumerate(last["totals"])])
+    table.add_row(*[jetons_text(b, letters, zeros=False) for b in last["bids"]])
+    lines: list[RenderableType] = [table]
+    pool = Text.assemble("Pool: ", jetons_text(last["pool"], letters))
+    lines.append(pool)
+    if last["payouts"]:
+        paid = Text("Paid: ")
+        for p in last["payouts"]:
+            name = names[p["seat"]] if p["seat"] < len(names) else f"Seat {p['seat'] + 1}"
+            paid.append(f"{name} {p['amount']}M ({p['aces']}")
+            paid.append(p["colour"], style=style(p["colour"]))
+            paid.append(")  ")
+        lines.append(paid)
+    return Group(*lines)
+
+
+class BanqueFataleBoard(Board, can_focus=True):
+    """The whole table, and the decision at hand when it is this seat's."""
+
+    DEFAULT_CSS = """
+    BanqueFataleBoard { height: 1fr; }
+    BanqueFataleBoard:focus { border: none; }
+    BanqueFataleBoard #bf-scroll { height: 1fr; }
+    BanqueFataleBoard .bf-panel { height: auto; padding: 0 1; }
+    BanqueFataleBoard #bf-decision { border: round $accent; height: auto; padding: 0 1; }
+    """
+
+    BINDINGS = [
+        Binding("left", "step(-1)", "Prev / fewer", id="bf.left"),
+        Binding("right", "step(1)", "Next / more", id="bf.right"),
+        Binding("up", "row(-1)", "Colour up", id="bf.up", show=False),
+        Binding("down", "row(1)", "Colour down", id="bf.down", show=False),
+        Binding("enter", "confirm", "Confirm", id="bf.confirm"),
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.view: Mapping[str, Any] | None = None
+        self.legal: Sequence[Action] = []
+        self.mode: str | None = None  # pick, bid, draft or sale when this seat decides
+        self.options: list[Action] = []  # pick, draft and sale choices, in board order
+        self.cursor = 0
+        self.counts: list[int] = []  # the bid being built
+        self.held: list[int] = []
+        self.row = 0
+        chart = self.rules.get("chart", {}) if isinstance(self.rules, Mapping) else {}
+        self.low: int = chart.get("min", 2)
+        self.high: int = chart.get("max", 12)
+        payout = self.rules.get("payout", {}) if isinstance(self.rules, Mapping) else {}
+        self.paying: list[int] = sorted(int(v) for v in payout)
+        self.reset: int = self.rules.get("reset_value", 6) if isinstance(self.rules, Mapping) else 6
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="bf-scroll"):
+            yield Static(id="bf-head", classes="bf-panel")
+            yield Static(id="bf-chart", classes="bf-panel")
+            yield Static(id="bf-offer", classes="bf-panel")
+            yield Static(id="bf-players", classes="bf-panel")
+            yield Static(id="bf-last", classes="bf-panel")
+            yield Static(id="bf-decision")
+
+    # -- the app's calls -----------------------------------------------------------------
+    def show(self, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
+        self.view = view
+        self.legal = legal if legal is not None else []
+        self.mode = None
+        self.options = []
+        if legal:
+            first = legal[0]
+            letters: str = view["letters"]
+            if isinstance(first, Pick):
+                self.mode = "pick"
+                self.options = list(legal)
+            elif isinstance(first, Bid):
+                self.mode = "bid"
+                mine = view["jetons"][view["seat"]] if view["seat"] is not None else None
+                self.held = list(mine) if mine is not None else [0] * len(letters)
+                self.counts = [0] * len(letters)
+                self.row = next((i for i, h in enumerate(self.held) if h), 0)
+            elif isinstance(first, Take):
+                self.mode = "draft"
+                self.options = sorted(legal, key=lambda a: letters.index(a.colour))  # type: ignore[attr-defined]
+            else:
+                self.mode = "sale"
+                self.options = [a for a in legal if isinstance(a, Sell)] + [a for a in legal if isinstance(a, Keep)]
+            self.cursor = 0
+        self.refresh_panels()
+
+    # -- drawing -------------------------------------------------------------------------
+    def refresh_panels(self) -> None:
+        view = self.view
+        if view is None:
+            return
+        names = self.seat_names
+        start = view["start_player"]
+        head = Text.assemble(
+            ("Banque Fatale", "bold"), f"  round {view['round']} of {view['rounds']}  ·  ",
+            (PHASES.get(view["phase"], view["phase"]), "italic"), "  ·  start player ",
+            (names[start] if start < len(names) else f"Seat {start + 1}", "bold cyan"),
+        )
+        self.query_one("#bf-head", Static).update(head)
+        self.query_one("#bf-chart", Static).update(chart_panel(view, self.low, self.high, self.paying, self.reset))
+        self.query_one("#bf-offer", Static).update(self._offer())
+        self.query_one("#bf-players", Static).update(players_panel(view, names))
+        last = last_auction_panel(view, names)
+        self.query_one("#bf-last", Static).update(last if last is not None else Text(""))
+        self.query_one("#bf-decision", Static).update(self._decision())
+
+    def _offer(self) -> Text:
+        view = self.view
+        assert view is not None
+        letters = view["letters"]
+        text = Text("On offer: ")
+        text.append_text(Text(" ").join([card_text(c, view["chart"], letters) for c in view["display"]])
+                         if view["display"] else Text("nothing", style="dim"))
+        text.append(f"   pile: {view['pile']} face down")
+        if view["auction"]:
+            text.append("\nUp for auction: ")
+            text.append_text(card_text(view["auction"], view["chart"], letters))
+        return text
+
+    def _decision(self) -> RenderableType:
+        view = self.view
+        assert view is not None
+        letters: str = view["letters"]
+        names = self.seat_names
+        if self.mode == "pick":
+            text = Text("Choose the card to auction:  ")
+            for i, action in enumerate(self.options):
+                text.append(f"{i + 1} ")
+                text.append_text(card_text(action.card, view["chart"], letters, i == self.cursor))  # type: ignore[attr-defined]
+                text.append("  ")
+            text.append("\n←/→ or 1-9 choose · Enter auction it", style="dim")
+            return text
+        if self.mode == "bid":
+            lines = [Text.assemble("Your sealed bid for ", card_text(view["auction"], view["chart"], letters), ":")]
+            for i, letter in enumerate(letters):
+                line = Text("▶ " if i == self.row else "  ")
+                line.append(letter, style=style(letter))
+                line.append(f" {view['names'][i]:<7} ")
+                line.append(f"{self.counts[i]:>2}", style="bold reverse" if i == self.row else "bold")
+                line.append(f" of {self.held[i]}", style="dim")
+                lines.append(line)
+            total = sum(self.counts)
+            lines.append(Text(f"Total: {total} jeton{'s' if total != 1 else ''}", style="bold"))
+            lines.append(Text("↑/↓ colour · ←/→ fewer/more · a letter adds one · 0 clears · Enter bids",
+                              style="dim"))
+            return Group(*lines)
+        if self.mode == "draft":
+            text = Text.assemble("Take a jeton from the pool (", jetons_text(view["pool"], letters, zeros=False),
+                                 "):  ")
+            for i, action in enumerate(self.options):
+                letter = action.colour  # type: ignore[attr-defined]
+                text.append(f" {letter} ", style=style(letter) + (" reverse" if i == self.cursor else ""))
+                text.append(" ")
+            text.append("\n←/→ or the colour's letter · Enter takes it", style="dim")
+            return text
+        if self.mode == "sale":
+            text = Text("Sell one card to the bank, or keep them:  ")
+            for i, action in enumerate(self.options):
+                if isinstance(action, Sell):
+                    text.append_text(card_text(action.card, view["chart"], letters, i == self.cursor))
+                else:
+                    text.append("[keep]", style="reverse" if i == self.cursor else "")
+                text.append("  ")
+            text.append("\n←/→ or 1-9 choose · k keeps · Enter confirms", style="dim")
+            return text
+        # not this seat's decision
+        to_move = view["to_move"]
+        if to_move is None:
+            scores = view.get("scores") or []
+            return Text("Game over. " + ", ".join(
+                f"{names[s] if s < len(names) else s}: {score}" for s, score in enumerate(scores)))
+        who = names[to_move] if to_move < len(names) else f"Seat {to_move + 1}"
+        text = Text(f"Waiting for {who}")
+        if view["phase"] == "bid" and view.get("my_bid") is not None:
+            text.append("  ·  your sealed bid: ")
+            text.append_text(jetons_text(view["my_bid"], letters, zeros=False))
+        if view["phase"] == "draft":
+            text.append("  ·  pool: ")
+            text.append_text(jetons_text(view["pool"], letters, zeros=False))
+        return text
+
+    # -- keys ----------------------------------------------------------------------------
+    def action_step(self, delta: int) -> None:
+        if self.mode == "bid":
+            self._adjust(self.row, delta)
+        elif self.options:
+            self.cursor = (self.cursor + delta) % len(self.options)
+            self.refresh_panels()
+
+    def action_row(self, delta: int) -> None:
+        if self.mode == "bid" and self.counts:
+            self.row = (self.row + delta) % len(self.counts)
+            self.refresh_panels()
+        elif self.options:
+            self.action_step(delta)
+
+    def action_confirm(self) -> None:
+        view = self.view
+        if view is None or self.mode is None:
+            return
+        if self.mode == "bid":
+            bid = Bid(tuple(self.counts), view["letters"])
+            if bid in self.legal:
+                self.choose(bid)
+            else:
+                self.notify(f"{bid.label} is not allowed", severity="warning")
+        elif self.options:
+            self.choose(self.options[self.cursor])
+
+    def on_key(self, event: events.Key) -> None:
+        view = self.view
+        char = event.character
+        if view is None or self.mode is None or not char:
+            return
+        letters: str = view["letters"]
+        upper = char.upper()
+        if char.isdigit():
+            event.stop()
+            if self.mode == "bid":
+                if char == "0":
+                    self.counts = [0] * len(self.counts)
+                    self.refresh_panels()
+            elif 1 <= int(char) <= len(self.options):
+                self.cursor = int(char) - 1
+                self.refresh_panels()
+        elif upper in letters and len(char) == 1 and char.isalpha():
+            event.stop()
+            colour = letters.index(upper)
+            if self.mode == "bid":
+                self.row = colour
+                self._adjust(colour, 1)
+            elif self.mode == "draft":
+                for i, action in enumerate(self.options):
+                    if action.colour == upper:  # type: ignore[attr-defined]
+                        self.cursor = i
+                        self.choose(action)
+        elif char == "k" and self.mode == "sale":
+            event.stop()
+            self.choose(Keep())
+        elif char in "+=" and self.mode == "bid":
+            event.stop()
+            self._adjust(self.row, 1)
+        elif char == "-" and self.mode == "bid":
+            event.stop()
+            self._adjust(self.row, -1)
+
+    def _adjust(self, colour: int, delta: int) -> None:
+        if not self.counts:
+            return
+        self.counts[colour] = max(0, min(self.held[colour], self.counts[colour] + delta))
+        self.refresh_panels()

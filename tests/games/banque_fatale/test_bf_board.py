@@ -1,0 +1,165 @@
+"""The Banque Fatale board in a bare Textual app: views in, keys pressed, actions out."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.console import Console
+
+from bf_helpers import LETTERS, arrange, auction, counts, deal, play_random, rules
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
+from games.banque_fatale import GAME
+from games.banque_fatale.board import BanqueFataleBoard
+from games.banque_fatale.engine import DRAFT, SALE, Bid, Keep, Pick, Sell, Take
+from parlour.core.game import Action
+from parlour.tui.board import Board
+
+NAMES = ["Ada", "Bea", "Cyd", "Dan"]
+
+
+class BoardApp(App[None]):
+    def __init__(self, variants: Sequence[str] = ()) -> None:
+        super().__init__()
+        self.rules = rules(*variants)
+        self.chosen: list[Action] = []
+
+    def compose(self) -> ComposeResult:
+        yield BanqueFataleBoard(GAME, self.rules, NAMES, id="board")
+
+    @property
+    def board(self) -> BanqueFataleBoard:
+        return self.query_one(BanqueFataleBoard)
+
+    def on_board_chosen(self, message: Board.Chosen) -> None:
+        self.chosen.append(message.action)
+
+
+async def wait_for(pilot: Any, condition: Callable[[], bool], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out waiting"
+        await pilot.pause(0.01)
+
+
+def text_of(app: BoardApp, widget_id: str) -> str:
+    """What a panel shows, as plain text (rendered by rich at the board's width)."""
+    console = Console(width=100, file=io.StringIO(), record=True, color_system=None)
+    console.print(app.board.query_one(f"#{widget_id}", Static).content)
+    return console.export_text()
+
+
+def run_board(state, seat: int, keys: Sequence[str], variants: Sequence[str] = (), legal: bool = True):
+    """Show ``state`` to ``seat``, press ``keys``; the actions posted and the app's texts."""
+
+    async def scenario() -> tuple[list[Action], dict[str, str]]:
+        app = BoardApp(variants)
+        async with app.run_test(size=(110, 60)) as pilot:
+            await wait_for(pilot, lambda: bool(app.query(BanqueFataleBoard)))
+            app.board.show(state.view(seat), list(state.legal_actions()) if legal else None)
+            app.board.focus()
+            await wait_for(pilot, lambda: app.focused is app.board)
+            await pilot.press(*keys)
+            if keys and legal:
+                await wait_for(pilot, lambda: bool(app.chosen))
+            texts = {name: text_of(app, name) for name in ("bf-head", "bf-chart", "bf-offer", "bf-players",
+                                                            "bf-last", "bf-decision")}
+            return list(app.chosen), texts
+
+    return asyncio.run(scenario())
+
+
+def test_board_picks_a_card_with_arrows_and_enter() -> None:
+    state = arrange(deal(), start=0, display=["RG", "YB", "GO"])
+    chosen, texts = run_board(state, 0, ["right", "right", "enter"])
+    assert chosen == [Pick("GO")]
+    assert "[RG]" in texts["bf-decision"] and "Choose the card" in texts["bf-decision"]
+    chosen, _ = run_board(state, 0, ["2", "enter"])
+    assert chosen == [Pick("YB")]
+
+
+def test_board_builds_a_bid_with_keys_and_shows_the_total() -> None:
+    state = arrange(deal(), start=0, display=["RG", "YB", "GO"])
+    state.apply(Pick("RG"))
+    # red is the first row: two more; then down to yellow, one more; g adds a green; minus one red
+    chosen, texts = run_board(state, 0, ["right", "right", "right", "down", "right", "g", "up", "up", "minus",
+                                         "enter"])
+    assert chosen == [Bid(counts("RYG"), LETTERS)], "red capped at the 2 held, less one"
+    assert "Total: 3 jetons" in texts["bf-decision"]
+
+
+def test_board_clears_a_bid_and_bids_nothing() -> None:
+    state = arrange(deal(), start=0, display=["RG", "YB", "GO"])
+    state.apply(Pick("RG"))
+    chosen, _ = run_board(state, 0, ["r", "o", "0", "enter"])
+    assert chosen == [Bid(counts(""), LETTERS)]
+
+
+def test_board_takes_from_the_pool_by_letter_or_arrows() -> None:
+    state = arrange(deal(), start=0, display=["RG", "YB", "GO"])
+    auction(state, "RG", {0: "R", 1: "YY", 2: "GB"})
+    assert state.phase == DRAFT and state.to_move == 2
+    chosen, texts = run_board(state, 2, ["b"])
+    assert chosen == [Take("B")]
+    assert "pool" in texts["bf-decision"]
+    chosen, _ = run_board(state, 2, ["right", "enter"])
+    assert chosen == [Take("Y")], "the pool's colours in chart order: R, Y, G, B"
+
+
+def test_board_sells_or_keeps() -> None:
+    state = arrange(deal(), start=0, chart={"R": 7, "G": 9}, display=["YB", "BO", "YO"],
+                    cards=[["RG", "O"], ["Y"], ["G"], ["B"]])
+    auction(state, "YB", {0: "RRGG", 1: "YYB", 2: "BBO", 3: "OO"})
+    while state.phase == DRAFT:
+        state.apply(state.legal_actions()[0])
+    assert state.phase == SALE
+    chosen, texts = run_board(state, 0, ["enter"])
+    assert chosen == [Sell("RG")]
+    assert "[RG]=16" in texts["bf-decision"]
+    chosen, _ = run_board(state, 0, ["k"])
+    assert chosen == [Keep()]
+    chosen, _ = run_board(state, 0, ["left", "enter"])
+    assert chosen == [Keep()]
+
+
+def test_board_shows_the_table_and_the_revealed_bids_side_by_side() -> None:
+    state = arrange(deal(), start=0, chart={"R": 9}, display=["YB", "GO", "BO"],
+                    cards=[["RR", "RG"], ["Y"], ["G"], ["B"]], cash=[0, 3, 0, 0])
+    auction(state, "YB", {0: "RR", 1: "RY", 2: "G"})
+    chosen, texts = run_board(state, 1, [], legal=False)
+    assert chosen == []
+    assert "round 1 of 12" in texts["bf-head"] and "start player Ada" in texts["bf-head"]
+    for letter, name in zip(LETTERS, ["red", "yellow", "green", "blue", "orange"]):
+        assert f"{letter} {name}" in texts["bf-chart"], "every colour carries its letter"
+    assert "9→11" in texts["bf-chart"] and "paid, back to 6" in texts["bf-chart"]
+    assert "pile: 8 face down" in texts["bf-offer"]
+    last = texts["bf-last"]
+    assert "★ Ada" in last and "Bea" in last and "Cyd" in last and "Dan" in last
+    assert "2 jetons" in last and "R2" in last and "R1 Y1" in last
+    assert "Ada 15M (3R)" in last
+    assert "15M" in texts["bf-players"] and "3M" in texts["bf-players"]
+    assert "Waiting for" in texts["bf-decision"]
+
+
+def test_board_hides_others_cash_and_jetons_behind_closed_screens_and_pending_bids() -> None:
+    state = arrange(deal(variants=["closed-screens"]), start=0, display=["RG", "YB", "GO"], cash=[5, 6, 7, 8])
+    state.apply(Pick("RG"))
+    state.apply(Bid(counts("RRG"), LETTERS))
+    _, texts = run_board(state, 1, [], variants=["closed-screens"])
+    players = texts["bf-players"]
+    assert "6M" in players and "5M" not in players and "hidden" in players
+    assert "bid ✓" in players
+    assert "R2" not in texts["bf-decision"] and "RRG" not in str(texts)
+    _, texts = run_board(state, 0, [], variants=["closed-screens"], legal=False)
+    assert "your sealed bid: R2 G1" in texts["bf-decision"]
+
+
+def test_board_shows_a_finished_game() -> None:
+    state = play_random(deal(seed=5), 5)
+    _, texts = run_board(state, 0, [], legal=False)
+    assert "Game over" in texts["bf-decision"] and "game over" in texts["bf-head"]
