@@ -429,6 +429,7 @@ class MonteCarloState(State):
             "active": list(self.active),
             "chips": list(self.chips),
             "staked": list(self.staked),
+            "scores": [self.chips[s] + self.staked[s] for s in range(self.players)],
             "betting": list(self.betting),
             "bets": bets,
             "locked": {self.fields[i].id: owner for i, owner in self.locked.items()},

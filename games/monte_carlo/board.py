@@ -1,0 +1,534 @@
+"""The Monte Carlo board: the grid, every betting field around it, the hand and the chips.
+
+Betting: the arrow keys move a cursor over the fields; Enter bets a chip there, ``s`` stops.
+Laying: ``1``-``9`` (or ``t``) pick a tile from the hand, the arrows move over the grid, Enter
+lays it. ``r`` shows the last game's grid with every field won or lost.
+
+Nothing here depends on colour alone: each cell carries its quadrant's letter (y, b, r, g),
+laid tiles sit in brackets, chips are shown as seat numbers, won and lost fields carry a
+tick or a cross.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.text import Text
+from textual.binding import Binding
+
+from games.monte_carlo import layout
+from games.monte_carlo.engine import Lay, Pass, Stop
+from games.monte_carlo.layout import CELLS, DIGIT_OF, QUADRANT_LETTERS, QUADRANT_OF, SIZE, cell_name
+from parlour.core.game import Action
+from parlour.tui.board import Board
+
+SLOT = 7
+CELL = 7
+GRID_X = 8
+RIGHT_X = GRID_X + SIZE * CELL + 2 + 1
+MAJORITY_X = RIGHT_X + SLOT + 1
+
+SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold magenta", "bold cyan", "bold yellow")
+QUADRANT_STYLES = {"yellow": "on #4a4a00", "blue": "on #00004a", "red": "on #4a0000", "green": "on #003a00"}
+
+#: Short slot labels; the line under the board names the field in full.
+def _label(field_id: str) -> str:
+    if field_id.startswith("n") and field_id[1:2].isdigit():
+        return field_id[1]
+    if field_id.startswith("row"):
+        return "R" + field_id[3]
+    if field_id.startswith("col"):
+        return "C" + field_id[3]
+    if field_id.startswith("m-rows") or field_id.startswith("m-cols"):
+        return "M" + field_id[-2:]
+    if field_id.startswith("m-"):
+        return "M" + QUADRANT_LETTERS[field_id[2:]]
+    if field_id in QUADRANT_LETTERS:
+        return {"yellow": "Yel", "blue": "Blu", "red": "Red", "green": "Grn"}[field_id]
+    return {"d1-9": "D19", "d3-7": "D37", "cross": "X", "diamond": "<>"}.get(field_id, field_id[:3])
+
+
+def cell_x(col: int) -> int:
+    return GRID_X + col * CELL + (2 if col >= SIZE // 2 else 0)
+
+
+Item = tuple[int, str, Any, int]  # (x, "field" | "cell", field id | cell, width)
+
+
+def board_lines(field_ids: set[str]) -> list[list[Item]]:
+    """Where every field and cell sits: one list of items per screen line."""
+
+    def pick(*ids: str) -> str | None:
+        return next((i for i in ids if i in field_ids), None)
+
+    lines: list[list[Item]] = []
+
+    def slots(pairs: list[tuple[int, str | None]], width: int = SLOT + 1) -> list[Item]:
+        return [(x, "field", fid, width) for x, fid in pairs if fid is not None]
+
+    lines.append(slots([((d - 1) * (SLOT + 1), pick(f"n{d}-top", f"n{d}")) for d in range(1, 10)]))
+    lines.append([])
+    lines.append(slots([(0, pick("yellow")), (8, pick("m-yellow")), (16, pick("d1-9")),
+                        (RIGHT_X - 16, pick("d3-7")), (RIGHT_X - 8, pick("m-blue")), (RIGHT_X, pick("blue"))]))
+    lines.append(slots([(cell_x(c), pick(f"col{c + 1}-top", f"col{c + 1}")) for c in range(SIZE)], CELL))
+    for r in range(SIZE):
+        if r == SIZE // 2:
+            lines.append([])
+        row: list[Item] = slots([(0, pick(f"row{r + 1}-left", f"row{r + 1}"))])
+        row += [(cell_x(c), "cell", r * SIZE + c, CELL) for c in range(SIZE)]
+        row += slots([(RIGHT_X, pick(f"row{r + 1}-right"))])
+        if r % 2 == 0:
+            row += slots([(MAJORITY_X, pick(f"m-rows{r + 1}{r + 2}"))])
+        lines.append(row)
+    lines.append(slots([(cell_x(c), pick(f"col{c + 1}-bottom")) for c in range(SIZE)], CELL))
+    lines.append(slots([(cell_x(0) + 3, pick("m-cols12")), (cell_x(2) + 3, pick("m-cols34")),
+                        (cell_x(4) + 3, pick("m-cols56"))]))
+    lines.append(slots([(0, pick("red")), (8, pick("m-red")), (16, pick("cross")),
+                        (RIGHT_X - 16, pick("diamond")), (RIGHT_X - 8, pick("m-green")), (RIGHT_X, pick("green"))]))
+    lines.append([])
+    lines.append(slots([((d - 1) * (SLOT + 1), pick(f"n{d}-bottom")) for d in range(1, 10)]))
+    return lines
+
+
+class MonteCarloBoard(Board):
+    """The whole table as text, with a cursor over the fields (betting) or the cells (laying)."""
+
+    can_focus = True
+
+    DEFAULT_CSS = """
+    MonteCarloBoard { height: auto; padding: 0 1; }
+    """
+
+    BINDINGS = [
+        Binding("up", "move(0, -1)", "Up", show=False, id="monte_carlo.up"),
+        Binding("down", "move(0, 1)", "Down", show=False, id="monte_carlo.down"),
+        Binding("left", "move(-1, 0)", "Left", show=False, id="monte_carlo.left"),
+        Binding("right", "move(1, 0)", "Right", show=False, id="monte_carlo.right"),
+        Binding("enter,space", "place", "Bet / lay here", id="monte_carlo.place"),
+        Binding("s", "stop", "Stop betting", id="monte_carlo.stop"),
+        Binding("t", "next_tile", "Next tile", id="monte_carlo.next_tile"),
+        Binding("r", "toggle_results", "Last game", id="monte_carlo.results"),
+        *[
+            Binding(str(d), f"tile({d})", f"Tile {d}", show=False, id=f"monte_carlo.tile_{d}")
+            for d in range(1, 10)
+        ],
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields = {f.id: f for f in layout.fields_for(self.rules)}
+        self.slot_lines = board_lines(set(self.fields))
+        self.slot_at: dict[str, tuple[int, int]] = {
+            item[2]: (i, item[0]) for i, line in enumerate(self.slot_lines) for item in line if item[1] == "field"
+        }
+        self.view: Mapping[str, Any] = {}
+        self.legal: list[Action] = []
+        self.by_text: dict[str, Action] = {}
+        self.cursor_field = next(iter(self.slot_at), "")
+        self.cursor_cell = 0
+        self.tile: int | None = None
+        self.results = False
+        self.seen_games = 0
+
+    # -- the app's side -----------------------------------------------------------------
+    def show(self, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
+        games = len(view.get("history", []))
+        if view.get("phase") == "over" and self.view.get("phase") != "over":
+            self.results = True
+        if games != self.seen_games:
+            self.seen_games = games
+            self.tile = None
+        if view.get("phase") != self.view.get("phase"):
+            self.tile = None
+        self.view = view
+        self.legal = list(legal or [])
+        self.by_text = {a.text: a for a in self.legal}
+        if self.laying and self.tile not in self.hand:
+            self.tile = None
+        if self.laying and not self._lay_at(self.cursor_cell):
+            first = next((a for a in self.legal if isinstance(a, Lay)), None)
+            if first is not None:
+                self.cursor_cell = layout.CELL_BY_NAME[first.cell]
+        self.refresh(layout=True)
+
+    @property
+    def laying(self) -> bool:
+        return self.view.get("phase") == "laying" and any(isinstance(a, Lay) for a in self.legal)
+
+    @property
+    def betting(self) -> bool:
+        return self.view.get("phase") == "betting" and bool(self.legal)
+
+    @property
+    def hand(self) -> list[int]:
+        return list(self.view.get("hand", []))
+
+    def seat_name(self, seat: int) -> str:
+        return self.seat_names[seat] if 0 <= seat < len(self.seat_names) else f"Player {seat + 1}"
+
+    # -- keys ---------------------------------------------------------------------------
+    def action_move(self, dx: int, dy: int) -> None:
+        if self.laying and not self.results:
+            row, col = divmod(self.cursor_cell, SIZE)
+            row = min(SIZE - 1, max(0, row + dy))
+            col = min(SIZE - 1, max(0, col + dx))
+            self.cursor_cell = row * SIZE + col
+        else:
+            self.cursor_field = self._neighbour(self.cursor_field, dx, dy)
+        self.refresh(layout=True)
+
+    def _neighbour(self, fid: str, dx: int, dy: int) -> str:
+        if fid not in self.slot_at:
+            return next(iter(self.slot_at), fid)
+        line, x = self.slot_at[fid]
+        if dx:
+            row = sorted((item[0], item[2]) for item in self.slot_lines[line] if item[1] == "field")
+            ahead = [(px, pid) for px, pid in row if (px - x) * dx > 0]
+            if not ahead:
+                return fid
+            return min(ahead, key=lambda p: abs(p[0] - x))[1]
+        step = 1 if dy > 0 else -1
+        i = line + step
+        while 0 <= i < len(self.slot_lines):
+            slots = [(item[0], item[2]) for item in self.slot_lines[i] if item[1] == "field"]
+            if slots:
+                return min(slots, key=lambda p: abs(p[0] - x))[1]
+            i += step
+        return fid
+
+    def action_place(self) -> None:
+        if self.results:
+            self.results = False
+            self.refresh(layout=True)
+            return
+        if self.laying:
+            action = self._lay_at(self.cursor_cell)
+            if action is None:
+                self.notify(self._why_not_here(), severity="warning", markup=False)
+                return
+            self.tile = None
+            self.choose(action)
+            return
+        if not self.betting:
+            self.notify("It is not your turn to bet.", severity="warning")
+            return
+        action = self.by_text.get(f"bet {self.cursor_field}")
+        if action is None:
+            self.notify(self._why_closed(self.cursor_field), severity="warning", markup=False)
+            return
+        self.choose(action)
+
+    def action_stop(self) -> None:
+        stop = next((a for a in self.legal if isinstance(a, (Stop, Pass))), None)
+        if stop is None:
+            self.notify("There is no betting to stop now.", severity="warning")
+            return
+        self.choose(stop)
+
+    def action_tile(self, digit: int) -> None:
+        if not self.laying:
+            return
+        if digit not in self.hand:
+            self.notify(f"You hold no {digit}.", severity="warning")
+            return
+        self.tile = digit
+        free = self._cells_for(digit)
+        if free and self.cursor_cell not in free:
+            self.cursor_cell = free[0]
+        self.refresh(layout=True)
+
+    def action_next_tile(self) -> None:
+        digits = sorted({d for d in self.hand if self._cells_for(d)})
+        if not self.laying or not digits:
+            return
+        later = [d for d in digits if self.tile is None or d > self.tile]
+        self.action_tile(later[0] if later else digits[0])
+
+    def action_toggle_results(self) -> None:
+        if not self.view.get("history"):
+            self.notify("No game has been settled yet.", severity="information")
+            return
+        self.results = not self.results
+        self.refresh(layout=True)
+
+    def _cells_for(self, digit: int) -> list[int]:
+        """The free cells a tile of ``digit`` may go on now."""
+        return [c for c in range(CELLS) if DIGIT_OF[c] == digit and f"lay {digit} {cell_name(c)}" in self.by_text]
+
+    def _lay_at(self, cell: int) -> Action | None:
+        if self.tile is not None and DIGIT_OF[cell] != self.tile:
+            return None
+        return self.by_text.get(f"lay {DIGIT_OF[cell]} {cell_name(cell)}")
+
+    def _why_not_here(self) -> str:
+        cell = self.cursor_cell
+        digit = DIGIT_OF[cell]
+        if self.view["grid"][cell] != -1:
+            return f"{cell_name(cell)} already holds a tile."
+        if self.tile is not None and digit != self.tile:
+            return f"{cell_name(cell)} shows a {digit}; your tile is a {self.tile}."
+        return f"You hold no {digit}."
+
+    def _why_closed(self, fid: str) -> str:
+        field = self.fields.get(fid)
+        if field is None:
+            return "There is no field there."
+        owner = self.view.get("locked", {}).get(fid)
+        if owner is not None:
+            return f"{field.name} belongs to {self.seat_name(owner)} alone."
+        return f"{field.name} is full."
+
+    # -- drawing ------------------------------------------------------------------------
+    def render(self) -> Text:
+        view = self.view
+        if not view:
+            return Text("Monte Carlo: waiting for the deal.")
+        out = Text()
+        out.append_text(self._headline())
+        out.append("\n\n")
+        last = view["history"][-1] if view.get("history") else None
+        shown = last if self.results and last else None
+        for line in self.slot_lines:
+            out.append_text(self._line(line, shown))
+            out.append("\n")
+        out.append("\n")
+        out.append_text(self._hand_line())
+        out.append("\n")
+        out.append_text(self._players_line())
+        out.append("\n")
+        out.append_text(self._detail_line(shown))
+        if last is not None:
+            out.append("\n")
+            out.append_text(self._results_lines(last, full=shown is not None))
+        out.append("\n")
+        out.append(self._help(), style="dim")
+        return out
+
+    def _headline(self) -> Text:
+        view = self.view
+        text = Text()
+        text.append(f"Game {view['game']} of {view['match_games']}", style="bold")
+        phase = view["phase"]
+        mover = view.get("to_move")
+        if self.results and phase == "over":
+            text.append("  ·  the match is over; the last game's result")
+        elif self.results:
+            text.append(f"  ·  showing game {view['history'][-1]['game']}'s result (r: back)")
+        elif phase == "betting":
+            text.append(f"  ·  betting, round {view['round']} of {view['betting_rounds']}")
+        elif phase == "laying":
+            text.append("  ·  laying tiles")
+        else:
+            text.append("  ·  the match is over")
+        if mover is not None and not self.results:
+            verb = "bet" if phase == "betting" else "lay"
+            who = "you" if mover == view.get("seat") else self.seat_name(mover)
+            text.append(f"  ·  {who} to {verb}", style="bold")
+        return text
+
+    def _line(self, items: list[Item], shown: Mapping[str, Any] | None) -> Text:
+        text = Text()
+        for x, kind, key, width in items:
+            if text.cell_len < x:
+                text.append(" " * (x - text.cell_len))
+            if kind == "field":
+                text.append_text(self._slot(key, shown, width - 1))
+                text.append(" ")
+            elif kind == "cell":
+                text.append_text(self._cell(key, shown))
+        return text
+
+    def _slot(self, fid: str, shown: Mapping[str, Any] | None, width: int) -> Text:
+        label = _label(fid)
+        if shown is not None:
+            result = next((r for r in shown["fields"] if r["field"] == fid), None)
+            chips = result["chips"] if result else []
+            mark = " " if result is None else ("✓" if result["won"] else "✗")
+        else:
+            chips = self.view["bets"].get(fid, [])
+            result = None
+            mark = ""
+        text = Text(label, style="bold" if chips else "")
+        if mark:
+            text.append(mark, style="bold green" if result and result["won"] else "bold red" if result else "")
+        if not mark:
+            text.append(" ")
+        text.append_text(self._chips_mark(chips, width - text.cell_len))
+        text.pad_right(width - text.cell_len)
+        style = ""
+        if self.betting and not self.results and f"bet {fid}" not in self.by_text:
+            style = "dim"
+        if fid in self.view.get("locked", {}) and shown is None:
+            style += " underline"
+        if fid == self.cursor_field and not (self.laying and not self.results):
+            style += " reverse bold"
+        if style:
+            text.stylize(style.strip())
+        return text
+
+    @staticmethod
+    def _chips_mark(chips: Sequence[int], room: int) -> Text:
+        """Chips as seat numbers (``113``); one player's pile as ``1x4``."""
+        text = Text()
+        if not chips:
+            return Text("·", style="dim")
+        if len(chips) > room and len(set(chips)) == 1:
+            seat = chips[0]
+            return Text(f"{seat + 1}x{len(chips)}", style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+        shown = list(chips) if len(chips) <= room else list(chips[:room - 1])
+        for seat in shown:
+            text.append(str(seat + 1), style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+        if len(shown) < len(chips):
+            text.append("+")
+        return text
+
+    def _cell(self, cell: int, shown: Mapping[str, Any] | None) -> Text:
+        grid = shown["grid"] if shown is not None else self.view["grid"]
+        who = grid[cell]
+        digit = str(DIGIT_OF[cell])
+        quadrant = QUADRANT_OF[cell]
+        letter = QUADRANT_LETTERS[quadrant].lower()
+        text = Text(" ", style=QUADRANT_STYLES[quadrant])
+        if who == -1:
+            text.append(f"·{digit}·", style="dim")
+        elif who == -2:
+            text.append(f"({digit})", style="bold")
+        else:
+            text.append(f"[{digit}]", style=SEAT_STYLES[who % len(SEAT_STYLES)])
+        text.append(f" {letter}  ", style="dim")
+        text.stylize(QUADRANT_STYLES[quadrant])
+        if self.laying and not self.results:
+            if self._lay_at(cell) is not None:
+                text.stylize("underline", 1, 4)
+            if cell == self.cursor_cell:
+                text.stylize("reverse bold")
+        return text
+
+    def _hand_line(self) -> Text:
+        hand = self.hand
+        text = Text("Your tiles: ", style="bold")
+        if "hand" not in self.view:
+            text.append("(hidden: you are watching)", style="dim")
+            return text
+        if not hand:
+            text.append("none")
+        picked = False
+        for digit in hand:
+            if digit == self.tile and not picked:
+                text.append(f"[{digit}]", style="reverse bold")
+                picked = True
+            else:
+                text.append(f" {digit} ")
+        seat = self.view.get("seat")
+        if seat is not None and self.view["phase"] == "laying":
+            text.append(f"   to lay: {self.view['to_lay'][seat]}")
+        return text
+
+    def _players_line(self) -> Text:
+        view = self.view
+        width = max(len(self.seat_name(s)) for s in range(view["players"]))
+        lines = []
+        for seat in range(view["players"]):
+            style = SEAT_STYLES[seat % len(SEAT_STYLES)]
+            marker = ">" if seat == view.get("to_move") else " "
+            text = Text(f"{marker}{seat + 1} ", style=style)
+            text.append(self.seat_name(seat).ljust(width), style="bold" if seat == view.get("seat") else "")
+            if not view["active"][seat]:
+                text.append("  out of the match", style="dim")
+                lines.append(text)
+                continue
+            text.append(f"  {view['chips'][seat]:>3} chips")
+            if view["staked"][seat]:
+                text.append(f", {view['staked'][seat]} on the fields")
+            if view["phase"] == "betting" and not view["betting"][seat]:
+                text.append(", stopped", style="dim")
+            if view["phase"] == "laying":
+                text.append(f", {view['to_lay'][seat]} to lay")
+            if seat == view.get("seat"):
+                text.append("  (you)")
+            history = view.get("history") or []
+            if history:
+                track = " → ".join(str(h["chips"][seat]) for h in history)
+                text.append(f"  ·  after each game: {track}", style="dim")
+            lines.append(text)
+        return Text("\n").join(lines)
+
+    def _detail_line(self, shown: Mapping[str, Any] | None) -> Text:
+        view = self.view
+        odds = view["odds"]
+        if self.laying and not self.results:
+            cell = self.cursor_cell
+            who = view["grid"][cell]
+            where = f"{cell_name(cell)}: a {DIGIT_OF[cell]} in the {QUADRANT_OF[cell]} quadrant"
+            if who == -1:
+                state = "free" if self._lay_at(cell) else "free, not for the tile you picked"
+            elif who == -2:
+                state = "the tile left over"
+            else:
+                state = f"laid by {self.seat_name(who)}"
+            return Text(f"{where}, {state}.")
+        field = self.fields.get(self.cursor_field)
+        if field is None:
+            return Text("")
+        text = Text(f"{field.name[0].upper()}{field.name[1:]}", style="bold")
+        text.append(f": pays {odds[field.kind]} for 1. ")
+        if shown is not None:
+            result = next((r for r in shown["fields"] if r["field"] == field.id), None)
+            if result is None:
+                text.append("Nobody bet on it.")
+            else:
+                text.append("Won. " if result["won"] else "Lost. ")
+                text.append(self._chips_text(result["chips"], result["payout"] if result["won"] else None))
+            return text
+        chips = view["bets"].get(field.id, [])
+        text.append(self._chips_text(chips, None) if chips else "No chips yet.")
+        owner = view.get("locked", {}).get(field.id)
+        if owner is not None:
+            text.append(f" Closed to all but {self.seat_name(owner)}.")
+        return text
+
+    def _chips_text(self, chips: Sequence[int], payout: Sequence[int] | None) -> str:
+        counts: dict[int, int] = {}
+        for seat in chips:
+            counts[seat] = counts.get(seat, 0) + 1
+        parts = []
+        for seat, n in counts.items():
+            part = f"{self.seat_name(seat)} {n} chip{'s' if n > 1 else ''}"
+            if payout is not None:
+                part += f" (+{payout[seat]})"
+            parts.append(part)
+        return "Chips: " + ", ".join(parts) + "."
+
+    def _results_lines(self, last: Mapping[str, Any], full: bool) -> Text:
+        text = Text()
+        text.append(f"Game {last['game']}: ", style="bold")
+        won = [r for r in last["fields"] if r["won"]]
+        lost = [r for r in last["fields"] if not r["won"]]
+        if not last["fields"]:
+            text.append("nobody bet.")
+        if won:
+            text.append("won ", style="bold green")
+            parts = []
+            for r in won:
+                pays = ", ".join(f"{self.seat_name(seat)} +{n}" for seat, n in enumerate(r["payout"]) if n)
+                parts.append(f"✓ {layout.field_name(r['field'])} ({pays})")
+            text.append(", ".join(parts))
+            text.append(". ")
+        if lost:
+            text.append("lost ", style="bold red")
+            shown = lost if full else lost[:4]
+            text.append(", ".join(f"✗ {layout.field_name(r['field'])}" for r in shown))
+            if len(shown) < len(lost):
+                text.append(f" and {len(lost) - len(shown)} more (r shows them all)")
+            text.append(".")
+        return text
+
+    def _help(self) -> str:
+        if self.results:
+            return "r or enter: back to the table"
+        if self.laying:
+            return "1-9 or t: pick a tile · arrows: pick a cell · enter: lay · r: last game"
+        if self.betting:
+            return "arrows: move over the fields · enter: bet a chip · s: stop betting · r: last game"
+        return "arrows: look at the fields · r: last game"

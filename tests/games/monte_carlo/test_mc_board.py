@@ -1,0 +1,183 @@
+"""The Monte Carlo board widget in a minimal app, driven by keys only."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import random
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from mc_helpers import new, rig, rules, stop_all
+from textual.app import App, ComposeResult
+
+from games.monte_carlo import GAME
+from games.monte_carlo.board import MonteCarloBoard
+from games.monte_carlo.engine import STOP, MonteCarloState, bet_on
+from games.monte_carlo.layout import CELL_BY_NAME
+from parlour.core.game import Action
+from parlour.tui.board import Board
+
+NAMES = ["Anna", "Bruno", "Carla", "Dario"]
+
+
+class BoardApp(App[None]):
+    """Shows one seat's board; a chosen action is recorded and played, as the app would."""
+
+    def __init__(self, state: MonteCarloState, seat: int) -> None:
+        super().__init__()
+        self.state = state
+        self.seat = seat
+        self.chosen: list[Action] = []
+
+    def compose(self) -> ComposeResult:
+        yield MonteCarloBoard(GAME, self.state.rules, NAMES[: self.state.players], id="board")
+
+    def on_mount(self) -> None:
+        self.present()
+
+    def present(self) -> None:
+        board = self.query_one(MonteCarloBoard)
+        mine = self.state.current == self.seat
+        board.show(self.state.view(self.seat), self.state.legal_actions() if mine else None)
+        board.focus()
+
+    def on_board_chosen(self, message: Board.Chosen) -> None:
+        self.chosen.append(message.action)
+        self.state.apply(message.action)
+        self.present()
+
+
+def synchronous(test: Callable[[], Coroutine[Any, Any, None]]) -> Callable[[], None]:
+    """Run an async Pilot test from plain pytest."""
+
+    @functools.wraps(test)
+    def run() -> None:
+        asyncio.run(test())
+
+    return run
+
+
+async def until(pilot, condition, tries: int = 200) -> None:
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause()
+    raise AssertionError("the condition never came true")
+
+
+def plain(app: BoardApp) -> str:
+    return app.query_one(MonteCarloBoard).render().plain
+
+
+@synchronous
+async def test_board_bets_with_the_cursor_and_stops() -> None:
+    state = new(4, seed=2)
+    app = BoardApp(state, 0)
+    async with app.run_test(size=(110, 50)) as pilot:
+        await pilot.press("right", "right", "enter")
+        await until(pilot, lambda: len(app.chosen) == 1)
+        assert app.chosen == [bet_on("n3-top")]
+        # the other seats bet; seat 0's chip shows as "1" on the field
+        for fid in ("n3-top", "n3-top", "cross"):
+            state.apply(bet_on(fid))
+        app.present()
+        assert "3 123" in plain(app)
+        # down from number 3 passes D 1-9 and lands on the nearest column field, column 2
+        await pilot.press("down", "down", "enter")
+        await until(pilot, lambda: len(app.chosen) == 2)
+        assert app.chosen[1] == bet_on("col2-top")
+        for fid in ("n1-top", "n1-top", "n1-top"):
+            state.apply(bet_on(fid))
+        app.present()
+        await pilot.press("s")
+        await until(pilot, lambda: len(app.chosen) == 3)
+        assert app.chosen[2] == STOP
+
+
+@synchronous
+async def test_board_refuses_a_full_field_and_waits_for_a_legal_one() -> None:
+    state = new(4, seed=3)
+    app = BoardApp(state, 0)
+    async with app.run_test(size=(110, 50)) as pilot:
+        for fid in ("n1-top", "n1-top", "n1-top", "n2-top"):
+            state.apply(bet_on(fid))
+        app.present()
+        assert "n1-top" not in {a.text.split()[-1] for a in state.legal_actions()}
+        await pilot.press("enter")      # the cursor starts on number 1 (top): full
+        await pilot.press("right", "enter")
+        await until(pilot, lambda: len(app.chosen) == 1)
+        assert app.chosen == [bet_on("n2-top")]
+
+
+@synchronous
+async def test_board_lays_a_picked_tile_on_a_picked_cell() -> None:
+    state = new(4, seed=4)
+    rig(state, {0: [1, 1, 3, 5, 5, 7, 8, 9, 9]})
+    stop_all(state)
+    app = BoardApp(state, 0)
+    async with app.run_test(size=(110, 50)) as pilot:
+        text = plain(app)
+        assert "Your tiles:  1  1  3  5  5  7  8  9  9" in text
+        await pilot.press("5", "down", "enter")   # first free 5 is r3c3; one down is r4c3
+        await until(pilot, lambda: len(app.chosen) == 1)
+        assert app.chosen[0].text == "lay 5 r4c3"
+        assert state.grid[CELL_BY_NAME["r4c3"]] == 0
+        # the others lay; then a cell that does not match the picked tile is refused
+        while state.current != 0:
+            state.apply(state.legal_actions()[0])
+        app.present()
+        assert "[5]" in plain(app)
+        await pilot.press("9", "left", "left", "left", "enter")
+        await pilot.press("t")                    # next tile after 9 wraps to 1
+        await pilot.press("enter")
+        await until(pilot, lambda: len(app.chosen) == 2)
+        assert app.chosen[1].digit == 1
+
+
+@synchronous
+async def test_board_reads_without_colour() -> None:
+    state = new(4, seed=5)
+    rng = random.Random(5)
+    while state.phase == "betting":
+        state.apply(state.legal_actions()[rng.randrange(len(state.legal_actions()))])
+    for _ in range(6):
+        state.apply(state.legal_actions()[0])
+    app = BoardApp(state, 1)
+    async with app.run_test(size=(110, 50)):
+        text = plain(app)
+        grid_lines = [line for line in text.splitlines() if line.startswith(("R1", "R4"))]
+        assert len(grid_lines) == 2
+        assert grid_lines[0].count(" y ") == 3 and grid_lines[0].count(" b ") == 3
+        assert grid_lines[1].count(" r ") == 3 and grid_lines[1].count(" g ") == 3
+        assert text.count("[") >= 6, "laid tiles are bracketed"
+        assert "·1·" in text or "[1]" in text
+        for name in NAMES:
+            assert name in text
+
+
+@synchronous
+async def test_board_shows_each_field_won_or_lost_and_the_standings() -> None:
+    state = GAME.new_game(4, rules(), 6)
+    rng = random.Random(6)
+    while state.current is not None:
+        state.apply(state.legal_actions()[rng.randrange(len(state.legal_actions()))])
+    app = BoardApp(state, 2)
+    async with app.run_test(size=(110, 50)) as pilot:
+        text = plain(app)
+        last = state.history[-1]
+        assert "the match is over; the last game's result" in text
+        assert ("✓" in text) == any(r["won"] for r in last["fields"])
+        assert "✗" in text
+        for seat in range(4):
+            track = " → ".join(str(h["chips"][seat]) for h in state.history)
+            assert f"after each game: {track}" in text
+        await pilot.press("r")
+        await until(pilot, lambda: "the last game's result" not in plain(app))
+        assert "✓" not in plain(app).split("Game 3:")[0]
+
+
+def test_the_app_finds_the_board_widget() -> None:
+    from parlour.tui.table import board_class
+
+    assert board_class(GAME) == (MonteCarloBoard, None)
