@@ -171,7 +171,7 @@ class Config:
         "letters", "names", "index", "deck", "aces", "chart_min", "chart_max", "chart_start",
         "display_size", "start_player", "rise", "rise_min", "single_fall", "zero_by",
         "zero_amount", "payout", "reset", "sales", "restrict_rose", "jeton_value", "closed",
-        "start_jetons", "per_colour", "takes", "picks", "sells", "_texts", "_tables",
+        "start_jetons", "per_colour", "takes", "picks", "sells", "_texts", "_tables", "colours_of",
     )
 
     def __init__(self, rules: Mapping[str, Any]) -> None:
@@ -182,6 +182,9 @@ class Config:
         self.deck: list[str] = [canonical(code, self.letters) for code in rules["deck"]]
         self.aces: dict[str, tuple[int, ...]] = {
             code: tuple(code.count(letter) for letter in self.letters) for code in set(self.deck)
+        }
+        self.colours_of: dict[str, tuple[int, ...]] = {
+            code: tuple(self.index[ch] for ch in code) for code in self.aces
         }
         chart = rules["chart"]
         self.chart_min: int = chart["min"]
@@ -622,8 +625,7 @@ class BanqueFataleState(State):
 
     def _sell(self, card: str) -> None:
         seat = self.start
-        aces = self.cfg.aces[card]
-        price = sum(a * v for a, v in zip(aces, self.chart))
+        price = self.card_value(card)
         self.cards[seat].remove(card)
         self.cash[seat] += price
         self.log(f"{seat_name(seat)} sells card {card} for {price} million", kind="sale", seat=seat, card=card,
@@ -686,20 +688,26 @@ class BanqueFataleState(State):
 
     # -- the end -------------------------------------------------------------------------
     def card_value(self, code: str) -> int:
-        return sum(a * v for a, v in zip(self.cfg.aces[code], self.chart))
+        chart = self.chart
+        return sum([chart[i] for i in self.cfg.colours_of[code]])
+
+    def _parts(self, seat: int) -> tuple[int, int, int]:
+        chart = self.chart
+        colours_of = self.cfg.colours_of
+        cards = sum([chart[i] for code in self.cards[seat] for i in colours_of[code]])
+        return self.cash[seat], sum(self.jetons[seat]) * self.cfg.jeton_value, cards
 
     def score_breakdown(self) -> list[dict[str, float]]:
         """BF-E2: cash, jetons at their end value, and the chart value of the cards held."""
         out = []
         for seat in range(self.players):
-            cash = float(self.cash[seat])
-            jetons = float(sum(self.jetons[seat]) * self.cfg.jeton_value)
-            cards = float(sum(self.card_value(code) for code in self.cards[seat]))
-            out.append({"cash": cash, "jetons": jetons, "cards": cards, "score": cash + jetons + cards})
+            cash, jetons, cards = self._parts(seat)
+            out.append({"cash": float(cash), "jetons": float(jetons), "cards": float(cards),
+                        "score": float(cash + jetons + cards)})
         return out
 
     def scores(self) -> list[float]:
-        return [b["score"] for b in self.score_breakdown()]
+        return [float(sum(self._parts(seat))) for seat in range(self.players)]
 
     # -- copies and hidden worlds --------------------------------------------------------
     def clone(self) -> BanqueFataleState:
