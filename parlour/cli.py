@@ -230,6 +230,9 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _run_app(game_id: str | None) -> int:
+    registry = _registry()
+    if game_id is not None:
+        _game(registry, game_id)
     from parlour.tui.app import run
 
-    return run(game_id)
+    return run(game_id, registry)

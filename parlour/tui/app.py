@@ -1,25 +1,87 @@
-"""Placeholder app until the TUI lands: lists the games."""
+"""The Parlour app: home, setup, table, hand-over, results and rules screens."""
 
 from __future__ import annotations
 
-from textual.app import App, ComposeResult
-from textual.widgets import Footer, Header, Static
+import os
+import random
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from parlour.core.saves import SaveFolder
+
+if TYPE_CHECKING:
+    from parlour.core.registry import Registry
+
+#: Seconds a computer player's move stays pending so a person can follow (env override).
+AI_DELAY_ENV = "PARLOUR_AI_DELAY"
+DEFAULT_AI_DELAY = 0.6
+
+
+def ai_delay_from_env() -> float:
+    raw = os.environ.get(AI_DELAY_ENV, "").strip()
+    try:
+        return max(0.0, float(raw)) if raw else DEFAULT_AI_DELAY
+    except ValueError:
+        return DEFAULT_AI_DELAY
 
 
 class ParlourApp(App[None]):
+    """Everything a player sees. ``registry``, ``saves``, ``ai_delay`` and ``rng`` are
+    injectable so tests can run it on the test game, in a temporary folder, without pauses."""
+
     TITLE = "Parlour"
-    BINDINGS = [("q", "quit", "Quit")]
+    CSS_PATH = "parlour.tcss"
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", show=False, priority=True),
+    ]
 
-    def compose(self) -> ComposeResult:
-        from parlour.core.registry import discover
+    def __init__(
+        self,
+        registry: Registry | None = None,
+        *,
+        plugins: Sequence[str] = (),
+        saves: SaveFolder | None = None,
+        ai_delay: float | None = None,
+        rng: random.Random | None = None,
+        start_game: str | None = None,
+    ) -> None:
+        super().__init__()
+        if registry is None:
+            from parlour.core.registry import discover
 
-        registry = discover()
-        lines = [f"{g.title} ({g.min_players}-{g.max_players} players)" for g in registry.games.values()]
-        yield Header()
-        yield Static("\n".join(lines) or "No games installed.")
-        yield Footer()
+            registry = discover(plugins)
+        self.registry = registry
+        self.saves = saves if saves is not None else SaveFolder()
+        self.ai_delay = ai_delay_from_env() if ai_delay is None else ai_delay
+        self.seeds = rng if rng is not None else random.Random()
+        self.start_game = start_game
+
+    def new_seed(self) -> int:
+        return self.seeds.randrange(1, 1_000_000)
+
+    def get_default_screen(self) -> Screen:
+        from parlour.tui.home import HomeScreen
+
+        return HomeScreen()
+
+    def on_mount(self) -> None:
+        if self.start_game is not None and self.start_game in self.registry.games:
+            from parlour.tui.setup import SetupScreen
+
+            self.push_screen(SetupScreen(self.registry.get(self.start_game)))
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The palette knows the current screen's main actions, then Textual's own."""
+        commands = getattr(screen, "palette_commands", None)
+        if commands is not None:
+            yield from commands()
+        yield from super().get_system_commands(screen)
 
 
-def run(game_id: str | None = None) -> int:
-    ParlourApp().run()
+def run(game_id: str | None = None, registry: Registry | None = None) -> int:
+    ParlourApp(registry, start_game=game_id).run()
     return 0

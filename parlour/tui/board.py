@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.widget import Widget
@@ -69,6 +70,12 @@ def view_text(view: Mapping[str, Any], indent: int = 0) -> str:
     return "\n".join(lines)
 
 
+class ActionList(OptionList):
+    """The legal actions; Enter (shown in the footer) plays the highlighted one."""
+
+    BINDINGS = [Binding("enter", "select", "Play it", id="board.play")]
+
+
 class GenericBoard(Board):
     """Any game, playable: the seat's view as text, its legal actions as a list."""
 
@@ -86,7 +93,7 @@ class GenericBoard(Board):
         with Vertical():
             with VerticalScroll(id="generic-view"):
                 yield Static(id="generic-text")
-            yield OptionList(id="generic-actions")
+            yield ActionList(id="generic-actions")
 
     def show(self, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
         self.query_one("#generic-text", Static).update(view_text(view))

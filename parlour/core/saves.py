@@ -1,0 +1,218 @@
+"""Saved games: unfinished games to continue, finished records, corrupt files moved aside.
+
+Headless (never imports Textual). The app saves a game's :class:`~parlour.core.match.Record`
+after every decision into ``<data>/parlour/saves/``, one file per game started, so starting a
+new game never overwrites another. A finished game's record moves to ``<data>/parlour/records/``
+(it replays with ``parlour replay``). A save that cannot be read or does not replay is renamed
+to ``<name>.corrupt`` (a new name each time, never over an existing file) and reported.
+
+``<data>`` is ``$XDG_DATA_HOME`` when set, else the platform's user data folder.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from parlour.core.agents import Agent
+from parlour.core.game import Action, Game, IllegalAction
+from parlour.core.match import Match, Record, RecordError, Seat, replay
+
+HUMAN = "human"
+
+
+def data_dir() -> Path:
+    """``$XDG_DATA_HOME/parlour``, else the platform's user data folder for parlour."""
+    base = os.environ.get("XDG_DATA_HOME")
+    if base:
+        return Path(base) / "parlour"
+    import platformdirs
+
+    return platformdirs.user_data_path("parlour")
+
+
+class HumanAtTable:
+    """Stands in a :class:`Match` for a seat whose decisions a person makes in the app."""
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+        raise RuntimeError("a person decides at this seat")
+
+
+def seat_agents(game: Game, rules: Mapping[str, Any], seats: Sequence[Seat]) -> list[Agent]:
+    """One agent per seat: the game's computer players, a placeholder for humans."""
+    kinds = game.agent_kinds()
+    agents: list[Agent] = []
+    for seat in seats:
+        if seat.agent == HUMAN:
+            agents.append(HumanAtTable())
+        elif seat.agent in kinds:
+            agents.append(kinds[seat.agent](rules))
+        else:
+            known = ", ".join(sorted(kinds))
+            raise ValueError(f"{game.title} has no computer player {seat.agent!r} (known: {known})")
+    return agents
+
+
+def start_match(
+    game: Game, rules: Mapping[str, Any], seed: int, seats: Sequence[Seat], variants: Sequence[str] = ()
+) -> Match:
+    return Match(game, rules, seed, list(seats), seat_agents(game, rules, seats), list(variants))
+
+
+def resume_match(game: Game, record: Record) -> Match:
+    """A match rebuilt from a saved record: same table, same ruleset, its actions replayed.
+
+    The computer players' own random generators start afresh from the seed, so the rest of
+    the game may differ from the one an uninterrupted run would have played.
+    """
+    try:
+        match = start_match(game, record.rules, record.seed, record.seats, record.variants)
+    except ValueError as exc:
+        raise RecordError(str(exc)) from None
+    for number, text in enumerate(record.actions, 1):
+        try:
+            match.play(game.parse_action(match.state, text))
+        except IllegalAction as exc:
+            raise RecordError(f"action {number} ({text!r}) does not replay: {exc}") from None
+    return match
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """An unfinished game on disk. ``problem`` says why it cannot be continued now."""
+
+    path: Path
+    record: Record
+    saved_at: float
+    problem: str | None = None
+
+    @property
+    def moves(self) -> int:
+        return len(self.record.actions)
+
+
+@dataclass(frozen=True)
+class CorruptSave:
+    path: Path
+    error: str
+    moved_to: Path | None  #: None when it could not be moved (then it is left untouched)
+
+    def describe(self) -> str:
+        where = f"moved to {self.moved_to}" if self.moved_to else "left where it is (it could not be moved)"
+        return f"{self.path.name}: {self.error}; {where}"
+
+
+@dataclass
+class SaveScan:
+    saved: list[SavedGame] = field(default_factory=list)
+    corrupt: list[CorruptSave] = field(default_factory=list)
+
+
+class SaveFolder:
+    """The user's saved games."""
+
+    def __init__(self, root: Path | None = None) -> None:
+        self.root = root if root is not None else data_dir()
+
+    @property
+    def saves(self) -> Path:
+        return self.root / "saves"
+
+    @property
+    def records(self) -> Path:
+        return self.root / "records"
+
+    def new_path(self, game_id: str, seed: int) -> Path:
+        """A fresh save file name for a game about to start; never an existing file."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        return _unused(self.saves / f"{game_id}-{stamp}-{seed}.json")
+
+    def save(self, record: Record, path: Path) -> Path:
+        """Save an unfinished game atomically; a finished one goes to the records instead.
+        Returns where the record now lives."""
+        if record.finished:
+            return self.archive(record, path)
+        record.save(path)
+        return path
+
+    def archive(self, record: Record, path: Path | None) -> Path:
+        """Write a finished record into the records folder and drop its save file."""
+        target = _unused(self.records / (path.name if path else f"{record.game}-{record.seed}.json"))
+        record.save(target)
+        if path is not None:
+            path.unlink(missing_ok=True)
+        return target
+
+    def discard(self, path: Path) -> None:
+        """Abandon a saved game."""
+        path.unlink(missing_ok=True)
+
+    def move_aside(self, path: Path) -> Path:
+        """Rename a corrupt save to ``<name>.corrupt`` (or ``.corrupt-2``, ...), never over a file."""
+        target = _unused(path.with_name(path.name + ".corrupt"))
+        os.rename(path, target)
+        return target
+
+    def scan(self, games: Mapping[str, Game]) -> SaveScan:
+        """Every unfinished game, newest first. Saves that cannot be read or do not replay
+        are moved aside and reported; saves of games not installed now are kept, with a problem."""
+        result = SaveScan()
+        if not self.saves.is_dir():
+            return result
+        for path in sorted(self.saves.glob("*.json")):
+            try:
+                record = Record.load(path)
+                saved_at = path.stat().st_mtime
+                game = games.get(record.game)
+                problem = None
+                if game is None:
+                    problem = f"the game {record.game!r} is not installed or is broken"
+                else:
+                    problem = _agent_problem(game, record)
+                    replay(game, record)
+            except Exception as exc:  # noqa: BLE001 - any failure to rebuild means the file is unusable
+                result.corrupt.append(self._corrupt(path, exc))
+                continue
+            if record.finished and problem is None:
+                try:
+                    self.archive(record, path)
+                except OSError:
+                    pass
+                continue
+            result.saved.append(SavedGame(path, record, saved_at, problem))
+        result.saved.sort(key=lambda s: s.saved_at, reverse=True)
+        return result
+
+    def _corrupt(self, path: Path, exc: Exception) -> CorruptSave:
+        error = str(exc) if isinstance(exc, RecordError) else f"{type(exc).__name__}: {exc}"
+        error = error.removeprefix(f"{path}: ")
+        try:
+            moved: Path | None = self.move_aside(path)
+        except OSError:
+            moved = None
+        return CorruptSave(path, error, moved)
+
+
+def _agent_problem(game: Game, record: Record) -> str | None:
+    kinds = game.agent_kinds()
+    for seat in record.seats:
+        if seat.agent != HUMAN and seat.agent not in kinds:
+            return f"{game.title} no longer has the computer player {seat.agent!r}"
+    return None
+
+
+def _unused(path: Path) -> Path:
+    if not path.exists():
+        return path
+    stem, suffix = (path.name[: -len(".json")], ".json") if path.name.endswith(".json") else (path.name, "")
+    number = 2
+    while True:
+        candidate = path.with_name(f"{stem}-{number}{suffix}")
+        if not candidate.exists():
+            return candidate
+        number += 1

@@ -1,0 +1,122 @@
+"""Small screens: a yes/no confirmation, the leave-the-table menu, and the hot-seat hand-over."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Horizontal, Middle, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Header, Static
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    """A question with two answers; Escape means no."""
+
+    BINDINGS = [
+        Binding("escape", "answer(False)", "Cancel", id="confirm.cancel"),
+        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
+        Binding("n", "answer(False)", "No", id="confirm.no"),
+    ]
+
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__()
+        self.question = question
+        self.yes = yes
+        self.no = no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question, classes="dialog-question", markup=False)
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(f"{self.no} (n)", id="no", variant="primary")
+                yield Button(f"{self.yes} (y)", id="yes", variant="error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
+class LeaveDialog(ModalScreen[str]):
+    """Leaving a game in progress: keep playing, leave it saved, or abandon it."""
+
+    BINDINGS = [
+        Binding("escape", "choose('stay')", "Keep playing", id="leave.stay"),
+        Binding("l", "choose('leave')", "Leave (saved)", id="leave.leave"),
+        Binding("a", "choose('abandon')", "Abandon", id="leave.abandon"),
+    ]
+
+    def __init__(self, title: str) -> None:
+        super().__init__()
+        self.game_title = title
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(
+                f"Leave this game of {self.game_title}?\n\n"
+                "It is saved after every move: leave now and continue it later from the home "
+                "screen, or abandon it for good.",
+                classes="dialog-question", markup=False,
+            )
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Keep playing (Esc)", id="stay", variant="primary")
+                yield Button("Leave, continue later (l)", id="leave")
+                yield Button("Abandon the game (a)", id="abandon", variant="error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#stay", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id or "stay")
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
+
+
+class HandOverScreen(Screen[str]):
+    """Hides the table between two different people's decisions in a hot-seat game.
+
+    Dismissed with "ready", or with "leave"/"abandon" when the players leave from here."""
+
+    BINDINGS = [
+        Binding("enter,space", "ready", "I am ready", id="handover.ready"),
+        Binding("escape", "menu", "Menu", id="handover.menu"),
+    ]
+
+    def __init__(self, name: str, game_title: str) -> None:
+        super().__init__()
+        self.player = name
+        self.game_title = game_title
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Middle():
+            with Center():
+                yield Static(
+                    f"{self.game_title}\n\nPass the keyboard to {self.player}.\n\n"
+                    f"{self.player}: press Enter when nobody else can see the screen.",
+                    id="handover-text", markup=False,
+                )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"Hand over to {self.player}"
+
+    def action_ready(self) -> None:
+        self.dismiss("ready")
+
+    def action_menu(self) -> None:
+        """Leave the game from here without showing anyone's hand."""
+        def done(choice: str | None) -> None:
+            if choice in ("leave", "abandon"):
+                self.dismiss(choice)
+
+        self.app.push_screen(LeaveDialog(self.game_title), done)

@@ -1,0 +1,295 @@
+"""Home: the installed games, broken plugins with their error, and games to continue."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, cast
+
+from rich.console import Group, RenderableType
+from rich.padding import Padding
+from rich.text import Text
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from parlour.core.game import Game
+from parlour.core.match import RecordError
+from parlour.core.saves import CorruptSave, SavedGame, resume_match
+
+if TYPE_CHECKING:
+    from parlour.tui.app import ParlourApp
+
+
+def seat_line(names: Iterable[tuple[str, str]]) -> str:
+    return ", ".join(name if agent == "human" else f"{name} (computer: {agent})" for name, agent in names)
+
+
+def _indented(head: Text, body: Text | None) -> Group:
+    """An entry of the list: a heading line, then its text indented under it, then a gap."""
+    parts: list[RenderableType] = [head]
+    if body is not None:
+        parts.append(Padding(body, (0, 0, 0, 2)))
+    parts.append(Text(""))
+    return Group(*parts)
+
+
+class GameList(OptionList):
+    """The home list; Enter is shown in the footer."""
+
+    BINDINGS = [Binding("enter", "select", "Open", id="home.open")]
+
+
+class HomeScreen(Screen[None]):
+    """Pick a game to set up, continue a saved one, or read the rules."""
+
+    BINDINGS = [
+        Binding("r", "rules", "Rules", id="home.rules"),
+        Binding("c", "continue", "Continue", id="home.continue"),
+        Binding("x", "abandon", "Abandon save", id="home.abandon"),
+        Binding("q", "app.quit", "Quit", id="home.quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.saved: list[SavedGame] = []
+        self.problems: list[CorruptSave] = []
+
+    @property
+    def parlour(self) -> ParlourApp:
+        return cast("ParlourApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="home-problems", markup=False)
+        with Horizontal(id="home"):
+            yield GameList(id="home-list")
+            with VerticalScroll(id="home-details"):
+                yield Static(id="home-info")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Choose a game"
+
+    def on_screen_resume(self) -> None:
+        self.refresh_list()
+
+    # -- the list ------------------------------------------------------------------
+    def refresh_list(self) -> None:
+        registry = self.parlour.registry
+        scan = self.parlour.saves.scan(registry.games)
+        if scan.corrupt:
+            self.problems.extend(scan.corrupt)
+            for problem in scan.corrupt:
+                self.notify(problem.describe(), title="A saved game is unreadable", severity="error",
+                            timeout=10, markup=False)
+        unchanged = [s.path for s in scan.saved] == [s.path for s in self.saved]
+        self.saved = scan.saved
+        problems = self.query_one("#home-problems", Static)
+        problems.update("\n".join(f"! Unreadable save {p.describe()}" for p in self.problems))
+        problems.display = bool(self.problems)
+
+        options: list[Option | None] = []
+        for index, saved in enumerate(self.saved):
+            options.append(Option(self._save_prompt(saved), id=f"save:{index}", disabled=saved.problem is not None))
+        if options:
+            options.append(None)
+        for game in registry.games.values():
+            options.append(Option(self._game_prompt(game), id=f"game:{game.id}"))
+        for broken in registry.broken:
+            prompt = _indented(Text.assemble(("x ", "bold"), (broken.name, "bold"), " (broken)"), Text(broken.error))
+            options.append(Option(prompt, id=f"broken:{broken.name}", disabled=True))
+        if not registry.games and not registry.broken:
+            options.append(Option("No games installed.", id="none", disabled=True))
+        listing = self.query_one("#home-list", OptionList)
+        before = self.highlighted()
+        listing.clear_options()
+        listing.add_options(options)
+        enabled = [o.id for o in options if o is not None and not o.disabled and o.id is not None]
+        keep = f"{before[0]}:{before[1]}" if before and unchanged else None
+        target = keep if keep in enabled else (enabled[0] if enabled else None)
+        if target is not None:
+            listing.highlighted = listing.get_option_index(target)
+        listing.focus()
+        self.show_details()
+
+    def _save_prompt(self, saved: SavedGame) -> Group:
+        record = saved.record
+        game = self.parlour.registry.games.get(record.game)
+        title = game.title if game else record.game
+        when = time.strftime("%d %b %H:%M", time.localtime(saved.saved_at))
+        head = Text.assemble(("> Continue ", "bold"), (title, "bold"), f"  {saved.moves} move{'' if saved.moves == 1 else 's'} played, saved {when}")
+        body = Text(seat_line((s.name, s.agent) for s in record.seats))
+        if saved.problem:
+            body.append(f"\ncannot continue: {saved.problem}")
+        return _indented(head, body)
+
+    @staticmethod
+    def _game_prompt(game: Game) -> Group:
+        title = Text.assemble((game.title, "bold"), f"  {game.min_players}-{game.max_players} players")
+        return _indented(title, Text(game.blurb, "italic") if game.blurb else None)
+
+    def highlighted(self) -> tuple[str, str] | None:
+        listing = self.query_one("#home-list", OptionList)
+        if listing.highlighted is None:
+            return None
+        option = listing.get_option_at_index(listing.highlighted)
+        if option.id is None or option.disabled:
+            return None
+        kind, _, key = option.id.partition(":")
+        return kind, key
+
+    def highlighted_game(self) -> Game | None:
+        target = self.highlighted()
+        if target is None:
+            return None
+        kind, key = target
+        if kind == "game":
+            return self.parlour.registry.games.get(key)
+        if kind == "save":
+            return self.parlour.registry.games.get(self.saved[int(key)].record.game)
+        return None
+
+    def highlighted_save(self) -> SavedGame | None:
+        target = self.highlighted()
+        if target is None or target[0] != "save":
+            return None
+        return self.saved[int(target[1])]
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.show_details()
+        self.refresh_bindings()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_open()
+
+    def show_details(self) -> None:
+        info = self.query_one("#home-info", Static)
+        save = self.highlighted_save()
+        game = self.highlighted_game()
+        parts: list[RenderableType] = []
+        if save is not None:
+            record = save.record
+            parts.append(Text(f"{game.title if game else record.game}: a game in progress\n", "bold"))
+            parts.append(Text(f"Moves played: {save.moves}, seed {record.seed}"))
+            parts.append(Text(f"Variants: {', '.join(record.variants) or 'none'}\n"))
+            parts.append(Text("At the table", "bold"))
+            parts += [Padding(Text(line), (0, 0, 0, 2)) for line in seat_line(
+                (s.name, s.agent) for s in record.seats).split(", ")]
+            parts.append(Text("\nEnter: continue   x: abandon it   r: rules"))
+        elif game is not None:
+            ruleset = self.parlour.registry.ruleset(game.id)
+            parts.append(Text(game.title, "bold"))
+            parts.append(Text(f"{game.min_players} to {game.max_players} players\n"))
+            if game.blurb:
+                parts.append(Text(game.blurb + "\n"))
+            parts.append(Text("Computer players: " + ", ".join(game.agent_kinds()) + "\n"))
+            if ruleset.variants:
+                parts.append(Text("Variants", "bold"))
+                for name, variant in ruleset.variants.items():
+                    parts.append(Padding(Text(name, "underline"), (0, 0, 0, 2)))
+                    parts.append(Padding(Text(variant.description, "italic"), (0, 0, 0, 4)))
+            parts.append(Text("\nEnter: set up a game   r: rules"))
+        elif self.parlour.registry.broken:
+            parts.append(Text("Broken plugins cannot be played; their error is shown in the list."))
+        info.update(Group(*parts))
+
+    # -- actions -------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "continue":
+            return any(s.problem is None for s in self.saved)
+        if action == "abandon":
+            return self.highlighted_save() is not None
+        if action == "rules":
+            return self.highlighted_game() is not None
+        return True
+
+    def action_open(self) -> None:
+        save = self.highlighted_save()
+        if save is not None:
+            self.continue_game(save)
+            return
+        game = self.highlighted_game()
+        if game is not None:
+            self.set_up(game)
+
+    def set_up(self, game: Game) -> None:
+        from parlour.tui.setup import SetupScreen
+
+        self.app.push_screen(SetupScreen(game))
+
+    def action_rules(self) -> None:
+        game = self.highlighted_game()
+        if game is not None:
+            self.show_rules(game)
+
+    def show_rules(self, game: Game) -> None:
+        from parlour.tui.rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(game))
+
+    def action_continue(self) -> None:
+        playable = [s for s in self.saved if s.problem is None]
+        if playable:
+            self.continue_game(playable[0])
+
+    def continue_game(self, saved: SavedGame) -> None:
+        from parlour.tui.table import Table, TableScreen
+
+        if saved.problem is not None:
+            self.notify(saved.problem, severity="warning", markup=False)
+            return
+        game = self.parlour.registry.get(saved.record.game)
+        try:
+            match = resume_match(game, saved.record)
+        except Exception as exc:  # noqa: BLE001 - a save that does not rebuild is moved aside, not fatal
+            error = str(exc) if isinstance(exc, RecordError) else f"{type(exc).__name__}: {exc}"
+            try:
+                moved: Path | None = self.parlour.saves.move_aside(saved.path)
+            except OSError:
+                moved = None
+            problem = CorruptSave(saved.path, error, moved)
+            self.problems.append(problem)
+            self.notify(problem.describe(), title="A saved game is unreadable", severity="error",
+                        timeout=10, markup=False)
+            self.refresh_list()
+            return
+        self.app.push_screen(TableScreen(Table(game, match, saved.path)))
+
+    def action_abandon(self) -> None:
+        from parlour.tui.dialogs import ConfirmDialog
+
+        save = self.highlighted_save()
+        if save is None:
+            return
+        game = self.parlour.registry.games.get(save.record.game)
+        title = game.title if game else save.record.game
+
+        def done(sure: bool | None) -> None:
+            if sure:
+                self.parlour.saves.discard(save.path)
+                self.notify(f"The saved game of {title} was abandoned.", markup=False)
+                self.refresh_list()
+
+        self.app.push_screen(
+            ConfirmDialog(f"Abandon the saved game of {title} at move {save.moves}?\n"
+                          "It cannot be continued afterwards.", yes="Abandon it", no="Keep it"),
+            done,
+        )
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        registry = self.parlour.registry
+        for saved in self.saved:
+            game = registry.games.get(saved.record.game)
+            if game is not None and saved.problem is None:
+                yield SystemCommand(f"Continue {game.title} (move {saved.moves})",
+                                    "Go back to this saved game", lambda s=saved: self.continue_game(s))
+        for game in registry.games.values():
+            yield SystemCommand(f"Play {game.title}", "Set up a new game", lambda g=game: self.set_up(g))
+        for game in registry.games.values():
+            yield SystemCommand(f"Rules of {game.title}", "Read the rules", lambda g=game: self.show_rules(g))

@@ -1,0 +1,35 @@
+"""The rules of a game, as the plugin writes them (Markdown)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Markdown
+
+from parlour.core.game import Game
+
+
+class RulesScreen(Screen[None]):
+    BINDINGS = [
+        Binding("escape,q", "app.pop_screen", "Back", id="rules.back"),
+    ]
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        try:
+            text = self.game.rules_markdown()
+        except Exception as exc:  # noqa: BLE001 - a plugin bug must not take the app down
+            text = f"# {self.game.title}\n\nThe rules could not be loaded: {type(exc).__name__}: {exc}"
+        with VerticalScroll(id="rules-scroll"):
+            yield Markdown(text, id="rules-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"Rules of {self.game.title}"
+        self.query_one("#rules-scroll").focus()

@@ -1,0 +1,193 @@
+"""Setup: who sits at the table, which variants and house rules apply, and the seed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, cast
+
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.content import Content
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
+
+from parlour.core.game import Game
+from parlour.core.match import Seat
+from parlour.core.rulesets import RulesetError, RulesetFile, scan_house_rules, with_house_rules
+from parlour.core.saves import HUMAN, start_match
+
+if TYPE_CHECKING:
+    from parlour.tui.app import ParlourApp
+
+COMPUTER_NAMES = ("Ada", "Blaise", "Cleo", "Dmitri", "Emmy", "Fermat", "Grace", "Hypatia", "Ibn", "Jules")
+
+
+def default_agent(game: Game) -> str:
+    """The computer player offered first: the strongest of the usual levels the game has."""
+    kinds = list(game.agent_kinds())
+    for kind in ("hard", "medium", "easy"):
+        if kind in kinds:
+            return kind
+    return next((k for k in kinds if k != "random"), "random")
+
+
+class Toggle(Checkbox):
+    """A checkbox whose mark is a character, not only a colour, so it reads in monochrome."""
+
+    @property
+    def _button(self) -> Content:
+        self.BUTTON_INNER = "X" if self.value else " "
+        return super()._button
+
+
+class SetupScreen(Screen[None]):
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start", id="setup.start", priority=True),
+        Binding("ctrl+n", "new_seed", "New seed", id="setup.new_seed"),
+        Binding("ctrl+r", "rules", "Rules", id="setup.rules"),
+        Binding("escape", "app.pop_screen", "Back", id="setup.back"),
+    ]
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+        self.kinds = list(game.agent_kinds())
+        self.ruleset: RulesetFile | None = None
+        self.house_errors: list[RulesetError] = []
+        self.variant_names: list[str] = []
+
+    @property
+    def parlour(self) -> ParlourApp:
+        return cast("ParlourApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        game = self.game
+        base = self.parlour.registry.ruleset(game.id)
+        scan = scan_house_rules(game, base)
+        self.ruleset = with_house_rules(base, scan.variants)
+        self.house_errors = scan.errors
+        self.variant_names = list(self.ruleset.variants)
+        yield Header()
+        with VerticalScroll(id="setup-form"):
+            yield Static(f"{game.title}: {game.min_players} to {game.max_players} players",
+                         classes="setup-title", markup=False)
+            with Horizontal(classes="setup-row"):
+                yield Label("Players", classes="setup-label")
+                yield Select(
+                    [(str(n), n) for n in range(game.min_players, game.max_players + 1)],
+                    value=game.min_players, allow_blank=False, id="players", compact=True,
+                )
+            yield Static("At the table", classes="setup-heading")
+            seat_kinds = [("Human", HUMAN), *[(f"Computer: {k}", k) for k in self.kinds]]
+            for seat in range(game.max_players):
+                human = seat == 0
+                with Horizontal(classes="setup-row seat-row", id=f"seat-{seat}"):
+                    yield Label(f"Seat {seat + 1}", classes="setup-label")
+                    yield Input(
+                        value=f"Player {seat + 1}" if human else COMPUTER_NAMES[seat % len(COMPUTER_NAMES)],
+                        placeholder="name", max_length=24, id=f"name-{seat}", classes="seat-name", compact=True,
+                    )
+                    yield Select(seat_kinds, value=HUMAN if human else default_agent(game),
+                                 allow_blank=False, id=f"kind-{seat}", classes="seat-kind", compact=True)
+            yield Static("Variants", classes="setup-heading")
+            if not self.variant_names:
+                yield Static("This game has no variants.", classes="setup-note")
+            for index, (name, variant) in enumerate(self.ruleset.variants.items()):
+                label = name if variant.source == "built-in" else f"{name} (house rules)"
+                yield Toggle(label, id=f"variant-{index}", classes="variant", compact=True)
+                note = variant.description or "No description."
+                if variant.source != "built-in":
+                    note += f"\nfrom {variant.source}"
+                yield Static(note, classes="variant-note", markup=False)
+            for error in self.house_errors:
+                yield Static(f"x house rules not usable: {error}", classes="setup-error", markup=False)
+            with Horizontal(classes="setup-row"):
+                yield Label("Seed", classes="setup-label")
+                yield Input(str(self.parlour.new_seed()), type="integer", id="seed", compact=True)
+            yield Button("Start the game (ctrl+s)", id="start", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"Set up {self.game.title}"
+        self.show_seats(self.game.min_players)
+        self.query_one("#players", Select).focus()
+
+    def show_seats(self, players: int) -> None:
+        for seat in range(self.game.max_players):
+            self.query_one(f"#seat-{seat}").display = seat < players
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "players" and isinstance(event.value, int):
+            self.show_seats(event.value)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            event.stop()
+            self.action_start()
+
+    def action_new_seed(self) -> None:
+        self.query_one("#seed", Input).value = str(self.parlour.new_seed())
+
+    def action_rules(self) -> None:
+        from parlour.tui.rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.game))
+
+    # -- starting ------------------------------------------------------------------
+    def players(self) -> int:
+        value = self.query_one("#players", Select).value
+        return value if isinstance(value, int) else self.game.min_players
+
+    def seats(self) -> list[Seat]:
+        seats = []
+        for seat in range(self.players()):
+            name = self.query_one(f"#name-{seat}", Input).value.strip() or f"Seat {seat + 1}"
+            kind = self.query_one(f"#kind-{seat}", Select).value
+            seats.append(Seat(name, kind if isinstance(kind, str) else HUMAN))
+        return seats
+
+    def chosen_variants(self) -> list[str]:
+        return [name for index, name in enumerate(self.variant_names)
+                if self.query_one(f"#variant-{index}", Checkbox).value]
+
+    def action_start(self) -> None:
+        from parlour.tui.table import Table, TableScreen
+
+        assert self.ruleset is not None
+        seed_text = self.query_one("#seed", Input).value.strip()
+        try:
+            seed = int(seed_text)
+        except ValueError:
+            self.notify("The seed must be a whole number.", severity="error")
+            self.query_one("#seed", Input).focus()
+            return
+        seats = self.seats()
+        names = [s.name for s in seats]
+        if len(set(names)) != len(names):
+            self.notify("Give every seat a different name.", severity="error")
+            return
+        variants = self.chosen_variants()
+        try:
+            rules = self.ruleset.resolve(variants)
+        except RulesetError as exc:
+            self.notify(str(exc), severity="error", markup=False)
+            return
+        problems = self.game.validate_rules(rules)
+        if problems:
+            text = "; ".join(f"{key}: {message}" for key, message in problems)
+            self.notify(f"These variants do not go together: {text}", severity="error", markup=False)
+            return
+        try:
+            match = start_match(self.game, rules, seed, seats, variants)
+        except Exception as exc:  # noqa: BLE001 - a plugin failing to deal is reported, not fatal
+            self.notify(f"The game could not start: {type(exc).__name__}: {exc}", severity="error", markup=False)
+            return
+        table = Table(self.game, match, self.parlour.saves.new_path(self.game.id, seed))
+        self.app.switch_screen(TableScreen(table))
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        yield SystemCommand("Start the game", f"Sit down to {self.game.title} with this table", self.action_start)
+        yield SystemCommand("New seed", "Draw another random seed", self.action_new_seed)
+        yield SystemCommand(f"Rules of {self.game.title}", "Read the rules", self.action_rules)
+        yield SystemCommand("Back to the games", "Leave the setup", self.app.pop_screen)

@@ -1,0 +1,371 @@
+"""The app end to end on the test game Sevens: keys only, hot-seat secrecy, boards, thinking."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pytest
+import sevens
+from tui_helpers import SIZE, run, sevens_registry, wait_for
+from textual.widgets import Checkbox, Select
+
+from parlour.core.game import Action
+from parlour.core.match import Record, replay
+from parlour.core.saves import SaveFolder
+from parlour.tui.app import ParlourApp
+from parlour.tui.board import GenericBoard
+from parlour.tui.dialogs import HandOverScreen
+from parlour.tui.home import HomeScreen
+from parlour.tui.results import ResultsScreen
+from parlour.tui.rules import RulesScreen
+from parlour.tui.setup import SetupScreen
+from parlour.tui.table import TableScreen
+
+
+def app_for(registry: Any = None, **kwargs: Any) -> ParlourApp:
+    kwargs.setdefault("ai_delay", 0)
+    kwargs.setdefault("rng", random.Random(11))
+    return ParlourApp(registry or sevens_registry(), **kwargs)
+
+
+def table(app: ParlourApp) -> TableScreen:
+    screen = app.screen
+    assert isinstance(screen, TableScreen), type(screen).__name__
+    return screen
+
+
+def human_to_decide(app: ParlourApp) -> bool:
+    return isinstance(app.screen, TableScreen) and app.screen.awaiting is not None
+
+
+def at_results(app: ParlourApp) -> bool:
+    return isinstance(app.screen, ResultsScreen)
+
+
+async def open_setup(pilot: Any, app: ParlourApp) -> SetupScreen:
+    await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+    assert isinstance(app.screen, SetupScreen)
+    return app.screen
+
+
+async def play_to_results(pilot: Any, app: ParlourApp, keys: Sequence[str] = ("enter",)) -> None:
+    """Answer every human decision with ``keys`` (hand-overs with Enter) until the results."""
+    while True:
+        await wait_for(pilot, lambda: at_results(app) or human_to_decide(app)
+                       or isinstance(app.screen, HandOverScreen))
+        if at_results(app):
+            return
+        if isinstance(app.screen, HandOverScreen):
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: not isinstance(app.screen, HandOverScreen))
+            continue
+        moves = len(table(app).match.record.actions)
+        screen = table(app)
+        await pilot.press(*keys)
+        await wait_for(pilot, lambda: len(screen.match.record.actions) > moves)
+
+
+def test_whole_game_from_home_to_results_with_keys_only(saves: SaveFolder) -> None:
+    async def scenario() -> None:
+        app = app_for()
+        async with app.run_test(size=SIZE) as pilot:
+            setup = await open_setup(pilot, app)
+            # players, name 1, kind 1, name 2, kind 2, then the first variant: no-discards
+            await pilot.press("tab", "tab", "tab", "tab", "tab", "space")
+            assert setup.query_one("#variant-0", Checkbox).value is True
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            screen = table(app)
+            assert [s.agent for s in screen.match.seats] == ["human", "high"]
+            assert screen.match.record.variants == ["no-discards"]
+            assert screen.match.rules["discard_allowed"] is False
+            await play_to_results(pilot, app)
+            results = app.screen
+            assert isinstance(results, ResultsScreen)
+            state = results.table.match.state
+            assert state.is_over
+            names = results.table.names
+            shown = str(results.query_one("#results-winners").render())
+            assert all(names[w] in shown for w in state.winners())
+            # the finished game left the saves for the records, and replays to the same scores
+            assert list(saves.saves.glob("*.json")) == []
+            [record_path] = saves.records.glob("*.json")
+            record = Record.load(record_path)
+            assert record.finished and record.scores == state.scores()
+            assert replay(sevens.GAME, record).scores() == state.scores()
+            await pilot.press("m")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            assert app.screen.saved == []
+
+    run(scenario())
+
+
+def test_play_again_keeps_the_table_with_a_new_seed() -> None:
+    async def scenario() -> None:
+        app = app_for()
+        async with app.run_test(size=SIZE) as pilot:
+            await open_setup(pilot, app)
+            await pilot.press("ctrl+s")
+            await play_to_results(pilot, app)
+            first = app.screen.table.match
+            await pilot.press("n")
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            again = table(app).match
+            assert again.seats == first.seats and again.rules == first.rules
+            assert again.seed != first.seed
+            assert again.record.actions == [] or again.state.to_move is not None
+
+    run(scenario())
+
+
+def test_hot_seat_one_human_never_sees_the_others_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    shown: list[dict[str, Any]] = []
+    original = GenericBoard.show
+
+    def spy(self: GenericBoard, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
+        screen = self.screen
+        assert isinstance(screen, TableScreen)
+        state = screen.match.state
+        shown.append({
+            "view": dict(view), "legal": legal is not None, "at_table": screen.at_table,
+            "to_move": state.to_move, "truth": state.view(screen.at_table),
+        })
+        original(self, view, legal)
+
+    monkeypatch.setattr(GenericBoard, "show", spy)
+
+    async def scenario() -> None:
+        app = app_for()
+        async with app.run_test(size=SIZE) as pilot:
+            setup = await open_setup(pilot, app)
+            setup.query_one("#kind-1", Select).value = "human"
+            setup.query_one("#name-1").value = "Bea"
+            await pilot.press("ctrl+s")
+            hand_overs = 0
+            decisions = 0
+            while True:
+                await wait_for(pilot, lambda: at_results(app) or human_to_decide(app)
+                               or isinstance(app.screen, HandOverScreen))
+                if at_results(app):
+                    break
+                if isinstance(app.screen, HandOverScreen):
+                    hand_overs += 1
+                    behind = app.screen_stack[-2]
+                    assert isinstance(behind, TableScreen)
+                    # while the table is hidden it holds only the onlooker's view
+                    assert behind.at_table is None and behind.last_view is not None
+                    assert "hand" not in behind.last_view
+                    text = str(behind.query_one("#generic-text").render())
+                    assert not any(line.startswith(("hand:", "discards:")) for line in text.splitlines())
+                    await pilot.press("enter")
+                    await wait_for(pilot, lambda: human_to_decide(app))
+                    continue
+                screen = table(app)
+                state = screen.match.state
+                seat = screen.awaiting
+                assert seat == state.to_move == screen.at_table
+                # the log holds exactly what this seat saw, and only its own secret discards
+                assert screen.log_lines == [e.text for e in state.events_for(seat)]
+                own_discards = sum(1 for line in screen.log_lines if line.startswith("you discard"))
+                assert own_discards == len(state.discards[seat])
+                moves = len(screen.match.record.actions)
+                # seat 0 plays its lowest card, seat 1 discards face down (the last option)
+                await pilot.press(*(("enter",) if seat == 0 else ("end", "enter")))
+                await wait_for(pilot, lambda: len(screen.match.record.actions) > moves)
+                decisions += 1
+            assert decisions > 2 and hand_overs == decisions
+            assert app.screen.table.match.state.discards[1], "seat 1 kept a secret"
+
+    run(scenario())
+    seen_hands = [entry for entry in shown if "hand" in entry["view"]]
+    assert seen_hands, "the board was never shown to a seat"
+    for entry in shown:
+        seat = entry["view"]["seat"]
+        assert seat == entry["at_table"]
+        assert entry["view"] == entry["truth"]
+        if seat is not None and entry["legal"]:
+            assert seat == entry["to_move"]
+
+
+def test_computer_thinks_in_a_worker_while_rules_and_log_stay_usable() -> None:
+    async def scenario() -> None:
+        app = app_for(ai_delay=0.4)
+        async with app.run_test(size=SIZE) as pilot:
+            await open_setup(pilot, app)
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: human_to_decide(app))
+            screen = table(app)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: screen.thinking == 1)
+            assert screen.status_lines[0] == f"{screen.table.names[1]} is thinking..."
+            await pilot.press("f2")
+            assert app.focused is screen.query_one("#log")
+            await pilot.press("f1")
+            await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+            assert "multiple of the" in str(app.screen.query_one("#rules-text").source)
+            # the decision arrives while the rules are open and waits for them to close
+            await wait_for(pilot, lambda: screen.pending is not None)
+            assert len(screen.match.record.actions) == 1
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: human_to_decide(app))
+            assert len(screen.match.record.actions) == 2
+
+    run(scenario())
+
+
+def test_computer_only_table_shows_the_onlooker_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    views: list[dict[str, Any]] = []
+    original = GenericBoard.show
+
+    def spy(self: GenericBoard, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
+        views.append(dict(view))
+        assert legal is None
+        original(self, view, legal)
+
+    monkeypatch.setattr(GenericBoard, "show", spy)
+
+    async def scenario() -> None:
+        app = app_for()
+        async with app.run_test(size=SIZE) as pilot:
+            setup = await open_setup(pilot, app)
+            setup.query_one("#kind-0", Select).value = "random"
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: at_results(app))
+
+    run(scenario())
+    assert views and all(v["seat"] is None and "hand" not in v for v in views)
+
+
+class BoardSevens(sevens.Sevens):
+    board = "tui_boards:SevensHandBoard"
+
+
+class MissingBoardSevens(sevens.Sevens):
+    board = "no_such_module.board:Board"
+
+
+class FailingBoardSevens(sevens.Sevens):
+    board = "tui_boards:FailingBoard"
+
+
+def test_the_games_own_board_widget_is_used_and_driven_by_its_keys() -> None:
+    from tui_boards import SevensHandBoard
+
+    async def scenario() -> None:
+        app = app_for(sevens_registry(game=BoardSevens()))
+        async with app.run_test(size=SIZE) as pilot:
+            await open_setup(pilot, app)
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: human_to_decide(app))
+            board = table(app).board
+            assert isinstance(board, SevensHandBoard)
+            assert app.focused is board
+            await play_to_results(pilot, app, keys=("1",))
+            assert all(view["seat"] == 0 for view, _ in board.shown)
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("game", [MissingBoardSevens(), FailingBoardSevens()], ids=["import-fails", "show-fails"])
+def test_a_broken_board_falls_back_to_the_generic_one(game: sevens.Sevens) -> None:
+    async def scenario() -> None:
+        app = app_for(sevens_registry(game=game))
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            await open_setup(pilot, app)
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: human_to_decide(app) and isinstance(app.screen.board, GenericBoard)
+                           and app.screen.board.is_mounted)
+            await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "generic-actions")
+            assert any("plain table" in n.message for n in app._notifications)
+            await play_to_results(pilot, app)
+
+    run(scenario())
+
+
+def test_rules_from_home_and_palette_knows_the_main_actions() -> None:
+    async def scenario() -> None:
+        app = app_for()
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            titles = [c.title for c in app.get_system_commands(app.screen)]
+            assert "Play Sevens" in titles and "Rules of Sevens" in titles
+            await pilot.press("r")
+            await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+            assert app.screen.query_one("#rules-text").source == sevens.GAME.rules_markdown()
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+            titles = [c.title for c in app.get_system_commands(app.screen)]
+            assert "Start the game" in titles
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: human_to_decide(app))
+            titles = [c.title for c in app.get_system_commands(app.screen)]
+            assert {"Rules of Sevens", "Leave the table"} <= set(titles)
+
+    run(scenario())
+
+
+def test_setup_player_count_shows_that_many_seats() -> None:
+    async def scenario() -> None:
+        app = app_for()
+        async with app.run_test(size=SIZE) as pilot:
+            setup = await open_setup(pilot, app)
+            assert [setup.query_one(f"#seat-{i}").display for i in range(4)] == [True, True, False, False]
+            # open the player count, move down twice (2 -> 4), pick it
+            await pilot.press("enter", "down", "down", "enter")
+            await wait_for(pilot, lambda: setup.players() == 4)
+            assert all(setup.query_one(f"#seat-{i}").display for i in range(4))
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            assert len(table(app).match.seats) == 4
+
+    run(scenario())
+
+
+def test_setup_refuses_a_bad_seed_and_duplicate_names() -> None:
+    async def scenario() -> None:
+        app = app_for()
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            setup = await open_setup(pilot, app)
+            setup.query_one("#seed").value = ""
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, SetupScreen)
+            setup.query_one("#seed").value = "42"
+            setup.query_one("#name-1").value = "Player 1"
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, SetupScreen)
+            setup.query_one("#name-1").value = "Bea"
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            assert table(app).match.seed == 42
+
+    run(scenario())
+
+
+def test_play_with_a_game_opens_its_setup_and_an_unknown_game_is_a_usage_error(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from parlour.cli import main
+
+    monkeypatch.setenv("PARLOUR_GAMES", "sevens")
+    monkeypatch.setenv("PARLOUR_PLUGINS", "sevens:GAME")
+    with pytest.raises(SystemExit) as exc:
+        main(["play", "no-such-game"])
+    assert exc.value.code == 2
+    assert "no game 'no-such-game'" in capsys.readouterr().err
+
+    async def scenario() -> None:
+        app = app_for(start_game="sevens")
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+            assert app.screen.game.id == "sevens"
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+
+    run(scenario())

@@ -1,0 +1,212 @@
+"""Saving after every decision, quitting and resuming, abandoning, and corrupt save files."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import sevens
+from textual.widgets import OptionList
+from tui_helpers import SIZE, run, sevens_registry, wait_for
+
+from parlour.core.match import Record, Seat, replay
+from parlour.core.saves import SaveFolder, data_dir, resume_match, start_match
+from parlour.tui.app import ParlourApp
+from parlour.tui.dialogs import LeaveDialog
+from parlour.tui.home import HomeScreen
+from parlour.tui.setup import SetupScreen
+from parlour.tui.table import TableScreen
+
+
+def app_for(**kwargs: Any) -> ParlourApp:
+    return ParlourApp(sevens_registry(**kwargs), ai_delay=0, rng=random.Random(5))
+
+
+def human_to_decide(app: ParlourApp) -> bool:
+    return isinstance(app.screen, TableScreen) and app.screen.awaiting is not None
+
+
+def saved_record(rules_variant: str | None = None, actions: int = 0) -> Record:
+    match = start_match(sevens.GAME, sevens_rules(), 9, [Seat("Ann", "human"), Seat("Ada", "high")])
+    for _ in range(actions):
+        match.play(match.state.legal_actions()[0])
+    return match.record
+
+
+def sevens_rules() -> dict[str, Any]:
+    return sevens_registry().ruleset("sevens").resolve([])
+
+
+def test_saves_live_in_xdg_data_home(data_home: Path) -> None:
+    assert data_dir() == data_home / "parlour"
+    assert SaveFolder().saves == data_home / "parlour" / "saves"
+
+
+def test_quit_mid_game_and_continue_where_it_stopped(saves: SaveFolder) -> None:
+    played: list[str] = []
+
+    async def first_session() -> None:
+        app = app_for()
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: human_to_decide(app))
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: len(screen.match.record.actions) >= 2 and human_to_decide(app))
+            played.extend(screen.match.record.actions)
+            # every decision was saved: the file on disk has both moves
+            assert Record.load(screen.table.path).actions == played
+            await pilot.press("ctrl+q")
+
+    run(first_session())
+    [path] = saves.saves.glob("*.json")
+
+    async def second_session() -> None:
+        app = app_for()
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            home = app.screen
+            assert isinstance(home, HomeScreen)
+            assert [s.path for s in home.saved] == [path]
+            listing = home.query_one("#home-list", OptionList)
+            assert listing.get_option_at_index(listing.highlighted).id == "save:0"
+            assert "Continue" in str(listing.get_option_at_index(0).prompt.renderables[0])
+            await pilot.press("c")
+            await wait_for(pilot, lambda: human_to_decide(app))
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            assert screen.match.record.actions == played
+            expected = replay(sevens.GAME, Record.load(path))
+            assert screen.match.state.view(0) == expected.view(0)
+            assert screen.log_lines == [e.text for e in expected.events_for(0)]
+            # leave it saved, then abandon it from the home screen after confirming
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, LeaveDialog))
+            await pilot.press("l")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            assert path.exists() and len(home.saved) == 1
+            await pilot.press("x")
+            await wait_for(pilot, lambda: not isinstance(app.screen, HomeScreen))
+            await pilot.press("n")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            assert path.exists()
+            await pilot.press("x")
+            await wait_for(pilot, lambda: not isinstance(app.screen, HomeScreen))
+            await pilot.press("y")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and not home.saved)
+            assert not path.exists()
+
+    run(second_session())
+
+
+def test_abandoning_at_the_table_asks_first_and_deletes_the_save(saves: SaveFolder) -> None:
+    async def scenario() -> None:
+        app = app_for()
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: human_to_decide(app))
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: screen.table.path.exists() and human_to_decide(app))
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, LeaveDialog))
+            await pilot.press("escape")  # keep playing
+            await wait_for(pilot, lambda: app.screen is screen)
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, LeaveDialog))
+            await pilot.press("a")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            assert not screen.table.path.exists()
+            assert list(saves.saves.glob("*.json")) == []
+
+    run(scenario())
+
+
+def test_corrupt_saves_are_reported_moved_aside_and_the_app_starts(saves: SaveFolder) -> None:
+    saves.saves.mkdir(parents=True)
+    garbage = saves.saves / "sevens-1.json"
+    garbage.write_text("{ this is not json", encoding="utf-8")
+    bad_moves = saves.saves / "sevens-2.json"
+    record = saved_record(actions=2)
+    data = record.to_json()
+    data["actions"].append("play 99")
+    bad_moves.write_text(json.dumps(data), encoding="utf-8")
+    good = saves.saves / "sevens-3.json"
+    saved_record(actions=2).save(good)
+
+    async def scenario() -> None:
+        app = app_for()
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            home = app.screen
+            assert isinstance(home, HomeScreen)
+            report = str(home.query_one("#home-problems").render())
+            assert "sevens-1.json" in report and "sevens-2.json" in report
+            assert "play 99" in report
+            assert [s.path for s in home.saved] == [good]
+            assert sum(n.severity == "error" for n in app._notifications) == 2
+            await pilot.press("c")
+            await wait_for(pilot, lambda: human_to_decide(app))
+
+    run(scenario())
+    assert not garbage.exists() and not bad_moves.exists()
+    assert (saves.saves / "sevens-1.json.corrupt").read_text(encoding="utf-8") == "{ this is not json"
+    assert json.loads((saves.saves / "sevens-2.json.corrupt").read_text(encoding="utf-8")) == data
+
+
+def test_moving_aside_never_overwrites_an_earlier_corrupt_file(saves: SaveFolder) -> None:
+    saves.saves.mkdir(parents=True)
+    path = saves.saves / "sevens-1.json"
+    path.write_text("first", encoding="utf-8")
+    first = saves.move_aside(path)
+    path.write_text("second", encoding="utf-8")
+    second = saves.move_aside(path)
+    assert first != second
+    assert first.read_text(encoding="utf-8") == "first" and second.read_text(encoding="utf-8") == "second"
+    assert not path.exists()
+
+
+def test_new_save_paths_never_reuse_an_existing_file(saves: SaveFolder) -> None:
+    first = saves.new_path("sevens", 4)
+    saved_record().save(first)
+    second = saves.new_path("sevens", 4)
+    assert second != first and not second.exists()
+
+
+def test_a_finished_game_moves_to_the_records(saves: SaveFolder) -> None:
+    match = start_match(sevens.GAME, sevens_rules(), 3, [Seat("Ann", "random"), Seat("Ada", "high")])
+    path = saves.new_path("sevens", 3)
+    saves.save(match.record, path)
+    assert path.exists()
+    match.play_out()
+    where = saves.save(match.record, path)
+    assert not path.exists() and where.parent == saves.records
+    assert Record.load(where).finished
+
+
+def test_a_save_of_a_game_not_installed_is_kept_but_not_offered(saves: SaveFolder) -> None:
+    record = saved_record(actions=1)
+    record.game = "whist"
+    path = saves.saves / "whist-1.json"
+    record.save(path)
+    scan = saves.scan({})
+    assert scan.corrupt == [] and path.exists()
+    [saved] = scan.saved
+    assert saved.problem is not None and "whist" in saved.problem
+
+
+def test_resume_rebuilds_the_same_state() -> None:
+    record = saved_record(actions=3)
+    match = resume_match(sevens.GAME, record)
+    assert match.record.actions == record.actions
+    assert match.state.view(1) == replay(sevens.GAME, record).view(1)
