@@ -41,6 +41,13 @@ class Bet(Action):
     field: str
     kind: ClassVar[str] = "bet"
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_text", f"bet {self.field}")
+
+    @property
+    def text(self) -> str:
+        return self._text  # type: ignore[attr-defined, no-any-return]
+
     @property
     def label(self) -> str:
         return f"bet a chip on {layout.field_name(self.field)}"
@@ -75,6 +82,13 @@ class Lay(Action):
     digit: int
     cell: str
     kind: ClassVar[str] = "lay"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_text", f"lay {self.digit} {self.cell}")
+
+    @property
+    def text(self) -> str:
+        return self._text  # type: ignore[attr-defined, no-any-return]
 
     @property
     def label(self) -> str:
@@ -153,6 +167,7 @@ class MonteCarloState(State):
         self.betting = list(self.active)
         self.staked = [0] * self.players
         self.stakes: list[list[int]] = [[] for _ in self.fields]
+        self.staked_fields: list[int] = []  # fields with chips, in the order of their first chip
         self.locked: dict[int, int] = {}
         self.open_bets: list[Action] = list(self.bet_actions)
         self.grid = [EMPTY] * CELLS
@@ -295,6 +310,8 @@ class MonteCarloState(State):
 
     def _bet(self, seat: int, index: int) -> None:
         stake = self.stakes[index]
+        if not stake:
+            self.staked_fields.append(index)
         stake.append(seat)
         self.chips[seat] -= 1
         self.staked[seat] += 1
@@ -364,9 +381,8 @@ class MonteCarloState(State):
         filled = self.filled
         results = []
         payout_total = [0] * self.players
-        for index, stake in enumerate(self.stakes):
-            if not stake:
-                continue
+        for index in sorted(self.staked_fields):
+            stake = self.stakes[index]
             field = self.fields[index]
             won = field.wins(filled)
             payout = [0] * self.players
@@ -414,7 +430,8 @@ class MonteCarloState(State):
 
     # -- what a seat knows ----------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        bets = {self.fields[i].id: list(stake) for i, stake in enumerate(self.stakes) if stake}
+        fields, stakes = self.fields, self.stakes
+        bets = {fields[i].id: list(stakes[i]) for i in self.staked_fields}
         view: dict[str, Any] = {
             "seat": seat,
             "players": self.players,
@@ -465,7 +482,7 @@ class MonteCarloState(State):
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
         for name in ("events", "chips", "active", "won", "lost", "games_played", "order", "betting",
-                     "staked", "open_bets", "grid", "hand_size", "to_lay", "undealt"):
+                     "staked", "staked_fields", "open_bets", "grid", "hand_size", "to_lay", "undealt"):
             setattr(other, name, list(getattr(self, name)))
         other.history = list(self.history)
         other.stakes = [list(s) for s in self.stakes]
