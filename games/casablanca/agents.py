@@ -1,0 +1,357 @@
+"""Computer players for Casablanca. They decide from the seat's view alone (never the state):
+the ring as this seat knows it, the public record of every player's announcements and
+challenges, the money, the cards.
+
+- ``EasyAgent``: tells the truth when its chip fits, lies half the time when it does not,
+  challenges only claims it can prove wrong or that are very unlikely, never bluffs.
+- ``MediumAgent``: counts which numbers are still possible, estimates from the public record
+  how often each rival lies and how often its own announcements are challenged, lies when
+  that pays, challenges when a claim is improbable (or would hand a rival the pot), raises to
+  the limit when it knows it is right, and takes the card that brings it nearest to four of
+  a kind or robs the loser's best set.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from parlour.core.game import Action
+
+from games.casablanca.actions import (
+    Admit,
+    Announce,
+    Call,
+    Challenge,
+    Fold,
+    Pass,
+    Pick,
+    Place,
+    PlaceFigure,
+    Raise,
+    Reshuffle,
+    Sell,
+    TakeCard,
+    TakeTop,
+)
+
+SYMBOLS = 7
+
+
+class Reading:
+    """What a seat can work out from its view: which numbers are still unaccounted for, and
+    how likely a face-down chip is to show a given number."""
+
+    def __init__(self, view: Mapping[str, Any], rules: Mapping[str, Any]) -> None:
+        self.view = view
+        self.rules = rules
+        self.me: int = view["seat"]
+        self.players: int = view["players"]
+        self.fields = len(view["chips"])
+        counts = [rules["chips_per_number"]] * SYMBOLS
+        for value in view["known"]:
+            if value is not None:
+                counts[value] -= 1
+        if view["aside"] is not None:
+            counts[view["aside"]] -= 1
+        move = view["move"]
+        if move and move["held"] is not None:
+            counts[move["held"]] -= 1
+        self.unseen = [max(c, 0) for c in counts]  # chips whose value this seat does not know
+        self.unseen_total = sum(self.unseen)
+
+    def chance(self, field: int, value: int) -> float:
+        """How likely the chip on ``field`` shows ``value``, for this seat."""
+        known = self.view["known"][field]
+        if known is not None:
+            return 1.0 if known == value else 0.0
+        if self.unseen_total <= 0:
+            return 0.0
+        return self.unseen[value] / self.unseen_total
+
+    def needed(self, seat: int) -> int | None:
+        top, figure = self.view["top"], self.view["figures"][seat]
+        if top is None or figure is None:
+            return None
+        return (top - figure) % SYMBOLS
+
+    def known_fields(self, value: int) -> list[int]:
+        return [f for f, v in enumerate(self.view["known"]) if v == value]
+
+    def others_know(self, field: int) -> bool:
+        return any(s != self.me for s in self.view["knowers"][field])
+
+
+def _best(legal: Sequence[Action], kind: type) -> list[Any]:
+    return [a for a in legal if type(a) is kind]
+
+
+def card_gain(count: int, rules: Mapping[str, Any], pot: int) -> float:
+    """What one more card of a symbol is worth to a player holding ``count`` of it: the
+    premium, plus the step towards four of a kind (the last step wins the pot)."""
+    premiums = rules["premiums"]
+    if count + 1 > len(premiums):
+        return pot + 2000.0
+    return premiums[count] + PROGRESS[count + 1] - PROGRESS[count]
+
+
+PROGRESS = [0.0, 0.0, 150.0, 500.0, 900.0, 1400.0, 2000.0]
+
+
+class EasyAgent:
+    """A cautious beginner: plain rules of thumb, no memory of how the others play."""
+
+    def __init__(self, rules: Mapping[str, Any]) -> None:
+        self.rules = rules
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+        read = Reading(view, self.rules)
+        phase = view["phase"]
+        me = read.me
+        if phase == "figure":
+            return legal[rng.randrange(len(legal))]
+        if phase == "turn":
+            sells = _best(legal, Sell)
+            if sells:
+                return sells[0]
+            need = read.needed(me)
+            picks = _best(legal, Pick)
+            for pick in picks:
+                if view["known"][pick.field] == need:
+                    return pick
+            unknown = [p for p in picks if view["known"][p.field] is None]
+            pool = unknown or picks
+            return pool[rng.randrange(len(pool))]
+        if phase == "announce":
+            move = view["move"]
+            need = (view["top"] - move["origin"]) % SYMBOLS
+            held = move["held"]
+            if held == need or rng.random() < 0.5:
+                return Announce(need)
+            return Announce(held)
+        if phase == "place":
+            return legal[rng.randrange(len(legal))]
+        if phase == "commit":
+            move = view["move"]
+            challenges = _best(legal, Challenge)
+            if not challenges:
+                return legal[0]
+            chance = read.chance(move["placed_at"], move["announced"])
+            if chance == 0.0 or (move["landing"] and chance < 0.12):
+                return challenges[0]
+            return _best(legal, Pass)[0]
+        if phase in ("respond", "exchange"):
+            move = view["move"]
+            truth = view["known"][move["placed_at"]] == move["announced"]
+            if me == view["mover"]:
+                if truth:
+                    return _best(legal, Call)[0]
+                return (_best(legal, Admit) or _best(legal, Fold))[0]
+            if view["known"][move["placed_at"]] is not None and not truth:
+                return _best(legal, Call)[0]
+            return _best(legal, Fold)[0]
+        if phase == "claim":
+            cards = view["cards"][me]
+
+            def mine(action: Action) -> int:
+                symbol = view["top"] if type(action) is TakeTop else action.symbol
+                return cards[symbol]
+
+            return max(legal, key=mine)
+        return legal[rng.randrange(len(legal))]
+
+
+class MediumAgent:
+    """Counts the chips, reads the public record, and bets by its confidence."""
+
+    #: pseudo-observations for the estimates from the public record
+    PRIOR = 3.0
+
+    def __init__(self, rules: Mapping[str, Any]) -> None:
+        self.rules = rules
+
+    # -- estimates from the public record --------------------------------------------
+    def lie_ratio(self, stats: Mapping[str, int], landing: bool) -> float:
+        """How much likelier this player is to announce a number his chip does not show than
+        one it shows: 1 for a player who says anything, near 0 for one who never lies.
+        Estimated from his challenged announcements that ended in a call or an admission."""
+        base = 2 / 13  # the chance an unseen chip shows a given number
+        if landing:
+            truths, lies, prior = stats["truths_landing"], stats["lies_landing"], 0.7
+        else:
+            truths, lies, prior = stats["truths_other"], stats["lies_other"], 0.25
+        share = (lies + prior * self.PRIOR) / (truths + lies + self.PRIOR)
+        share = min(max(share, 0.02), 0.98)
+        return min(share * base / ((1 - share) * (1 - base)), 3.0)
+
+    def challenge_rate(self, stats: Mapping[str, int], landing: bool) -> float:
+        """How often this player's own announcements have been challenged."""
+        if landing:
+            made, hit, prior = stats["landing"], stats["challenged_landing"], 0.5
+        else:
+            made, hit, prior = stats["moves"] - stats["landing"], stats["challenged_other"], 0.2
+        return (hit + prior * 2) / (made + 2)
+
+    def bluff_share(self, stats: Mapping[str, int]) -> float:
+        """Of this player's raises as a challenged mover that were shown, how many were lies."""
+        return (stats["raise_shown_false"] + 0.3) / (stats["mover_raises"] + 1.0)
+
+    def truth_chance(self, read: Reading, view: Mapping[str, Any]) -> float:
+        move = view["move"]
+        q = read.chance(move["placed_at"], move["announced"])
+        if q in (0.0, 1.0):
+            return q
+        ratio = self.lie_ratio(view["stats"][view["mover"]], move["landing"])
+        return q / (q + (1 - q) * ratio)
+
+    # -- the decision --------------------------------------------------------------------
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+        read = Reading(view, self.rules)
+        phase = view["phase"]
+        handler = getattr(self, f"_{phase}", None)
+        if handler is None:
+            return legal[rng.randrange(len(legal))]
+        return handler(read, view, legal, rng)
+
+    def _figure(self, read: Reading, view: Mapping[str, Any], legal: Sequence[Action],
+                rng: random.Random) -> Action:
+        """Stand where the number needed for the top card is one with both chips in play."""
+        top = view["top"]
+        best = max(range(SYMBOLS), key=lambda v: (read.unseen[v], -v))
+        fitting = [a for a in _best(legal, PlaceFigure) if (top - a.field) % SYMBOLS == best]
+        return fitting[rng.randrange(len(fitting))] if fitting else legal[0]
+
+    def _turn(self, read: Reading, view: Mapping[str, Any], legal: Sequence[Action],
+              rng: random.Random) -> Action:
+        me = read.me
+        sells = _best(legal, Sell)
+        if sells:
+            cards = view["cards"][me]
+            singles = [a for a in sells if cards[a.symbol] == 1]
+            if singles:
+                return min(singles, key=lambda a: a.symbol)
+        need = read.needed(me)
+        picks = _best(legal, Pick)
+        fitting = [p for p in picks if view["known"][p.field] == need]
+        if fitting:
+            unwatched = [p for p in fitting if not read.others_know(p.field)]
+            return (unwatched or fitting)[0]
+        reshuffle = _best(legal, Reshuffle)
+        if reshuffle:
+            watched = sum(1 for f, on in enumerate(view["chips"])
+                          if on and view["known"][f] is None and read.others_know(f))
+            if watched >= 4:
+                return reshuffle[0]
+        unknown = [p for p in picks if view["known"][p.field] is None]
+        quiet = [p for p in unknown if not read.others_know(p.field)]
+        pool = quiet or unknown or [p for p in picks if not read.others_know(p.field)] or picks
+        return pool[rng.randrange(len(pool))]
+
+    def _announce(self, read: Reading, view: Mapping[str, Any], legal: Sequence[Action],
+                  rng: random.Random) -> Action:
+        me, move = read.me, view["move"]
+        held = move["held"]
+        need = (view["top"] - move["origin"]) % SYMBOLS
+        if held == need:
+            return Announce(need)
+        if any(s != me for s in move["held_knowers"]):
+            return Announce(held)  # someone else knows this chip: a lie would be exposed
+        stats = view["stats"][me]
+        money = view["money"][me]
+        gain = card_gain(view["cards"][me][view["top"]], self.rules, view["pot"])
+        caught = self.challenge_rate(stats, True)
+        lie = (1 - caught) * gain - caught * min(self.rules["admit_fee"], money)
+        # a true announcement that does not land pays only if somebody challenges it
+        doubted = self.challenge_rate(stats, False)
+        truth = doubted * (self.rules["min_stake"] + 0.5 * gain) if money > 0 else 0.0
+        return Announce(need if lie > truth else held)
+
+    def _place(self, read: Reading, view: Mapping[str, Any], legal: Sequence[Action],
+               rng: random.Random) -> Action:
+        return legal[rng.randrange(len(legal))]
+
+    def _commit(self, read: Reading, view: Mapping[str, Any], legal: Sequence[Action],
+                rng: random.Random) -> Action:
+        challenges = _best(legal, Challenge)
+        if not challenges:
+            return legal[0]
+        me, mover, move = read.me, view["mover"], view["move"]
+        truth = self.truth_chance(read, view)
+        if truth <= 0.02:
+            return challenges[-1]  # all the table stakes allow: the claim is surely false
+        stats = view["stats"][mover]
+        # a caught liar who admits only loses his move; one who fights loses stake and a card
+        admits = (stats["admits"] + 0.9) / (stats["admits"] + stats["shown_false"] + stats["mover_folds"] + 1)
+        stake = challenges[0].stake
+        pot = view["pot"]
+        denial = 0.0
+        if move["landing"]:
+            held = view["cards"][mover][view["top"]]
+            denial = card_gain(held, self.rules, pot)
+            # stopping a rival helps every other player as much as me, unless it stops him
+            # taking the pot
+            if held + 1 <= len(self.rules["premiums"]):
+                denial *= 0.2
+        mine, theirs = view["cards"][me], view["cards"][mover]
+        prizes = [view["top"]] + [s for s in range(SYMBOLS) if theirs[s]]
+        spoils = stake + max(card_gain(mine[s], self.rules, pot) for s in prizes)
+        # a true claim costs the stake twice over (he gains what I lose) and hands him a card
+        loss = 2 * stake + 300
+        value = (1 - truth) * (admits * denial + (1 - admits) * spoils) - truth * loss
+        if value <= 0:
+            return _best(legal, Pass)[0]
+        if (1 - truth) * (1 - admits) - truth > 0.4:
+            return challenges[-1]  # a liar who fights: make it expensive
+        return challenges[0]
+
+    def _respond(self, read: Reading, view: Mapping[str, Any], legal: Sequence[Action],
+                 rng: random.Random) -> Action:
+        return self._exchange(read, view, legal, rng)
+
+    def _exchange(self, read: Reading, view: Mapping[str, Any], legal: Sequence[Action],
+                  rng: random.Random) -> Action:
+        me, move = read.me, view["move"]
+        raises = _best(legal, Raise)
+        call = _best(legal, Call)[0]
+        if me == view["mover"]:
+            if view["known"][move["placed_at"]] == move["announced"]:
+                return max(raises, key=lambda a: a.by) if raises else call
+            return (_best(legal, Admit) or _best(legal, Fold))[0]
+        known = view["known"][move["placed_at"]]
+        if known is not None:
+            if known == move["announced"]:
+                return _best(legal, Fold)[0]
+            return max(raises, key=lambda a: a.by) if raises else call
+        truth = self.truth_chance(read, view)
+        bluffs = self.bluff_share(view["stats"][view["mover"]])
+        # the mover raised: weigh his record of raising on a lie against the prior
+        lie = (1 - truth) * bluffs / ((1 - truth) * bluffs + truth * 1.0)
+        if lie > 0.75 and raises:
+            return max(raises, key=lambda a: a.by)
+        if lie > 0.5:
+            return call
+        return _best(legal, Fold)[0]
+
+    def _claim(self, read: Reading, view: Mapping[str, Any], legal: Sequence[Action],
+               rng: random.Random) -> Action:
+        me = read.me
+        mine = view["cards"][me]
+        loser = view["challenge"]["loser"]
+        theirs = view["cards"][loser]
+        pot = view["pot"]
+
+        def worth(action: Action) -> float:
+            if type(action) is TakeTop:
+                return card_gain(mine[view["top"]], self.rules, pot)
+            symbol = action.symbol
+            robbed = theirs[symbol]
+            denial = PROGRESS[robbed] - PROGRESS[robbed - 1]
+            if robbed >= len(self.rules["premiums"]):
+                denial += 0.5 * pot  # he was one card from the pot
+            return card_gain(mine[symbol], self.rules, pot) + 0.6 * denial
+
+        return max(legal, key=lambda a: (worth(a), type(a) is TakeTop, -getattr(a, "symbol", -1)))
+
+
+__all__ = ["EasyAgent", "MediumAgent", "Reading", "card_gain"]

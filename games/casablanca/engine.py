@@ -1,0 +1,987 @@
+"""Casablanca (Alex Randolph): the engine. Rule ids (CB-…) refer to the shared RULES.md.
+
+One :class:`CasablancaState` is a match of ``rounds`` rounds (default one). Within a round:
+
+- set-up: chips on random fields, one set aside per player; three cards each; a face-up
+  pile; every player puts a figure on the ring (``figure`` phase);
+- a turn: the mover may sell (when broke) and have the chips reshuffled, then picks up a
+  chip (``turn``), announces a number (``announce``), puts the chip down on a free field
+  and moves (``place``);
+- every other player who can stake then commits in secret, in priority order, to a
+  challenge with an opening stake or to a pass (``commit``); the first challenger in
+  priority order counts. The mover admits, calls or raises (``respond``), the two alternate
+  (``exchange``) and the winner takes a card (``claim``).
+
+Knowledge of the chips is a bit mask per field: bit ``s`` means seat ``s`` knows the value
+of the chip lying there, bit ``players`` means it is public (turned over in a call). Picking
+a chip up and putting it down is seen by everybody, so the mask travels with the chip.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from parlour.core.agents import AgentFactory, RandomAgent
+from parlour.core.game import Action, Event, Game, IllegalAction, State
+from parlour.core.rulesets import Bool, Int, List, Schema, Str
+
+from games.casablanca.actions import (
+    ADMIT,
+    CALL,
+    FOLD,
+    PASS,
+    RESHUFFLE,
+    TAKE_TOP,
+    Admit,
+    Announce,
+    Call,
+    Challenge,
+    Fold,
+    Pass,
+    Pick,
+    Place,
+    PlaceFigure,
+    Raise,
+    Reshuffle,
+    Sell,
+    TakeCard,
+    TakeTop,
+    dollars,
+)
+
+SYMBOLS = 7  # the numbers 0-6 reach each of the seven symbols exactly once (CB-C1)
+
+FIGURE = "figure"
+TURN = "turn"
+ANNOUNCE = "announce"
+PLACE = "place"
+COMMIT = "commit"
+RESPOND = "respond"
+EXCHANGE = "exchange"
+CLAIM = "claim"
+OVER = "over"
+
+PLAYER = [f"Player {seat + 1}" for seat in range(16)]
+
+_new = object.__new__
+_FAST_EVENTS = not hasattr(Event, "__slots__")
+
+
+def _event(text: str, seats: frozenset[int] | None, kind: str) -> Event:
+    """An :class:`Event`, built without the dataclass constructor's cost (this runs a few
+    hundred times per round)."""
+    if not _FAST_EVENTS:  # pragma: no cover - only if Event ever gets slots
+        return Event(text, seats, kind, None)
+    event = _new(Event)
+    event.__dict__.update(text=text, seats=seats, kind=kind, data=None)
+    return event
+
+
+class _Table:
+    """Every action object a state can offer, built once per ruleset (labels need symbol
+    names); the lists that depend only on an amount are cached as tuples."""
+
+    def __init__(self, rules: Mapping[str, Any], fields: int) -> None:
+        names = rules["symbols"]
+        self.figure = tuple(PlaceFigure(f, names[f % SYMBOLS]) for f in range(fields))
+        self.pick = [Pick(f, names[f % SYMBOLS]) for f in range(fields)]
+        self.place = [Place(f, names[f % SYMBOLS]) for f in range(fields)]
+        self.announce = tuple(Announce(n) for n in range(SYMBOLS))
+        self.sell = [Sell(s, names[s]) for s in range(SYMBOLS)]
+        self.take = [TakeCard(s, names[s]) for s in range(SYMBOLS)]
+        self.min_stake: int = rules["min_stake"]
+        self.step: int = rules["stake_step"]
+        self._challenges: dict[int, tuple[Action, ...]] = {}
+        self._responses: dict[tuple[bool, int], tuple[Action, ...]] = {}
+
+    def stakes(self, cap: int) -> list[int]:
+        """Opening stakes: at least the minimum, at most the smaller fortune ``cap`` (CB-X1,
+        CB-X5); when that fortune is below the minimum, exactly all of it."""
+        if cap < self.min_stake:
+            return [cap]
+        return list(range(self.min_stake, cap + 1, self.step))
+
+    def stake_ok(self, amount: int, cap: int) -> bool:
+        lo = self.min_stake
+        if cap < lo:
+            return amount == cap
+        return lo <= amount <= cap and (amount - lo) % self.step == 0
+
+    def challenges(self, cap: int) -> tuple[Action, ...]:
+        acts = self._challenges.get(cap)
+        if acts is None:
+            acts = self._challenges[cap] = (PASS, *(Challenge(a) for a in self.stakes(cap)))
+        return acts
+
+    def responses(self, first: bool, room: int) -> tuple[Action, ...]:
+        """The mover's first answer (admit, call, raise) or a later one (fold, call, raise);
+        ``room`` is how far a raise may go under the table-stakes cap."""
+        key = (first, room)
+        acts = self._responses.get(key)
+        if acts is None:
+            raises = (Raise(by) for by in range(self.step, room + 1, self.step))
+            acts = self._responses[key] = (ADMIT if first else FOLD, CALL, *raises)
+        return acts
+
+
+_TABLES: dict[tuple[Any, ...], _Table] = {}
+
+
+def _table_for(rules: Mapping[str, Any], fields: int) -> _Table:
+    key = (tuple(rules["symbols"]), fields, rules["min_stake"], rules["stake_step"])
+    table = _TABLES.get(key)
+    if table is None:
+        if len(_TABLES) > 32:
+            _TABLES.clear()
+        table = _TABLES[key] = _Table(rules, fields)
+    return table
+
+
+STAT_KEYS = (
+    "moves",               # turns completed as mover
+    "landing",             # announcements that reached the top card's symbol
+    "challenged_landing",  # ...of those, challenged
+    "challenged_other",    # other announcements challenged
+    "admits",
+    "shown_true",          # announcement turned over in a call: true
+    "shown_false",         # ...false
+    "mover_raises",        # exchanges in which the mover raised
+    "raise_shown_false",   # ...and the chip, turned over, proved a lie
+    "mover_folds",
+    "truths_landing",      # announcements shown true in a call, that had reached the top symbol
+    "lies_landing",        # ...shown false or admitted
+    "truths_other",        # the same for announcements that had not
+    "lies_other",
+    "challenges",          # challenges made that counted
+    "challenges_won",
+    "challenger_folds",
+)
+
+
+class CasablancaState(State):
+    """A match of Casablanca in progress (see the module docstring)."""
+
+    def __init__(self, players: int, rules: Mapping[str, Any], seed: int) -> None:
+        super().__init__(players, rules, seed)
+        self.fields: int = SYMBOLS * rules["fields_per_symbol"]
+        self.table = _table_for(rules, self.fields)
+        self.names: list[str] = list(rules["symbols"])
+        self.premiums: list[int] = list(rules["premiums"])
+        self.win_count = len(self.premiums) + 1
+        self.all_bits = (1 << (players + 1)) - 1
+        self.only = [frozenset([seat]) for seat in range(players)]
+        self.clockwise = [[(seat + k) % players for k in range(1, players)] for seat in range(players)]
+        self.round = 0
+        self.round_money: list[list[int]] = []  # each finished round's final money
+        leader = self.rng.randrange(players) if rules["first_leader"] == "random" else 0
+        self._start_round(leader)
+
+    def _note(self, text: str, kind: str = "") -> None:
+        self.events.append(_event(text, None, kind))
+
+    def _tell(self, seat: int, text: str, kind: str = "") -> None:
+        self.events.append(_event(text, self.only[seat], kind))
+
+    # -- set-up (CB-S1 .. CB-S3) ----------------------------------------------------------
+    def _start_round(self, leader: int) -> None:
+        rules, n, rng, names = self.rules, self.players, self.rng, self.names
+        self.round += 1
+        self.leader = leader
+        self.money = [rules["start_money"] - rules["pot_contribution"]] * n
+        self.pot = rules["pot_contribution"] * n + rules["house_money"]
+        self.bank_paid = 0
+        self._note(
+            f"Round {self.round}: {PLAYER[leader]} leads. Everyone pays {dollars(rules['pot_contribution'])} "
+            f"into the pot, which holds {dollars(self.pot)}.", "round")
+        seating = [(leader + 1 + k) % n for k in range(n)]
+        # CB-S1: the chips go face down on random fields, then each player takes one aside.
+        values = [v for v in range(SYMBOLS) for _ in range(rules["chips_per_number"])]
+        rng.shuffle(values)
+        self.aside = [-1] * n
+        for seat in seating:
+            self.aside[seat] = values.pop()
+            self._tell(seat, f"You set aside a {self.aside[seat]}: it is out of play this round.", "aside")
+        self._note("Every player sets one chip aside, unseen by the others.")
+        self._lay_chips(values)
+        self.held = -1
+        self.held_mask = 0
+        # CB-S2: the deal; a hand with too many of one symbol gives one back and draws again.
+        deck = [s for s in range(SYMBOLS) for _ in range(rules["cards_per_symbol"])]
+        rng.shuffle(deck)
+        limit = self.win_count - 2  # with three premiums, nobody starts with three of a symbol
+        self.cards = [[0] * SYMBOLS for _ in range(n)]
+        redealt = False
+        for seat in seating:
+            hand = self.cards[seat]
+            for _ in range(rules["cards_dealt"]):
+                hand[deck.pop()] += 1
+            while max(hand) > limit:
+                back = hand.index(max(hand))
+                hand[back] -= 1
+                deck.insert(0, back)
+                hand[deck.pop()] += 1
+                redealt = True
+                self._note(f"{PLAYER[seat]} was dealt too many {names[back]} cards, gives one back and draws again.")
+        if redealt:  # the rest of a shuffled deck is already in random order unless a card went back
+            rng.shuffle(deck)
+        self.pile = deck  # pile[-1] is the face-up top card, pile[0] the bottom
+        self.pile_known_bottom = 0  # cards sold under the pile since it was last shuffled
+        dealt = "; ".join(f"{PLAYER[seat]} {self._cards_text(seat)}" for seat in range(n))
+        self._note(f"Cards dealt: {dealt}. The top card of the pile is {names[self.pile[-1]]}.", "deal")
+        self.figures = [-1] * n
+        self.active = [True] * n
+        self.reshuffles_left = [rules["reshuffles"]] * n
+        self.turns = 0
+        self.stats = [dict.fromkeys(STAT_KEYS, 0) for _ in range(n)]
+        self.pot_winner = -1
+        self.end_reason = ""
+        self.revealed = (-1, -1)  # the last chip turned over, while it lies there: (field, value)
+        self._clear_turn()
+        self.mover = -1
+        self.phase = FIGURE  # CB-S3: figures go on the ring, starting left of the leader
+        self.current = seating[0]
+        self.figures_placed = 0
+
+    def _lay_chips(self, values: list[int]) -> None:
+        """Put ``values`` face down on random fields; nobody knows any of them."""
+        self.chips = chips = [-1] * self.fields
+        for f, v in zip(self.rng.sample(range(self.fields), len(values)), values):
+            chips[f] = v
+        self.masks = [0] * self.fields
+        self.occupied = [f for f in range(self.fields) if chips[f] >= 0]
+        self.free = [f for f in range(self.fields) if chips[f] < 0]
+
+    def _clear_turn(self) -> None:
+        self.origin = -1
+        self.picked_from = -1
+        self.announced = -1
+        self.placed_at = -1
+        self.commit_order: list[int] = []
+        self.commits: dict[int, int] = {}  # seat -> opening stake, or -1 for a pass
+        self.challenger = -1
+        self.stakes = [0] * self.players
+        self.cap = 0
+        self.winner = -1
+        self.loser = -1
+        self.sold = 0
+        self.broke = False
+        self.mover_raised = False
+        self.landing = False  # whether the announced move reaches the top card's symbol
+
+    def _cards_text(self, seat: int) -> str:
+        parts = [f"{c} {self.names[s]}" for s, c in enumerate(self.cards[seat]) if c]
+        return ", ".join(parts) if parts else "no cards"
+
+    # -- who decides, and what ----------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        return None if self.phase == OVER else self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def top(self) -> int:
+        return self.pile[-1] if self.pile else -1
+
+    def needed(self, seat: int) -> int:
+        """The number that takes ``seat``'s figure to the top card's symbol."""
+        return (self.top - self.figures[seat]) % SYMBOLS
+
+    def stake_options(self, seat: int) -> list[int]:
+        """The opening stakes ``seat`` may challenge the mover with."""
+        return self.table.stakes(min(self.money[self.mover], self.money[seat]))
+
+    def _opponent(self, seat: int) -> int:
+        return self.challenger if seat == self.mover else self.mover
+
+    def legal_actions(self) -> Sequence[Action]:
+        phase, table = self.phase, self.table
+        if phase == COMMIT:
+            return table.challenges(min(self.money[self.mover], self.money[self.current]))
+        if phase == RESPOND or phase == EXCHANGE:
+            room = self.cap - self.stakes[self._opponent(self.current)]
+            return table.responses(phase == RESPOND, room)
+        if phase == TURN:
+            m, pick = self.mover, table.pick
+            out: list[Action] = [pick[f] for f in self.occupied]
+            if self.broke and self.sold < self.rules["sell_limit"]:
+                out += [table.sell[s] for s, c in enumerate(self.cards[m]) if c]
+            if self.reshuffles_left[m] > 0:
+                out.append(RESHUFFLE)
+            return out
+        if phase == ANNOUNCE:
+            return table.announce
+        if phase == PLACE:
+            place, origin = table.place, self.picked_from
+            return [place[f] for f in self.free if f != origin]
+        if phase == CLAIM:
+            out = [TAKE_TOP] if self.pile else []
+            return out + [table.take[s] for s, c in enumerate(self.cards[self.loser]) if c]
+        if phase == FIGURE:
+            return table.figure
+        return ()
+
+    def apply(self, action: Action) -> None:
+        """As the base class (refuse with a reason, leave the state unchanged), minus overhead."""
+        if self.phase == OVER:
+            raise IllegalAction("the game is over")
+        kind = type(action)
+        if kind is Pass and self.phase == COMMIT:  # the most frequent decision, always legal then
+            self._commit(action)
+            if self.end_reason:
+                self._close_round()
+            return
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{action!r} is not an action")
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        _HANDLERS[kind](self, action)
+        if self.end_reason:
+            self._close_round()
+
+    def _apply(self, action: Action) -> None:
+        _HANDLERS[type(action)](self, action)
+        if self.end_reason:
+            self._close_round()
+
+    def why_illegal(self, action: Action) -> str | None:
+        phase, kind = self.phase, type(action)
+        if phase == COMMIT:
+            if kind is Pass:
+                return None
+            if kind is Challenge:
+                cap = min(self.money[self.mover], self.money[self.current])
+                if self.table.stake_ok(action.stake, cap):
+                    return None
+                return self._stake_reason(action.stake, cap)
+            return "challenge with a stake, or let it pass"
+        if phase == RESPOND or phase == EXCHANGE:
+            if kind is Call:
+                return None
+            if kind is Raise:
+                room, by, step = self.cap - self.stakes[self._opponent(self.current)], action.by, self.table.step
+                if step <= by <= room and by % step == 0:
+                    return None
+                if room < step:
+                    return f"table stakes: nobody may stake more than {dollars(self.cap)}; call or fold"
+                return (f"raise in steps of {dollars(step)}, by at most {dollars(room)} "
+                        f"(table stakes: {dollars(self.cap)} in all)")
+            if kind is Admit:
+                return None if phase == RESPOND else "only the challenged player may admit, and only at once"
+            if kind is Fold:
+                return None if phase == EXCHANGE else "you have staked nothing yet: admit instead"
+            return "fold, call or raise"
+        if phase == TURN:
+            m = self.mover
+            if kind is Pick:
+                if 0 <= action.field < self.fields and self.chips[action.field] >= 0:
+                    return None
+                return f"there is no chip on field {action.field + 1}"
+            if kind is Reshuffle:
+                return None if self.reshuffles_left[m] > 0 else "you have no reshuffle left this round"
+            if kind is Sell:
+                if not self.broke:
+                    return "only a player who starts his turn without money may sell cards"
+                if self.sold >= self.rules["sell_limit"]:
+                    return f"you may sell at most {self.rules['sell_limit']} cards in a turn"
+                if not 0 <= action.symbol < SYMBOLS or not self.cards[m][action.symbol]:
+                    return "you hold no card of that symbol"
+                return None
+            return "pick up a chip from the ring first"
+        if phase == ANNOUNCE:
+            if kind is Announce:
+                return None if 0 <= action.number < SYMBOLS else f"announce a number from 0 to {SYMBOLS - 1}"
+            return "announce a number first"
+        if phase == PLACE:
+            if kind is Place:
+                f = action.field
+                if f == self.picked_from:
+                    return "put the chip on another field than the one it came from"
+                if 0 <= f < self.fields and self.chips[f] < 0:
+                    return None
+                return f"field {f + 1} is not free"
+            return "put the chip down on a free field first"
+        if phase == CLAIM:
+            if kind is TakeTop:
+                return None if self.pile else "the pile is empty"
+            if kind is TakeCard:
+                if 0 <= action.symbol < SYMBOLS and self.cards[self.loser][action.symbol]:
+                    return None
+                return f"{PLAYER[self.loser]} holds no card of that symbol"
+            return "take the top card or one of the loser's cards"
+        if phase == FIGURE:
+            if kind is PlaceFigure:
+                return None if 0 <= action.field < self.fields else f"there is no field {action.field + 1}"
+            return "every player must first put a figure on the ring"
+        return "the game is over"
+
+    def _stake_reason(self, amount: int, cap: int) -> str:
+        lo = self.table.min_stake
+        if cap < lo:
+            return f"table stakes: the stake is exactly {dollars(cap)}, the smaller fortune"
+        if amount > cap:
+            return f"table stakes: at most {dollars(cap)}, the smaller fortune"
+        return f"stake at least {dollars(lo)}, in steps of {dollars(self.table.step)}"
+
+    # -- the turn (CB-T1 .. CB-T4, CB-O1, CB-O3) ------------------------------------------
+    def _place_figure(self, action: PlaceFigure) -> None:
+        seat, field = self.current, action.field
+        self.figures[seat] = field
+        self._note(f"{PLAYER[seat]} puts a figure on field {field + 1} ({self.names[field % SYMBOLS]}).")
+        self.figures_placed += 1
+        if self.figures_placed == self.players:
+            self._begin_turn((self.leader + 1) % self.players)
+        else:
+            self.current = (seat + 1) % self.players
+
+    def _begin_turn(self, seat: int) -> None:
+        if self.turns >= self.rules["turn_limit"]:
+            self._end_round(f"the safety limit of {self.rules['turn_limit']} turns is reached")
+            return
+        self._clear_turn()
+        self.phase = TURN
+        self.mover = self.current = seat
+        self.broke = self.money[seat] == 0 and any(self.cards[seat])
+
+    def _reshuffle(self, action: Reshuffle) -> None:
+        """CB-O1: every ring chip goes to a random field; nobody knows any of them now."""
+        m = self.mover
+        self.reshuffles_left[m] -= 1
+        values = sorted(v for v in self.chips if v >= 0)
+        self.rng.shuffle(values)
+        self._lay_chips(values)
+        self.revealed = (-1, -1)
+        self._note(f"{PLAYER[m]} has the chips on the ring reshuffled.", "reshuffle")
+
+    def _sell(self, action: Sell) -> None:
+        """CB-O3: a broke player sells a card to the bank; it goes under the pile."""
+        m, symbol = self.mover, action.symbol
+        price = self.rules["sell_price"]
+        self.cards[m][symbol] -= 1
+        self.pile.insert(0, symbol)
+        self.pile_known_bottom += 1
+        self.money[m] += price
+        self.bank_paid += price
+        self.sold += 1
+        self._note(f"{PLAYER[m]} sells a {self.names[symbol]} card to the bank for {dollars(price)}; "
+                   "it goes under the pile.", "sell")
+
+    def _pick(self, action: Pick) -> None:
+        m, field = self.mover, action.field
+        self.held = self.chips[field]
+        self.held_mask = self.masks[field] | (1 << m)
+        self.chips[field] = -1
+        self.masks[field] = 0
+        self.occupied.remove(field)
+        insort(self.free, field)
+        if self.revealed[0] == field:
+            self.revealed = (-1, -1)
+        self.picked_from = field
+        self.origin = self.figures[m]
+        self.phase = ANNOUNCE
+        self._note(f"{PLAYER[m]} picks up the chip on field {field + 1}.")
+        self._tell(m, f"The chip you picked up shows {self.held}.", "chip")
+
+    def _announce(self, action: Announce) -> None:
+        self.announced = action.number
+        self.phase = PLACE
+        self._note(f"{PLAYER[self.mover]} announces {action.number}.", "announce")
+
+    def _place(self, action: Place) -> None:
+        m, field = self.mover, action.field
+        self.chips[field] = self.held
+        self.masks[field] = self.held_mask
+        self.free.remove(field)
+        insort(self.occupied, field)
+        self.held, self.held_mask = -1, 0
+        self.placed_at = field
+        to = self.figures[m] = (self.origin + self.announced) % self.fields
+        stats = self.stats[m]
+        stats["moves"] += 1
+        if to % SYMBOLS == self.top:
+            self.landing = True
+            stats["landing"] += 1
+        self._note(f"{PLAYER[m]} puts the chip face down on field {field + 1} and moves to field {to + 1} "
+                   f"({self.names[to % SYMBOLS]}).")
+        # CB-T3: every other player with money may challenge; priority runs clockwise.
+        money, active = self.money, self.active
+        self.commit_order = order = [s for s in self.clockwise[m] if active[s] and money[s] > 0]
+        if order:
+            self.phase = COMMIT
+            self.current = order[0]
+        else:
+            self._unchallenged()
+
+    def _unchallenged(self) -> None:
+        """CB-T4: an unchallenged mover on the top card's symbol takes that card."""
+        m = self.mover
+        if self.figures[m] % SYMBOLS == self.top:
+            self._take_top(m)
+        if not self.end_reason:
+            self._end_turn()
+
+    # -- the challenge (CB-T3, CB-X1 .. CB-X5) ---------------------------------------------
+    def _commit(self, action: Challenge | Pass) -> None:
+        """Sequential secret commits: nobody learns another's choice, only the outcome."""
+        seat = self.current
+        self.commits[seat] = action.stake if type(action) is Challenge else -1
+        order = self.commit_order
+        pos = order.index(seat) + 1
+        if pos < len(order):
+            self.current = order[pos]
+            return
+        m = self.mover
+        challengers = [s for s in order if self.commits[s] >= 0]
+        if not challengers:
+            self._note("Nobody challenges.")
+            self._unchallenged()
+            return
+        c = self.challenger = challengers[0]
+        for other in challengers[1:]:
+            self._tell(other, f"Your challenge does not count: {PLAYER[c]} sits nearer and challenges first.",
+                       "commit")
+        self.stats[m]["challenged_landing" if self.landing else "challenged_other"] += 1
+        self.stats[c]["challenges"] += 1
+        self.cap = min(self.money[m], self.money[c])
+        self.stakes[c] = self.commits[c]
+        self.phase = RESPOND
+        self.current = m
+        self._note(f"{PLAYER[c]} challenges {PLAYER[m]}'s announcement, staking {dollars(self.stakes[c])}.",
+                   "challenge")
+
+    def _raise(self, action: Raise) -> None:
+        seat = self.current
+        other = self._opponent(seat)
+        self.stakes[seat] = self.stakes[other] + action.by
+        if seat == self.mover and not self.mover_raised:
+            self.mover_raised = True
+            self.stats[seat]["mover_raises"] += 1
+        self.phase = EXCHANGE
+        self.current = other
+        self._note(f"{PLAYER[seat]} raises by {dollars(action.by)} to {dollars(self.stakes[seat])}.", "stake")
+
+    def _admit(self, action: Admit) -> None:
+        """CB-X2: the move is undone, the fee goes to the pot, the chip stays hidden."""
+        m = self.mover
+        fee = min(self.rules["admit_fee"], self.money[m])
+        self.money[m] -= fee
+        self.pot += fee
+        self.figures[m] = self.origin
+        self.stats[m]["admits"] += 1
+        self.stats[m]["lies_landing" if self.landing else "lies_other"] += 1
+        self._note(f"{PLAYER[m]} admits, goes back to field {self.origin + 1} and pays {dollars(fee)} into the pot.",
+                   "admit")
+        self._check_out(m)
+        if not self.end_reason:
+            self._end_turn()
+
+    def _call(self, action: Call) -> None:
+        """CB-X3: the caller matches the other stake and the chip is turned over."""
+        seat = self.current
+        self.stakes[seat] = self.stakes[self._opponent(seat)]
+        m, c, f = self.mover, self.challenger, self.placed_at
+        value = self.chips[f]
+        self.masks[f] = self.all_bits
+        self.revealed = (f, value)
+        true = value == self.announced
+        stats = self.stats[m]
+        if true:
+            stats["shown_true"] += 1
+            stats["truths_landing" if self.landing else "truths_other"] += 1
+            winner, loser = m, c
+        else:
+            stats["shown_false"] += 1
+            stats["lies_landing" if self.landing else "lies_other"] += 1
+            stats["raise_shown_false"] += self.mover_raised
+            self.stats[c]["challenges_won"] += 1
+            winner, loser = c, m
+        self._settle(winner, loser, f"{PLAYER[seat]} calls at {dollars(self.stakes[seat])}. The chip on field "
+                     f"{f + 1} shows {value}: the announcement was {'true' if true else 'false'}.")
+
+    def _fold(self, action: Fold) -> None:
+        seat = self.current
+        other = self._opponent(seat)
+        if seat == self.mover:
+            self.stats[seat]["mover_folds"] += 1
+            self.stats[other]["challenges_won"] += 1
+        else:
+            self.stats[seat]["challenger_folds"] += 1
+        self._settle(other, seat, f"{PLAYER[seat]} folds.")
+
+    def _settle(self, winner: int, loser: int, how: str) -> None:
+        """CB-X3/CB-X4: the loser's stake goes to the winner; a losing mover's move is undone."""
+        amount = self.stakes[loser]
+        self.money[loser] -= amount
+        self.money[winner] += amount
+        self.winner, self.loser = winner, loser
+        back = ""
+        if loser == self.mover:
+            self.figures[loser] = self.origin
+            back = f" {PLAYER[loser]} goes back to field {self.origin + 1}."
+        self._note(f"{how} {PLAYER[winner]} wins {dollars(amount)} from {PLAYER[loser]} and takes a card.{back}",
+                   "settle")
+        self.phase = CLAIM
+        self.current = winner
+
+    def _claim(self, action: TakeTop | TakeCard) -> None:
+        """CB-X4: the winner takes the top card or one of the loser's cards, with its premium."""
+        winner, loser = self.winner, self.loser
+        if type(action) is TakeTop:
+            self._take_top(winner)
+        else:
+            symbol = action.symbol
+            self.cards[loser][symbol] -= 1
+            self._award(winner, symbol, f"{PLAYER[winner]} takes a {self.names[symbol]} card from {PLAYER[loser]}")
+            self._check_out(loser)
+        if not self.end_reason:
+            self._end_turn()
+
+    def _take_top(self, seat: int) -> None:
+        symbol = self.pile.pop()
+        if self.pile_known_bottom > len(self.pile):
+            self.pile_known_bottom = len(self.pile)
+        self._award(seat, symbol, f"{PLAYER[seat]} takes the top card, {self.names[symbol]}")
+        if not self.end_reason and not self.pile:
+            self._rebuild_pile()
+
+    def _award(self, seat: int, symbol: int, what: str) -> None:
+        """The premium for the n-th card of a symbol (dealt cards count, CB-T4); the card
+        that completes the set wins the whole pot and ends the round."""
+        cards = self.cards[seat]
+        cards[symbol] += 1
+        count = cards[symbol]
+        if count >= self.win_count:
+            won, self.pot = self.pot, 0
+            self.money[seat] += won
+            self.pot_winner = seat
+            self._note(f"{what}: {count} {self.names[symbol]} cards win the pot of {dollars(won)}!", "pot")
+            self._end_round(f"{PLAYER[seat]} completed {count} {self.names[symbol]} cards")
+            return
+        pay = min(self.premiums[count - 1], self.pot)
+        self.pot -= pay
+        self.money[seat] += pay
+        top = f" The top card is {self.names[self.pile[-1]]}." if self.pile else ""
+        self._note(f"{what}: {count} {self.names[symbol]} now, {dollars(pay)} from the pot.{top}", "card")
+
+    # -- other rules (CB-O2 .. CB-O4) -------------------------------------------------------
+    def _rebuild_pile(self) -> None:
+        """CB-O2: everybody gives back the cards he holds just one of; they form a new pile."""
+        returned: list[int] = []
+        for hand in self.cards:
+            for s, c in enumerate(hand):
+                if c == 1:
+                    hand[s] = 0
+                    returned.append(s)
+        self.rng.shuffle(returned)
+        self.pile = returned
+        self.pile_known_bottom = 0
+        if not returned:
+            self._note("The pile is used up and nobody holds a single card: there is no new pile.", "pile")
+            self._end_round("the pile is used up")
+            return
+        self._note(f"The pile is used up: the {len(returned)} single cards are shuffled into a new pile; "
+                   f"its top card is {self.names[returned[-1]]}.", "pile")
+        for seat in range(self.players):
+            self._check_out(seat)
+
+    def _check_out(self, seat: int) -> None:
+        """CB-O3: a player with neither money nor cards is out of the round."""
+        if self.active[seat] and self.money[seat] == 0 and not any(self.cards[seat]):
+            self.active[seat] = False
+            self.figures[seat] = -1
+            self._note(f"{PLAYER[seat]} has neither money nor cards and is out of the round.", "out")
+            if sum(self.active) <= 1:
+                self._end_round("only one player is left")
+
+    def _end_turn(self) -> None:
+        self.turns += 1
+        n = self.players
+        nxt = (self.mover + 1) % n
+        while not self.active[nxt]:
+            nxt = (nxt + 1) % n
+        self._begin_turn(nxt)
+
+    def _end_round(self, reason: str) -> None:
+        """CB-O4: the round is over; ``_close_round`` settles it once the action is done."""
+        if not self.end_reason:
+            self.end_reason = reason
+
+    def _close_round(self) -> None:
+        """Most money wins the round. A new round (if the match has one) deals the money anew
+        and is led by this round's winner (on a tie, the first of them from this leader on)."""
+        self.round_money.append(list(self.money))
+        best = max(self.money)
+        n = self.players
+        winner = next(s for s in ((self.leader + k) % n for k in range(n)) if self.money[s] == best)
+        self._note(f"Round {self.round} ends: {self.end_reason}. " + ", ".join(
+            f"{PLAYER[s]} {dollars(self.money[s])}" for s in range(n)) + ".", "round")
+        if self.round < self.rules["rounds"]:
+            self._start_round(winner)
+        else:
+            self.phase = OVER
+            self.current = -1
+
+    # -- what a seat knows --------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` knows. Who knows which chip is public (everybody sees who picks
+        a chip up and where it goes), so ``knowers`` is in every view; the values are not."""
+        n = self.players
+        bit = 1 << (n if seat is None else seat)
+        chips, masks = self.chips, self.masks
+        phase = self.phase
+        in_turn = phase not in (FIGURE, OVER)
+        holding = self.held >= 0
+        view: dict[str, Any] = {
+            "seat": seat,
+            "players": n,
+            "symbols": list(self.names),
+            "memory_aid": self.rules["memory_aid"],
+            "round": self.round,
+            "rounds": self.rules["rounds"],
+            "turn": self.turns + 1,
+            "turn_limit": self.rules["turn_limit"],
+            "leader": self.leader,
+            "phase": phase,
+            "to_move": self.to_move,
+            "mover": self.mover if in_turn else None,
+            "field_symbols": [f % SYMBOLS for f in range(self.fields)],
+            "chips": [c >= 0 for c in chips],
+            "known": [chips[f] if chips[f] >= 0 and masks[f] & bit else None for f in range(self.fields)],
+            "knowers": [[s for s in range(n) if masks[f] >> s & 1] for f in range(self.fields)],
+            "public": [bool(masks[f] >> n & 1) for f in range(self.fields)],
+            "revealed": None if self.revealed[0] < 0 else {"field": self.revealed[0], "value": self.revealed[1]},
+            "aside": None if seat is None else self.aside[seat],
+            "figures": [None if f < 0 else f for f in self.figures],
+            "active": list(self.active),
+            "money": list(self.money),
+            "pot": self.pot,
+            "bank_paid": self.bank_paid,
+            "cards": [list(c) for c in self.cards],
+            "top": None if not self.pile else self.pile[-1],
+            "pile_size": len(self.pile),
+            "pile_bottom": self.pile[: self.pile_known_bottom],
+            "reshuffles_left": list(self.reshuffles_left),
+            "may_sell": phase == TURN and self.broke and self.sold < self.rules["sell_limit"],
+            "stats": [dict(s) for s in self.stats],
+            "round_money": [list(r) for r in self.round_money],
+            "pot_winner": None if self.pot_winner < 0 else self.pot_winner,
+            "end_reason": self.end_reason or None,
+            "move": None,
+            "challenge": None,
+        }
+        if in_turn:
+            view["move"] = {
+                "origin": None if self.origin < 0 else self.origin,
+                "picked_from": None if self.picked_from < 0 else self.picked_from,
+                "holding": holding,
+                "held": self.held if holding and self.held_mask & bit else None,
+                "held_knowers": [s for s in range(n) if self.held_mask >> s & 1] if holding else [],
+                "announced": None if self.announced < 0 else self.announced,
+                "placed_at": None if self.placed_at < 0 else self.placed_at,
+                "needed": None if self.origin < 0 or not self.pile else (self.pile[-1] - self.origin) % SYMBOLS,
+                "landing": self.landing,
+                "sold": self.sold,
+            }
+        if phase == COMMIT:
+            mine = self.commits.get(seat, None) if seat is not None else None
+            view["challenge"] = {
+                "order": list(self.commit_order),
+                "committed": self.commit_order[: self.commit_order.index(self.current)],
+                "my_commit": None if mine is None else ("pass" if mine < 0 else "challenge"),
+                "my_stake": None if mine is None or mine < 0 else mine,
+            }
+        elif phase in (RESPOND, EXCHANGE, CLAIM):
+            view["challenge"] = {
+                "order": list(self.commit_order),
+                "challenger": self.challenger,
+                "stakes": {"mover": self.stakes[self.mover], "challenger": self.stakes[self.challenger]},
+                "cap": self.cap,
+                "winner": None if self.winner < 0 else self.winner,
+                "loser": None if self.loser < 0 else self.loser,
+            }
+        return view
+
+    # -- the end -------------------------------------------------------------------------
+    def scores(self) -> list[float]:
+        """Money at the end of each round, added up over the match (one round: the money)."""
+        totals = [0.0] * self.players
+        for money in self.round_money:
+            for s, m in enumerate(money):
+                totals[s] += m
+        if self.phase != OVER:
+            for s, m in enumerate(self.money):
+                totals[s] += m
+        return totals
+
+    def score_breakdown(self) -> list[dict[str, float]]:
+        out = []
+        for s, score in enumerate(self.scores()):
+            row = {f"round {r + 1}": float(money[s]) for r, money in enumerate(self.round_money)}
+            if self.phase != OVER:
+                row[f"round {self.round} so far"] = float(self.money[s])
+            row["cards"] = float(sum(self.cards[s]))
+            row["score"] = score
+            out.append(row)
+        return out
+
+    # -- copies and hidden worlds ----------------------------------------------------------
+    def clone(self) -> CasablancaState:
+        other = _new(CasablancaState)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.events = list(self.events)
+        for name in ("money", "chips", "masks", "occupied", "free", "aside", "pile", "figures", "active",
+                     "reshuffles_left", "commit_order", "stakes"):
+            setattr(other, name, list(getattr(self, name)))
+        other.round_money = [list(r) for r in self.round_money]
+        other.cards = [list(c) for c in self.cards]
+        other.stats = [dict(s) for s in self.stats]
+        other.commits = dict(self.commits)
+        return other
+
+    def sample_world(self, seat: int, rng: random.Random) -> CasablancaState:
+        """Redraw every chip value ``seat`` does not know (ring, the chip in hand, the others'
+        set-aside chips), the unseen middle of the pile and the others' pending secret commits.
+        What is unseen is sorted before shuffling, so the world depends only on the view."""
+        world = self.clone()
+        bit = 1 << seat
+        ring = [f for f in range(self.fields) if world.chips[f] >= 0 and not world.masks[f] & bit]
+        hand = world.held >= 0 and not world.held_mask & bit
+        others = [s for s in range(self.players) if s != seat]
+        pool = [world.chips[f] for f in ring] + [world.aside[s] for s in others]
+        if hand:
+            pool.append(world.held)
+        pool.sort()
+        rng.shuffle(pool)
+        for f in ring:
+            world.chips[f] = pool.pop()
+        for s in others:
+            world.aside[s] = pool.pop()
+        if hand:
+            world.held = pool.pop()
+        lo, hi = world.pile_known_bottom, len(world.pile) - 1
+        if hi - lo > 1:
+            middle = sorted(world.pile[lo:hi])
+            rng.shuffle(middle)
+            world.pile[lo:hi] = middle
+        if world.phase == COMMIT:
+            for s in sorted(world.commits):
+                if s != seat:
+                    options = world.stake_options(s)
+                    world.commits[s] = -1 if rng.random() < 0.5 else options[rng.randrange(len(options))]
+        world.events = [e for e in world.events if e.visible_to(seat)]
+        world.rng = random.Random(rng.getrandbits(64))
+        return world
+
+
+_HANDLERS: dict[type, Callable[[CasablancaState, Any], None]] = {
+    PlaceFigure: CasablancaState._place_figure,
+    Reshuffle: CasablancaState._reshuffle,
+    Sell: CasablancaState._sell,
+    Pick: CasablancaState._pick,
+    Announce: CasablancaState._announce,
+    Place: CasablancaState._place,
+    Challenge: CasablancaState._commit,
+    Pass: CasablancaState._commit,
+    Raise: CasablancaState._raise,
+    Admit: CasablancaState._admit,
+    Call: CasablancaState._call,
+    Fold: CasablancaState._fold,
+    TakeTop: CasablancaState._claim,
+    TakeCard: CasablancaState._claim,
+}
+
+
+class Casablanca(Game):
+    id = "casablanca"
+    title = "Casablanca"
+    blurb = "Announce a number, true or not, and move round the ring; four of a symbol win the pot."
+    min_players = 2
+    max_players = 4
+    board = "games.casablanca.board:CasablancaBoard"
+
+    @property
+    def schema(self) -> Schema:
+        money = Int(0, 1_000_000)
+        return Schema({
+            "symbols": List(Str(), min_len=SYMBOLS, max_len=SYMBOLS, unique=True),
+            "fields_per_symbol": Int(2, 8),
+            "chips_per_number": Int(1, 4),
+            "cards_per_symbol": Int(3, 10),
+            "cards_dealt": Int(0, 6),
+            "money_step": Int(1, 10_000),
+            "start_money": money,
+            "pot_contribution": money,
+            "house_money": money,
+            "premiums": List(Int(0, 1_000_000), min_len=2, max_len=6),
+            "min_stake": Int(1, 1_000_000),
+            "stake_step": Int(1, 1_000_000),
+            "admit_fee": money,
+            "reshuffles": Int(0, 5),
+            "sell_price": money,
+            "sell_limit": Int(0, 10),
+            "turn_limit": Int(1, 10_000),
+            "rounds": Int(1, 20),
+            "first_leader": Str(("random", "first-seat")),
+            "memory_aid": Bool(),
+        })
+
+    @property
+    def ruleset_path(self) -> Path:
+        return Path(__file__).with_name("ruleset.yaml")
+
+    def validate_rules(self, rules: Mapping[str, Any]) -> list[tuple[str, str]]:
+        problems: list[tuple[str, str]] = []
+        names = rules["symbols"]
+        if any(not name.strip() for name in names):
+            problems.append(("symbols", "every symbol needs a name"))
+        elif len({name.strip()[0].upper() for name in names}) != SYMBOLS:
+            problems.append(("symbols", "the symbols' first letters must all differ (the board shows them)"))
+        step = rules["money_step"]
+        for key in ("start_money", "pot_contribution", "house_money", "min_stake", "stake_step",
+                    "admit_fee", "sell_price"):
+            if rules[key] % step:
+                problems.append((key, f"must be a multiple of the money step ({step})"))
+        for i, premium in enumerate(rules["premiums"]):
+            if premium % step:
+                problems.append((f"premiums.{i}", f"must be a multiple of the money step ({step})"))
+        if rules["pot_contribution"] > rules["start_money"]:
+            problems.append(("pot_contribution", "cannot be more than the starting money"))
+        chips = SYMBOLS * rules["chips_per_number"]
+        fields = SYMBOLS * rules["fields_per_symbol"]
+        if chips - self.max_players < 1:
+            problems.append(("chips_per_number", "too few chips: every player sets one aside"))
+        if chips >= fields:
+            problems.append(("fields_per_symbol", "the ring needs a free field for every chip put down"))
+        most = len(rules["premiums"]) - 1  # the most cards of one symbol a hand may be dealt
+        if rules["cards_dealt"] > most * SYMBOLS:
+            problems.append(("cards_dealt", "a hand this large must hold too many of one symbol"))
+        if rules["cards_dealt"] * self.max_players + SYMBOLS * most >= SYMBOLS * rules["cards_per_symbol"]:
+            problems.append(("cards_dealt", "the deal would leave too small a pile"))
+        if rules["cards_per_symbol"] < len(rules["premiums"]) + 1:
+            problems.append(("cards_per_symbol", "fewer cards of a symbol than it takes to win the pot"))
+        return problems
+
+    def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> CasablancaState:
+        self.check_players(players)
+        return CasablancaState(players, rules, seed)
+
+    def rules_markdown(self) -> str:
+        return Path(__file__).with_name("rules.md").read_text(encoding="utf-8")
+
+    def agent_kinds(self) -> dict[str, AgentFactory]:
+        from games.casablanca.agents import EasyAgent, MediumAgent
+
+        return {
+            "random": lambda rules: RandomAgent(),
+            "easy": lambda rules: EasyAgent(rules),
+            "medium": lambda rules: MediumAgent(rules),
+        }
