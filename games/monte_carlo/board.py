@@ -530,5 +530,6 @@ class MonteCarloBoard(Board):
         if self.laying:
             return "1-9 or t: pick a tile · arrows: pick a cell · enter: lay · r: last game"
         if self.betting:
-            return "arrows: move over the fields · enter: bet a chip · s: stop betting · r: last game"
+            stop = "pass this round" if any(isinstance(a, Pass) for a in self.legal) else "stop betting"
+            return f"arrows: move over the fields · enter: bet a chip · s: {stop} · r: last game"
         return "arrows: look at the fields · r: last game"

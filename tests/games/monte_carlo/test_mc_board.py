@@ -181,3 +181,18 @@ def test_the_app_finds_the_board_widget() -> None:
     from parlour.tui.table import board_class
 
     assert board_class(GAME) == (MonteCarloBoard, None)
+
+
+@synchronous
+async def test_board_for_an_onlooker_and_six_players_hides_every_hand() -> None:
+    state = GAME.new_game(6, rules("six-player-odds"), 9)
+    app = BoardApp(state, 0)
+    async with app.run_test(size=(110, 50)):
+        board = app.query_one(MonteCarloBoard)
+        board.seat_names = NAMES + ["Elsa", "Fritz"]
+        board.show(state.view(None), None)
+        text = plain(app)
+        assert "hidden: you are watching" in text
+        assert "Fritz" in text and "(you)" not in text
+        assert max(len(line) for line in text.splitlines()[:20]) <= 80
+        assert "pays 4 for 1" in text, "the six-player odds are shown"
