@@ -639,6 +639,7 @@ class CasablancaState(State):
             symbol = action.symbol
             self.cards[loser][symbol] -= 1
             self._award(winner, symbol, f"{PLAYER[winner]} takes a {self.names[symbol]} card from {PLAYER[loser]}")
+        if not self.end_reason:
             self._check_out(loser)
         if not self.end_reason:
             self._end_turn()

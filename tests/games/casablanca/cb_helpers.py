@@ -1,0 +1,75 @@
+"""Setting up Casablanca tables for the rule tests: a state after set-up, with the ring, the
+pile and the hands arranged by hand, then played through the public ``apply``."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from games.casablanca import GAME
+from games.casablanca.actions import Announce, Challenge, Pass, Pick, Place, PlaceFigure
+from games.casablanca.engine import CasablancaState
+from parlour.core.rulesets import load_ruleset
+
+RULESET = load_ruleset(GAME)
+
+
+def rules(*variants: str, **settings: Any) -> dict[str, Any]:
+    resolved = RULESET.resolve(variants)
+    resolved["first_leader"] = "first-seat"  # seat 0 leads; seat 1 places first and moves first
+    resolved.update(settings)
+    return resolved
+
+
+def table(players: int = 4, seed: int = 1, *variants: str, **settings: Any) -> CasablancaState:
+    return GAME.new_game(players, rules(*variants, **settings), seed)
+
+
+def lay_chips(state: CasablancaState, chips: Mapping[int, int]) -> None:
+    """Replace the ring: ``chips`` maps field -> value; nobody knows any of them."""
+    state.chips = [-1] * state.fields
+    for field, value in chips.items():
+        state.chips[field] = value
+    state.masks = [0] * state.fields
+    state.occupied = sorted(chips)
+    state.free = [f for f in range(state.fields) if f not in chips]
+
+
+def set_cards(state: CasablancaState, seat: int, counts: Mapping[int, int]) -> None:
+    state.cards[seat] = [counts.get(s, 0) for s in range(7)]
+
+
+def place_figures(state: CasablancaState, fields: Mapping[int, int]) -> None:
+    """Every seat, in set-up order, puts its figure on ``fields[seat]``."""
+    while state.phase == "figure":
+        state.apply(PlaceFigure(fields[state.current]))
+
+
+def move(state: CasablancaState, pick: int, announce: int, place: int) -> None:
+    state.apply(Pick(pick))
+    state.apply(Announce(announce))
+    state.apply(Place(place))
+
+
+def commit(state: CasablancaState, stakes: Mapping[int, int] | None = None) -> None:
+    """Every seat asked in the challenge round passes, except those given a stake."""
+    stakes = stakes or {}
+    while state.phase == "commit":
+        seat = state.current
+        state.apply(Challenge(stakes[seat]) if seat in stakes else Pass())
+
+
+def money_total(state: CasablancaState) -> int:
+    return sum(state.money) + state.pot
+
+
+def random_states(players: int, seed: int, **settings: Any) -> Iterator[CasablancaState]:
+    """Play random legal actions to the end, yielding the state before each decision."""
+    state = table(players, seed, **settings)
+    rng = random.Random(seed)
+    while not state.is_over:
+        yield state
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    yield state

@@ -1,0 +1,183 @@
+"""The computer players' rules of thumb, each checked on a table set up for it."""
+
+from __future__ import annotations
+
+import random
+
+from cb_helpers import commit, lay_chips, move, place_figures, rules, set_cards, table
+from games.casablanca import GAME
+from games.casablanca.actions import (
+    Admit,
+    Announce,
+    Call,
+    Challenge,
+    Pass,
+    Pick,
+    Place,
+    Raise,
+    Sell,
+    TakeCard,
+    TakeTop,
+)
+from games.casablanca.agents import EasyAgent, MediumAgent, Reading
+
+STAR, MOON = 3, 2
+
+
+def decide(agent, state):
+    return agent.choose(state.view(state.to_move), state.legal_actions(), random.Random(0))
+
+
+def arranged(top: int = STAR):
+    state = table(4, 3)
+    lay_chips(state, {10: 3, 12: 5, 20: 0, 22: 6})
+    state.pile = [0, 1, 2, 4, 5, 6, top]
+    for seat in range(4):
+        set_cards(state, seat, {})
+    place_figures(state, {s: 0 for s in range(4)})
+    return state
+
+
+def test_reading_counts_the_numbers_still_unseen() -> None:
+    state = arranged()
+    state.aside[1] = 3
+    state.masks[20] |= 1 << 1  # seat 1 knows the 0 on field 20
+    read = Reading(state.view(1), state.rules)
+    assert read.unseen[3] == 1 and read.unseen[0] == 1 and read.unseen[4] == 2
+    assert read.chance(20, 0) == 1.0 and read.chance(20, 4) == 0.0
+    assert abs(read.chance(10, 3) - 1 / read.unseen_total) < 1e-9
+
+
+def test_agents_pick_a_chip_they_know_shows_the_needed_number() -> None:
+    for agent in (EasyAgent(rules()), MediumAgent(rules())):
+        state = arranged()
+        state.masks[10] |= 1 << 1  # seat 1 knows field 10 holds the 3 it needs
+        assert decide(agent, state) == Pick(10)
+
+
+def test_agents_tell_the_truth_when_the_chip_fits() -> None:
+    for agent in (EasyAgent(rules()), MediumAgent(rules())):
+        state = arranged()
+        state.apply(Pick(10))
+        assert decide(agent, state) == Announce(3)
+
+
+def test_medium_lies_when_nobody_has_been_challenging() -> None:
+    state = arranged()
+    state.stats[1].update(moves=8, landing=6, challenged_landing=0, challenged_other=0)
+    state.apply(Pick(12))  # a 5, but it needs a 3
+    assert decide(MediumAgent(rules()), state) == Announce(3)
+
+
+def test_medium_tells_the_truth_when_every_claim_is_doubted() -> None:
+    state = arranged()
+    state.stats[1].update(moves=10, landing=5, challenged_landing=5, challenged_other=5)
+    state.apply(Pick(12))
+    assert decide(MediumAgent(rules()), state) == Announce(5)
+
+
+def test_medium_does_not_lie_about_a_chip_another_seat_knows() -> None:
+    state = arranged()
+    state.stats[1].update(moves=8, landing=6)
+    state.masks[12] |= 1 << 2  # seat 2 has seen the 5
+    state.apply(Pick(12))
+    assert decide(MediumAgent(rules()), state) == Announce(5)
+
+
+def test_agents_challenge_a_claim_they_know_is_false() -> None:
+    for agent in (EasyAgent(rules()), MediumAgent(rules())):
+        state = arranged()
+        state.masks[12] |= 1 << 2  # seat 2 knows the 5
+        move(state, 12, 3, 13)  # seat 1 claims 3
+        assert state.current == 2
+        choice = decide(agent, state)
+        assert isinstance(choice, Challenge)
+    assert choice == Challenge(1300), "medium stakes all the table allows on a sure thing"
+
+
+def test_medium_lets_an_unremarkable_claim_pass() -> None:
+    state = arranged()
+    for seat in range(4):
+        state.stats[seat].update(truths_landing=6, lies_landing=1)
+    move(state, 12, 3, 13)
+    assert decide(MediumAgent(rules()), state) == Pass()
+
+
+def test_medium_challenges_a_claim_that_would_win_the_pot() -> None:
+    state = arranged()
+    set_cards(state, 1, {STAR: 3})
+    move(state, 12, 3, 13)
+    assert isinstance(decide(MediumAgent(rules()), state), Challenge)
+
+
+def test_medium_raises_to_the_limit_when_it_told_the_truth_and_admits_a_lie() -> None:
+    state = arranged()
+    move(state, 10, 3, 11)
+    commit(state, {2: 100})
+    choice = decide(MediumAgent(rules()), state)
+    assert choice == Raise(1200)
+    state = arranged()
+    move(state, 12, 3, 13)
+    commit(state, {2: 100})
+    assert decide(MediumAgent(rules()), state) == Admit()
+    assert decide(EasyAgent(rules()), state) == Admit()
+
+
+def test_medium_calls_a_raise_it_knows_is_a_bluff() -> None:
+    state = arranged()
+    state.masks[12] |= 1 << 2
+    move(state, 12, 3, 13)
+    commit(state, {2: 100})
+    state.apply(Raise(100))
+    choice = decide(MediumAgent(rules()), state)
+    assert isinstance(choice, (Call, Raise))
+
+
+def test_agents_take_the_card_that_completes_a_set() -> None:
+    for agent in (EasyAgent(rules()), MediumAgent(rules())):
+        state = arranged()
+        set_cards(state, 1, {MOON: 3})
+        set_cards(state, 2, {MOON: 1, 6: 2})
+        move(state, 10, 3, 11)
+        commit(state, {2: 100})
+        state.apply(Call())
+        assert decide(agent, state) == TakeCard(MOON)
+
+
+def test_medium_robs_a_rival_one_card_from_the_pot() -> None:
+    state = arranged(top=0)
+    set_cards(state, 2, {5: 3})
+    move(state, 10, 3, 11)
+    commit(state, {2: 100})
+    state.apply(Call())
+    assert decide(MediumAgent(rules()), state) == TakeCard(5)
+
+
+def test_medium_sells_single_cards_when_broke() -> None:
+    state = arranged()
+    state.money[1] = 0
+    set_cards(state, 1, {MOON: 1, STAR: 2})
+    state._begin_turn(1)
+    assert decide(MediumAgent(rules()), state) == Sell(MOON)
+
+
+def test_agents_finish_rounds_against_each_other() -> None:
+    kinds = GAME.agent_kinds()
+    for names in (["medium", "easy", "random", "medium"], ["easy", "easy"]):
+        state = GAME.new_game(len(names), rules(), 9)
+        agents = [kinds[n](state.rules) for n in names]
+        rng = random.Random(9)
+        steps = 0
+        while not state.is_over:
+            seat = state.to_move
+            state.apply(agents[seat].choose(state.view(seat), state.legal_actions(), rng))
+            steps += 1
+        assert steps < 20_000 and state.end_reason
+
+
+def test_place_is_any_free_field() -> None:
+    state = arranged()
+    state.apply(Pick(10))
+    state.apply(Announce(3))
+    choice = decide(MediumAgent(rules()), state)
+    assert isinstance(choice, Place) and choice in state.legal_actions()
