@@ -89,6 +89,7 @@ class TableScreen(Screen[None]):
         Binding("f1", "rules", "Rules", id="table.rules"),
         Binding("f2", "focus_log", "Log", id="table.log"),
         Binding("f3", "focus_board", "Board", id="table.board"),
+        Binding("f4", "toggle_side", "Side panel", id="table.side"),
         Binding("escape", "menu", "Menu", id="table.menu"),
     ]
 
@@ -248,21 +249,23 @@ class TableScreen(Screen[None]):
         lines.append(Text(f"Move {moves + 1}" if to_move is not None else f"Game over after {moves} moves"))
         grid = RichTable(box=None, show_header=False, pad_edge=False, expand=True)
         grid.add_column(width=1)
-        grid.add_column(ratio=1, overflow="ellipsis", no_wrap=True)
-        grid.add_column(overflow="ellipsis", no_wrap=True)
+        grid.add_column(ratio=3, min_width=6, overflow="ellipsis", no_wrap=True)
+        grid.add_column(ratio=2, overflow="ellipsis", no_wrap=True)
         scores = running_scores(view, len(names))
         if scores is not None:
             grid.add_column(justify="right")
         for seat, seat_info in enumerate(self.match.seats):
             if seat_info.agent != HUMAN:
-                who = f"computer, {seat_info.agent}"
+                who = f"cpu {seat_info.agent}"
             else:
                 who = "you" if seat == self.at_table else "human"
             row = [">" if seat == to_move else "", seat_info.name, who]
             if scores is not None:
-                row.append(str(scores[seat]))
+                score = scores[seat]
+                row.append(f"{score:g}" if isinstance(score, float) else str(score))
             grid.add_row(*row, style="bold" if seat == to_move else "")
         self.status_lines = [line.plain for line in lines]
+        self.sub_title = f"{self.table.game.title} · {self.status_lines[0]}"
         self.query_one("#status", Static).update(Group(Text("\n").join(lines), Text(""), grid))
 
     def update_log(self) -> None:
@@ -386,10 +389,21 @@ class TableScreen(Screen[None]):
         self.app.push_screen(RulesScreen(self.table.game))
 
     def action_focus_log(self) -> None:
-        self.query_one("#log", RichLog).focus()
+        side = self.query_one("#side")
+        log = self.query_one("#log", RichLog)
+        if side.display:
+            log.focus()
+        else:
+            side.display = True
+            self.call_after_refresh(log.focus)
 
     def action_focus_board(self) -> None:
         self.focus_board()
+
+    def action_toggle_side(self) -> None:
+        """Give the whole width to the board on a small terminal (the header keeps the status)."""
+        side = self.query_one("#side")
+        side.display = not side.display
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         title = self.table.game.title
@@ -397,3 +411,5 @@ class TableScreen(Screen[None]):
         yield SystemCommand("Leave the table", "Keep playing, leave it saved, or abandon it", self.action_menu)
         yield SystemCommand("Scroll the log", "Move the focus to the log", self.action_focus_log)
         yield SystemCommand("Back to the board", "Move the focus to the board", self.action_focus_board)
+        yield SystemCommand("Show or hide the side panel", "Status and log beside the board",
+                            self.action_toggle_side)

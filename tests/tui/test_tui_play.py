@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -11,6 +12,7 @@ import sevens
 from tui_helpers import SIZE, run, sevens_registry, wait_for
 from textual.widgets import Checkbox, Select
 
+from parlour.core.agents import RandomAgent
 from parlour.core.game import Action
 from parlour.core.match import Record, replay
 from parlour.core.saves import SaveFolder
@@ -191,9 +193,28 @@ def test_hot_seat_one_human_never_sees_the_others_hand(monkeypatch: pytest.Monke
             assert seat == entry["to_move"]
 
 
+class GatedSevens(sevens.Sevens):
+    """Sevens whose computer player decides only once the test opens its gate."""
+
+    gate = threading.Event()
+
+    def agent_kinds(self) -> dict[str, Any]:
+        gate = self.gate
+
+        class Gated(sevens.HighCardAgent):
+            def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+                gate.wait(10)
+                return super().choose(view, legal, rng)
+
+        return {"random": lambda rules: RandomAgent(), "gated": lambda rules: Gated()}
+
+
 def test_computer_thinks_in_a_worker_while_rules_and_log_stay_usable() -> None:
+    game = GatedSevens()
+    game.gate = threading.Event()
+
     async def scenario() -> None:
-        app = app_for(ai_delay=0.4)
+        app = app_for(sevens_registry(game=game))
         async with app.run_test(size=SIZE) as pilot:
             await open_setup(pilot, app)
             await pilot.press("ctrl+s")
@@ -202,19 +223,27 @@ def test_computer_thinks_in_a_worker_while_rules_and_log_stay_usable() -> None:
             await pilot.press("enter")
             await wait_for(pilot, lambda: screen.thinking == 1)
             assert screen.status_lines[0] == f"{screen.table.names[1]} is thinking..."
-            await pilot.press("f2")
-            assert app.focused is screen.query_one("#log")
+            await pilot.press("f4")  # the side panel hides; the header still says who thinks
+            assert not screen.query_one("#side").display
+            assert screen.sub_title.endswith("is thinking...")
+            await pilot.press("f2")  # the log comes back, with the focus
+            await wait_for(pilot, lambda: app.focused is screen.query_one("#log"))
+            await pilot.press("pageup", "pagedown")
             await pilot.press("f1")
             await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
             assert "multiple of the" in str(app.screen.query_one("#rules-text").source)
             # the decision arrives while the rules are open and waits for them to close
+            game.gate.set()
             await wait_for(pilot, lambda: screen.pending is not None)
             assert len(screen.match.record.actions) == 1
             await pilot.press("escape")
             await wait_for(pilot, lambda: human_to_decide(app))
             assert len(screen.match.record.actions) == 2
 
-    run(scenario())
+    try:
+        run(scenario())
+    finally:
+        game.gate.set()
 
 
 def test_computer_only_table_shows_the_onlooker_view(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -367,5 +396,35 @@ def test_play_with_a_game_opens_its_setup_and_an_unknown_game_is_a_usage_error(
             assert app.screen.game.id == "sevens"
             await pilot.press("escape")
             await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+
+    run(scenario())
+
+
+def test_setup_offers_house_rules_from_the_config_folder_and_shows_broken_ones() -> None:
+    import os
+    from pathlib import Path
+
+    folder = Path(os.environ["XDG_CONFIG_HOME"]) / "parlour" / "rulesets"
+    folder.mkdir(parents=True)
+    (folder / "quick.yaml").write_text(
+        "game: sevens\nname: quick\ndescription: Two cards each.\nsettings:\n  hand_size: 2\n", encoding="utf-8")
+    (folder / "typo.yaml").write_text("game: sevens\nsettings:\n  hand_sise: 2\n", encoding="utf-8")
+    (folder / "other.yaml").write_text("game: whist\nsettings: {}\n", encoding="utf-8")
+
+    async def scenario() -> None:
+        app = app_for()
+        async with app.run_test(size=SIZE) as pilot:
+            setup = await open_setup(pilot, app)
+            assert setup.variant_names == ["no-discards", "long", "quick"]
+            assert "quick (house rules)" in str(setup.query_one("#variant-2", Checkbox).label)
+            errors = [str(e) for e in setup.house_errors]
+            assert len(errors) == 1 and "typo.yaml:3" in errors[0] and "hand_sise" in errors[0]
+            assert setup.query(".setup-error")
+            setup.query_one("#variant-2", Checkbox).value = True
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            match = table(app).match
+            assert match.rules["hand_size"] == 2 and match.record.variants == ["quick"]
+            assert match.state.view(0)["hand_sizes"] == [2, 2]
 
     run(scenario())
