@@ -126,7 +126,7 @@ class MediumAgent:
     rival_weight = 0.5  # how much a rival's gain counts against mine (per rival, averaged)
     mean_value = 6.5  # where a colour tends to end up
     persistence = 0.9  # per round left, how much of a colour's distance from the mean stays
-    jeton_future = 0.5  # the worth of a jeton for later bids, at the start of the game
+    jeton_future = 3.0  # the worth of a jeton for later bids, at the start of the game (tuned)
 
     def __init__(self, rules: Mapping[str, Any]) -> None:
         self.cfg = Config(rules)
