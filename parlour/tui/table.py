@@ -297,6 +297,11 @@ class TableScreen(Screen[None]):
             self.notify(str(exc), title="Not allowed", severity="error", markup=False)
             self.present(list(state.legal_actions()))
             return
+        except Exception as exc:  # noqa: BLE001 - a plugin bug is reported, the app stays up
+            self.notify(f"The game failed on {event.action.text!r}: {type(exc).__name__}: {exc}",
+                        severity="error", timeout=10, markup=False)
+            self.present(list(state.legal_actions()))
+            return
         self.after_move()
 
     @work(thread=True, exclusive=True, group="computer", exit_on_error=False)
@@ -337,7 +342,13 @@ class TableScreen(Screen[None]):
                         severity="error", markup=False)
             legal = state.legal_actions()
             action = legal[random.Random(message.turn).randrange(len(legal))]
-        self.match.play(action)
+        try:
+            self.match.play(action)
+        except Exception as exc:  # noqa: BLE001 - a plugin bug: report it and leave the table saved
+            self.notify(f"The game failed on {action.text!r}: {type(exc).__name__}: {exc}",
+                        severity="error", timeout=10, markup=False)
+            self.leave("leave")
+            return
         self.after_move()
 
     def on_screen_resume(self) -> None:

@@ -428,3 +428,25 @@ def test_setup_offers_house_rules_from_the_config_folder_and_shows_broken_ones()
             assert match.state.view(0)["hand_sizes"] == [2, 2]
 
     run(scenario())
+
+
+class BrokenAgentSevens(sevens.Sevens):
+    def agent_kinds(self) -> dict[str, Any]:
+        class Broken:
+            def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+                raise ZeroDivisionError("the agent divided by zero")
+
+        return {"random": lambda rules: RandomAgent(), "broken": lambda rules: Broken()}
+
+
+def test_a_failing_computer_player_is_reported_and_plays_a_random_move() -> None:
+    async def scenario() -> None:
+        app = app_for(sevens_registry(game=BrokenAgentSevens()))
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            await open_setup(pilot, app)
+            await pilot.press("ctrl+s")
+            await play_to_results(pilot, app)
+            messages = [n.message for n in app._notifications]
+            assert any("the agent divided by zero" in m and "random move" in m for m in messages)
+
+    run(scenario())
