@@ -15,7 +15,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import ScrollableContainer
+from textual.widgets import Static
 
 from games.monte_carlo import layout
 from games.monte_carlo.engine import Lay, Pass, Stop
@@ -97,7 +100,9 @@ class MonteCarloBoard(Board):
     can_focus = True
 
     DEFAULT_CSS = """
-    MonteCarloBoard { height: auto; padding: 0 1; }
+    MonteCarloBoard { height: 1fr; }
+    MonteCarloBoard #mc-scroll { height: 1fr; overflow: auto auto; padding: 0 1; }
+    MonteCarloBoard #mc-table { width: auto; height: auto; }
     """
 
     BINDINGS = [
@@ -150,7 +155,7 @@ class MonteCarloBoard(Board):
             first = next((a for a in self.legal if isinstance(a, Lay)), None)
             if first is not None:
                 self.cursor_cell = layout.CELL_BY_NAME[first.cell]
-        self.refresh(layout=True)
+        self.redraw()
 
     @property
     def laying(self) -> bool:
@@ -176,7 +181,7 @@ class MonteCarloBoard(Board):
             self.cursor_cell = row * SIZE + col
         else:
             self.cursor_field = self._neighbour(self.cursor_field, dx, dy)
-        self.refresh(layout=True)
+        self.redraw()
 
     def _neighbour(self, fid: str, dx: int, dy: int) -> str:
         if fid not in self.slot_at:
@@ -200,7 +205,7 @@ class MonteCarloBoard(Board):
     def action_place(self) -> None:
         if self.results:
             self.results = False
-            self.refresh(layout=True)
+            self.redraw()
             return
         if self.laying:
             action = self._lay_at(self.cursor_cell)
@@ -236,7 +241,7 @@ class MonteCarloBoard(Board):
         free = self._cells_for(digit)
         if free and self.cursor_cell not in free:
             self.cursor_cell = free[0]
-        self.refresh(layout=True)
+        self.redraw()
 
     def action_next_tile(self) -> None:
         digits = sorted({d for d in self.hand if self._cells_for(d)})
@@ -250,7 +255,7 @@ class MonteCarloBoard(Board):
             self.notify("No game has been settled yet.", severity="information")
             return
         self.results = not self.results
-        self.refresh(layout=True)
+        self.redraw()
 
     def _cells_for(self, digit: int) -> list[int]:
         """The free cells a tile of ``digit`` may go on now."""
@@ -280,7 +285,17 @@ class MonteCarloBoard(Board):
         return f"{field.name} is full."
 
     # -- drawing ------------------------------------------------------------------------
-    def render(self) -> Text:
+    def compose(self) -> ComposeResult:
+        scroll = ScrollableContainer(Static(self.table_text(), id="mc-table"), id="mc-scroll")
+        scroll.can_focus = False  # the arrow keys belong to the board's cursor, not to scrolling
+        yield scroll
+
+    def redraw(self) -> None:
+        if self.is_mounted:
+            self.query_one("#mc-table", Static).update(self.table_text())
+
+    def table_text(self) -> Text:
+        """The whole table as text: what the board shows."""
         view = self.view
         if not view:
             return Text("Monte Carlo: waiting for the deal.")

@@ -9,7 +9,9 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from mc_helpers import new, rig, rules, stop_all
+from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.widgets import Static
 
 from games.monte_carlo import GAME
 from games.monte_carlo.board import MonteCarloBoard
@@ -67,7 +69,10 @@ async def until(pilot, condition, tries: int = 200) -> None:
 
 
 def plain(app: BoardApp) -> str:
-    return app.query_one(MonteCarloBoard).render().plain
+    """The text the board shows now."""
+    shown = app.query_one("#mc-table", Static).content
+    assert isinstance(shown, Text)
+    return shown.plain
 
 
 @synchronous
