@@ -1,0 +1,296 @@
+"""The Casablanca board in a bare Textual app: a view in, keys pressed, actions out."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.console import Console
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
+from cb_helpers import commit, lay_chips, move, place_figures, rules, set_cards, table
+from games.casablanca import GAME
+from games.casablanca.actions import (
+    Admit,
+    Announce,
+    Call,
+    Challenge,
+    Fold,
+    Pass,
+    Pick,
+    Place,
+    PlaceFigure,
+    Raise,
+    Reshuffle,
+    TakeCard,
+    TakeTop,
+)
+from games.casablanca.board import CasablancaBoard, ring_geometry
+from parlour.core.game import Action
+from parlour.tui.board import Board
+
+NAMES = ["Ada", "Bea", "Cyd", "Dan"]
+PANELS = ("cb-head", "cb-ring", "cb-players", "cb-know", "cb-decision")
+
+
+class BoardApp(App[None]):
+    def __init__(self, variants: Sequence[str] = ()) -> None:
+        super().__init__()
+        self.rules = rules(*variants)
+        self.chosen: list[Action] = []
+
+    def compose(self) -> ComposeResult:
+        yield CasablancaBoard(GAME, self.rules, NAMES, id="board")
+
+    @property
+    def board(self) -> CasablancaBoard:
+        return self.query_one(CasablancaBoard)
+
+    def on_board_chosen(self, message: Board.Chosen) -> None:
+        self.chosen.append(message.action)
+
+
+async def wait_for(pilot: Any, condition: Callable[[], bool], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out waiting"
+        await pilot.pause(0.01)
+
+
+def text_of(app: BoardApp, widget_id: str) -> str:
+    console = Console(width=110, file=io.StringIO(), record=True, color_system=None)
+    console.print(app.board.query_one(f"#{widget_id}", Static).content)
+    return console.export_text()
+
+
+def run_board(state, seat: int | None, keys: Sequence[str], variants: Sequence[str] = (),
+              legal: bool = True) -> tuple[list[Action], dict[str, str]]:
+    """Show ``state`` to ``seat`` (its legal actions too, if ``legal``), press ``keys``."""
+
+    async def scenario() -> tuple[list[Action], dict[str, str]]:
+        app = BoardApp(variants)
+        async with app.run_test(size=(110, 60)) as pilot:
+            await wait_for(pilot, lambda: bool(app.query(CasablancaBoard)))
+            app.board.show(state.view(seat), list(state.legal_actions()) if legal else None)
+            app.board.focus()
+            await wait_for(pilot, lambda: app.focused is app.board)
+            await pilot.press(*keys)
+            if keys and legal:
+                await wait_for(pilot, lambda: bool(app.chosen))
+            return list(app.chosen), {name: text_of(app, name) for name in PANELS}
+
+    return asyncio.run(scenario())
+
+
+def arranged(top: int = 3, **settings):
+    state = table(4, 3, **settings)
+    lay_chips(state, {10: 3, 12: 5, 20: 0, 22: 6})
+    state.pile = [0, 1, 2, 4, 5, 6, top]
+    for seat in range(4):
+        set_cards(state, seat, {})
+    return state
+
+
+def test_ring_geometry_goes_round_a_rectangle() -> None:
+    width, rows, where = ring_geometry(28)
+    assert (width, rows) == (8, 8) and len(set(where.values())) == 28
+    assert where[0] == (0, 0) and where[7] == (0, 7) and where[8] == (1, 7) and where[27] == (1, 0)
+    for fields in (14, 21, 35, 56):
+        width, rows, where = ring_geometry(fields)
+        assert len(where) == fields and len(set(where.values())) == fields
+
+
+def test_board_places_a_figure_with_arrows() -> None:
+    state = arranged(top=3)
+    assert state.current == 1
+    chosen, texts = run_board(state, 1, ["right", "right", "enter"])
+    assert chosen == [PlaceFigure(5)], "the cursor starts on the first Star field (4), two steps on"
+    assert "Put your figure on the ring" in texts["cb-decision"]
+
+
+def test_board_picks_a_chip_or_reshuffles() -> None:
+    state = arranged()
+    place_figures(state, {s: 0 for s in range(4)})
+    chosen, texts = run_board(state, 1, ["enter"])
+    assert chosen == [Pick(10)], "the first chip clockwise from the figure"
+    assert "1  reshuffle" in texts["cb-decision"]
+    chosen, _ = run_board(state, 1, ["right", "right", "enter"])
+    assert chosen == [Pick(20)]
+    chosen, _ = run_board(state, 1, ["1"])
+    assert chosen == [Reshuffle()]
+
+
+def test_board_announces_by_digit_or_arrows() -> None:
+    state = arranged()
+    place_figures(state, {s: 0 for s in range(4)})
+    state.apply(Pick(12))
+    chosen, texts = run_board(state, 1, ["3"])
+    assert chosen == [Announce(3)]
+    assert "your chip shows 5" in texts["cb-decision"] and "3→S*" in texts["cb-decision"]
+    chosen, _ = run_board(state, 1, ["left", "enter"])
+    assert chosen == [Announce(4)], "the cursor starts on the chip's own number"
+
+
+def test_board_puts_the_chip_on_a_free_field() -> None:
+    state = arranged()
+    place_figures(state, {s: 0 for s in range(4)})
+    state.apply(Pick(10))
+    state.apply(Announce(3))
+    chosen, texts = run_board(state, 1, ["enter"])
+    assert chosen == [Place(11)]
+    assert "Put the chip down on field 12 (Lamp)" in texts["cb-decision"]
+    chosen, _ = run_board(state, 1, ["right", "enter"])
+    assert chosen == [Place(13)], "field 12 holds a chip"
+
+
+def test_board_challenge_prompt() -> None:
+    state = arranged()
+    place_figures(state, {s: 0 for s in range(4)})
+    move(state, 12, 3, 13)
+    assert state.current == 2
+    chosen, texts = run_board(state, 2, ["p"])
+    assert chosen == [Pass()]
+    assert "Bea announced 3" in texts["cb-decision"] and "the top card" in texts["cb-decision"]
+    assert "challenge $100" in texts["cb-decision"]
+    chosen, _ = run_board(state, 2, ["c"])
+    assert chosen == [Challenge(100)]
+    chosen, _ = run_board(state, 2, ["right", "right", "enter"])
+    assert chosen == [Challenge(150)]
+    chosen, _ = run_board(state, 2, ["end", "enter"])
+    assert chosen == [Challenge(1300)]
+
+
+def test_board_exchange_dialog_shows_both_stakes() -> None:
+    state = arranged()
+    place_figures(state, {s: 0 for s in range(4)})
+    move(state, 12, 3, 13)
+    commit(state, {2: 200})
+    chosen, texts = run_board(state, 1, ["a"])
+    assert chosen == [Admit()]
+    decision = texts["cb-decision"]
+    assert "your stake $0" in decision and "Cyd's stake $200" in decision and "limit $1,300" in decision
+    assert "Your chip shows 5; you announced 3." in decision
+    assert "raise +$50→$250" in decision
+    chosen, _ = run_board(state, 1, ["c"])
+    assert chosen == [Call()]
+    chosen, _ = run_board(state, 1, ["r"])
+    assert chosen == [Raise(50)]
+    chosen, _ = run_board(state, 1, ["end", "enter"])
+    assert chosen == [Raise(1100)]
+    state.apply(Raise(300))
+    chosen, texts = run_board(state, 2, ["f"])
+    assert chosen == [Fold()]
+    assert "your stake $200" in texts["cb-decision"] and "Bea's stake $500" in texts["cb-decision"]
+    assert "Your chip shows" not in texts["cb-decision"]
+
+
+def test_board_winner_chooses_a_card() -> None:
+    state = arranged()
+    set_cards(state, 2, {2: 2})
+    place_figures(state, {s: 0 for s in range(4)})
+    move(state, 12, 3, 13)
+    commit(state, {2: 100})
+    state.apply(Call())
+    assert state.phase == "claim" and state.current == 2
+    set_cards(state, 1, {6: 1, 2: 1})
+    chosen, texts = run_board(state, 2, ["right", "right", "enter"])
+    assert chosen == [TakeCard(6)]
+    assert "top card S Star" in texts["cb-decision"] and "their M Moon" in texts["cb-decision"]
+    chosen, _ = run_board(state, 2, ["enter"])
+    assert chosen == [TakeTop()]
+
+
+def shown_table(**settings):
+    state = arranged(**settings)
+    set_cards(state, 0, {3: 2, 1: 1})
+    place_figures(state, {0: 0, 1: 0, 2: 9, 3: 27})
+    state.masks[22] |= 1 << 1
+    state.pile.insert(0, 5)
+    state.pile_known_bottom = 1
+    return state
+
+
+def test_board_shows_ring_money_collections_and_pile() -> None:
+    state = shown_table()
+    _, texts = run_board(state, 1, [], legal=False)
+    ring = texts["cb-ring"]
+    for f in range(28):
+        assert f"{f + 1:>2}{'PCMSLFK'[f % 7]}" in ring, f"field {f + 1} with its symbol's letter"
+    assert "23C (6)" in ring, "the memory aid shows the chip seat 1 knows"
+    assert "11S (?)" in ring
+    assert "Pot $4,800" in ring and "Top card: S Star" in ring and "Under the pile: F" in ring
+    players = texts["cb-players"]
+    assert "$1,300" in players and "C1 S2" in players
+    assert "Waiting for" in texts["cb-decision"]
+    _, texts = run_board(shown_table(memory_aid=False), 1, [], variants=("no-memory-aid",), legal=False)
+    assert "23C (?)" in texts["cb-ring"], "no memory aid: the ring shows no remembered number"
+    assert "Memory aid off" in texts["cb-know"]
+
+
+def test_board_marks_figures_and_the_chip_just_put_down() -> None:
+    state = arranged()
+    place_figures(state, {0: 0, 1: 0, 2: 9, 3: 9})
+    move(state, 12, 3, 13)
+    _, texts = run_board(state, 2, [], legal=False)
+    ring = texts["cb-ring"]
+    assert "14K <?>" in ring, "the others see only that a chip was just put down"
+    lines = ring.splitlines()
+    row = next(i for i, line in enumerate(lines) if "10M" in line)
+    assert lines[row + 1].rstrip().endswith("34"), "the figures of seats 3 and 4 share field 10"
+    assert lines[1].split() == ["1", "·", "·", "2", "·", "·", "·", "·"], "Bea moved from field 1 to field 4"
+    _, texts = run_board(state, 1, [], legal=False)
+    assert "14K <5>" in texts["cb-ring"], "the mover knows what he put down"
+
+
+def test_board_shows_the_end_of_the_round() -> None:
+    state = arranged()
+    set_cards(state, 1, {3: 3})
+    place_figures(state, {s: 0 for s in range(4)})
+    move(state, 10, 3, 11)
+    commit(state)
+    assert state.is_over
+    _, texts = run_board(state, None, [], legal=False)
+    assert "The round is over" in texts["cb-decision"] and "Bea" in texts["cb-decision"]
+    assert "completed 4 Star cards" in texts["cb-head"]
+
+
+def test_board_plays_in_the_app_against_computer_players(tmp_path) -> None:
+    """The real table screen with this board: one human (keys only) and three computers."""
+    from parlour.core.match import Seat
+    from parlour.core.registry import Registry
+    from parlour.core.saves import HUMAN, SaveFolder, start_match
+    from parlour.tui.app import ParlourApp
+    from parlour.tui.table import Table, TableScreen
+
+    registry = Registry()
+    registry.add("casablanca", "tests", lambda: GAME)
+    seats = [Seat("Ada", HUMAN), Seat("Bea", "medium"), Seat("Cyd", "easy"), Seat("Dan", "random")]
+    match = start_match(GAME, rules(), 5, seats)
+    app = ParlourApp(registry, saves=SaveFolder(tmp_path), ai_delay=0)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 60)) as pilot:
+            app.push_screen(TableScreen(Table(GAME, match, tmp_path / "cb.json")))
+            board = None
+            decided = 0
+            deadline = time.monotonic() + 30
+            while decided < 6 and not match.state.is_over and time.monotonic() < deadline:
+                await pilot.pause(0.02)
+                boards = app.screen.query(CasablancaBoard)
+                board = boards.first() if boards else None
+                if board is None or board.mode is None or match.state.to_move != 0:
+                    continue
+                before = len(match.record.actions)
+                key = {"announce": "3", "commit": "p", "respond": "a", "exchange": "f"}.get(board.mode, "enter")
+                await pilot.press(key)
+                await wait_for(pilot, lambda: len(match.record.actions) > before or match.state.is_over)
+                decided += 1
+            assert board is not None
+            assert decided >= 3, "the human decided through the board's keys"
+            assert all(a for a in match.record.actions)
+
+    asyncio.run(scenario())
