@@ -210,3 +210,12 @@ def test_resume_rebuilds_the_same_state() -> None:
     match = resume_match(sevens.GAME, record)
     assert match.record.actions == record.actions
     assert match.state.view(1) == replay(sevens.GAME, record).view(1)
+
+
+def test_the_saves_module_is_headless() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys, parlour.core.saves; print('textual' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
