@@ -1,13 +1,15 @@
 """Casablanca's actions: small frozen values, shared by the engine, the agents and the board.
 
 Each action's record ``text`` uses only its compared fields (field numbers, symbol
-indices, amounts); the optional ``note`` (a symbol name, filled in by the engine) only
-makes the ``label`` friendlier and takes no part in equality or records.
+indices, amounts) and is worked out once per object; the optional ``note`` (a symbol name,
+filled in by the engine) only makes the ``label`` friendlier and takes no part in equality
+or records.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from parlour.core.game import Action
 
@@ -23,8 +25,8 @@ class PlaceFigure(Action):
     field: int
     note: str = field(default="", compare=False, repr=False)
 
-    @property
-    def text(self) -> str:
+    @cached_property
+    def text(self) -> str:  # type: ignore[override]
         return f"figure {self.field}"
 
     @property
@@ -36,8 +38,8 @@ class PlaceFigure(Action):
 class Reshuffle(Action):
     """Once per round, at the start of your turn: every ring chip goes to a random field."""
 
-    @property
-    def text(self) -> str:
+    @cached_property
+    def text(self) -> str:  # type: ignore[override]
         return "reshuffle"
 
     @property
@@ -52,8 +54,8 @@ class Sell(Action):
     symbol: int
     note: str = field(default="", compare=False, repr=False)
 
-    @property
-    def text(self) -> str:
+    @cached_property
+    def text(self) -> str:  # type: ignore[override]
         return f"sell {self.symbol}"
 
     @property
@@ -68,8 +70,8 @@ class Pick(Action):
     field: int
     note: str = field(default="", compare=False, repr=False)
 
-    @property
-    def text(self) -> str:
+    @cached_property
+    def text(self) -> str:  # type: ignore[override]
         return f"pick {self.field}"
 
     @property
@@ -83,8 +85,8 @@ class Announce(Action):
 
     number: int
 
-    @property
-    def text(self) -> str:
+    @cached_property
+    def text(self) -> str:  # type: ignore[override]
         return f"announce {self.number}"
 
     @property
@@ -99,8 +101,8 @@ class Place(Action):
     field: int
     note: str = field(default="", compare=False, repr=False)
 
-    @property
-    def text(self) -> str:
+    @cached_property
+    def text(self) -> str:  # type: ignore[override]
         return f"place {self.field}"
 
     @property
@@ -114,8 +116,8 @@ class Challenge(Action):
 
     stake: int
 
-    @property
-    def text(self) -> str:
+    @cached_property
+    def text(self) -> str:  # type: ignore[override]
         return f"challenge {self.stake}"
 
     @property
@@ -127,8 +129,8 @@ class Challenge(Action):
 class Pass(Action):
     """Commit (in secret) to letting the announcement stand."""
 
-    @property
-    def text(self) -> str:
+    @cached_property
+    def text(self) -> str:  # type: ignore[override]
         return "pass"
 
     @property
@@ -140,8 +142,8 @@ class Pass(Action):
 class Admit(Action):
     """The challenged mover owns up: the move is undone and the fee goes to the pot."""
 
-    @property
-    def text(self) -> str:
+    @cached_property
+    def text(self) -> str:  # type: ignore[override]
         return "admit"
 
     @property
@@ -153,8 +155,8 @@ class Admit(Action):
 class Call(Action):
     """Match the other stake and turn the chip over."""
 
-    @property
-    def text(self) -> str:
+    @cached_property
+    def text(self) -> str:  # type: ignore[override]
         return "call"
 
     @property
@@ -168,8 +170,8 @@ class Raise(Action):
 
     by: int
 
-    @property
-    def text(self) -> str:
+    @cached_property
+    def text(self) -> str:  # type: ignore[override]
         return f"raise {self.by}"
 
     @property
@@ -181,8 +183,8 @@ class Raise(Action):
 class Fold(Action):
     """Give up the exchange: your stake goes to the other."""
 
-    @property
-    def text(self) -> str:
+    @cached_property
+    def text(self) -> str:  # type: ignore[override]
         return "fold"
 
     @property
@@ -194,8 +196,8 @@ class Fold(Action):
 class TakeTop(Action):
     """The exchange's winner takes the top card of the pile."""
 
-    @property
-    def text(self) -> str:
+    @cached_property
+    def text(self) -> str:  # type: ignore[override]
         return "take top"
 
     @property
@@ -210,8 +212,8 @@ class TakeCard(Action):
     symbol: int
     note: str = field(default="", compare=False, repr=False)
 
-    @property
-    def text(self) -> str:
+    @cached_property
+    def text(self) -> str:  # type: ignore[override]
         return f"take {self.symbol}"
 
     @property

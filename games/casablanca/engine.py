@@ -93,6 +93,7 @@ class _Table:
         self.announce = tuple(Announce(n) for n in range(SYMBOLS))
         self.sell = [Sell(s, names[s]) for s in range(SYMBOLS)]
         self.take = [TakeCard(s, names[s]) for s in range(SYMBOLS)]
+        self.symbols_of_fields = tuple(f % SYMBOLS for f in range(fields))
         self.min_stake: int = rules["min_stake"]
         self.step: int = rules["stake_step"]
         self._challenges: dict[int, tuple[Action, ...]] = {}
@@ -129,6 +130,9 @@ class _Table:
 
 
 _TABLES: dict[tuple[Any, ...], _Table] = {}
+
+#: mask (without the public bit) -> the seats whose bits it holds
+_SEATS_IN_MASK = [tuple(s for s in range(4) if mask >> s & 1) for mask in range(1 << 5)]
 
 
 def _table_for(rules: Mapping[str, Any], fields: int) -> _Table:
@@ -181,9 +185,17 @@ class CasablancaState(State):
         self._start_round(leader)
 
     def _note(self, text: str, kind: str = "") -> None:
-        self.events.append(_event(text, None, kind))
+        """A public event."""
+        if _FAST_EVENTS:
+            event = _new(Event)
+            fields = event.__dict__
+            fields["text"], fields["seats"], fields["kind"], fields["data"] = text, None, kind, None
+            self.events.append(event)
+        else:  # pragma: no cover - only if Event ever gets slots
+            self.events.append(Event(text, None, kind, None))
 
     def _tell(self, seat: int, text: str, kind: str = "") -> None:
+        """An event only ``seat`` sees."""
         self.events.append(_event(text, self.only[seat], kind))
 
     # -- set-up (CB-S1 .. CB-S3) ----------------------------------------------------------
@@ -332,16 +344,12 @@ class CasablancaState(State):
         if self.phase == OVER:
             raise IllegalAction("the game is over")
         kind = type(action)
-        if kind is Pass and self.phase == COMMIT:  # the most frequent decision, always legal then
-            self._commit(action)
-            if self.end_reason:
-                self._close_round()
-            return
-        if not isinstance(action, Action):
-            raise IllegalAction(f"{action!r} is not an action")
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        if (self.phase, kind) not in _ALWAYS_LEGAL:
+            if not isinstance(action, Action):
+                raise IllegalAction(f"{action!r} is not an action")
+            reason = self.why_illegal(action)
+            if reason is not None:
+                raise IllegalAction(reason)
         _HANDLERS[kind](self, action)
         if self.end_reason:
             self._close_round()
@@ -533,7 +541,7 @@ class CasablancaState(State):
         seat = self.current
         self.commits[seat] = action.stake if type(action) is Challenge else -1
         order = self.commit_order
-        pos = order.index(seat) + 1
+        pos = len(self.commits)
         if pos < len(order):
             self.current = order[pos]
             return
@@ -736,6 +744,9 @@ class CasablancaState(State):
         n = self.players
         bit = 1 << (n if seat is None else seat)
         chips, masks = self.chips, self.masks
+        seats = _SEATS_IN_MASK
+        public = 1 << n
+        low = public - 1
         phase = self.phase
         in_turn = phase not in (FIGURE, OVER)
         holding = self.held >= 0
@@ -752,11 +763,11 @@ class CasablancaState(State):
             "phase": phase,
             "to_move": self.to_move,
             "mover": self.mover if in_turn else None,
-            "field_symbols": [f % SYMBOLS for f in range(self.fields)],
+            "field_symbols": list(self.table.symbols_of_fields),
             "chips": [c >= 0 for c in chips],
-            "known": [chips[f] if chips[f] >= 0 and masks[f] & bit else None for f in range(self.fields)],
-            "knowers": [[s for s in range(n) if masks[f] >> s & 1] for f in range(self.fields)],
-            "public": [bool(masks[f] >> n & 1) for f in range(self.fields)],
+            "known": [c if m & bit else None for c, m in zip(chips, masks)],
+            "knowers": [list(seats[m & low]) for m in masks],
+            "public": [m & public > 0 for m in masks],
             "revealed": None if self.revealed[0] < 0 else {"field": self.revealed[0], "value": self.revealed[1]},
             "aside": None if seat is None else self.aside[seat],
             "figures": [None if f < 0 else f for f in self.figures],
@@ -882,6 +893,12 @@ class CasablancaState(State):
         world.rng = random.Random(rng.getrandbits(64))
         return world
 
+
+#: (phase, kind) pairs that are legal whenever the phase is on, so ``apply`` need not ask
+#: ``why_illegal`` (the pile is never empty while a winner chooses his card)
+_ALWAYS_LEGAL = {
+    (COMMIT, Pass), (RESPOND, Call), (RESPOND, Admit), (EXCHANGE, Call), (EXCHANGE, Fold), (CLAIM, TakeTop),
+}
 
 _HANDLERS: dict[type, Callable[[CasablancaState, Any], None]] = {
     PlaceFigure: CasablancaState._place_figure,
