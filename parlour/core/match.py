@@ -117,13 +117,21 @@ def replay(game: Game, record: Record, upto: int | None = None) -> State:
     except ValueError as exc:
         raise RecordError(str(exc)) from None
     state = game.new_game(len(record.seats), record.rules, record.seed)
-    actions = record.actions if upto is None else record.actions[:upto]
-    for number, text in enumerate(actions, 1):
+    replay_actions(game, state, record.actions if upto is None else record.actions[:upto])
+    return state
+
+
+def replay_actions(
+    game: Game, state: State, texts: Sequence[str], play: Callable[[Action], None] | None = None
+) -> None:
+    """Play recorded action texts on ``state`` (through ``play``, e.g. ``Match.play``, if
+    given); a text that is not legal where it stands is a :class:`RecordError`."""
+    play = play or state.apply
+    for number, text in enumerate(texts, 1):
         try:
-            state.apply(game.parse_action(state, text))
+            play(game.parse_action(state, text))
         except IllegalAction as exc:
             raise RecordError(f"action {number} ({text!r}) does not replay: {exc}") from None
-    return state
 
 
 Observer = Callable[[State, int, Action], None]
@@ -141,7 +149,6 @@ class Match:
     variants: Sequence[str] = ()
     state: State = field(init=False)
     record: Record = field(init=False)
-    rngs: list[random.Random] = field(init=False)
 
     def __post_init__(self) -> None:
         self.game.check_players(len(self.seats))
@@ -149,21 +156,29 @@ class Match:
             raise ValueError("one agent per seat")
         self.state = self.game.new_game(len(self.seats), self.rules, self.seed)
         self.record = Record(self.game.id, dict(self.rules), self.seed, list(self.seats), list(self.variants))
-        self.rngs = [random.Random(agent_seed(self.seed, i)) for i in range(len(self.seats))]
 
-    def step(self) -> Action:
-        """Let the seat to move decide, and play its action."""
-        seat = self.state.to_move
+    def decision_rng(self, seat: int) -> random.Random:
+        """The agent's generator for the next decision: drawn from the seed, the seat and
+        the number of actions so far, so a resumed game plays on exactly as it would have."""
+        return random.Random(agent_seed(self.seed, seat) * 1_000_033 + len(self.record.actions))
+
+    def ask(self) -> Action:
+        """The choice of the agent at the seat to move, from its view alone; not yet played."""
+        state = self.state
+        seat = state.to_move
         if seat is None:
             raise IllegalAction("the game is over")
-        state = self.state
-        action = decide(
+        return decide(
             self.agents[seat],
             state.view(seat),
             state.legal_actions(),
-            self.rngs[seat],
+            self.decision_rng(seat),
             worlds=lambda rng: state.sample_world(seat, rng),
         )
+
+    def step(self) -> Action:
+        """Let the seat to move decide, and play its action."""
+        action = self.ask()
         self.play(action)
         return action
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from parlour.core.agents import Agent
 from parlour.core.game import Action, Game, IllegalAction
-from parlour.core.match import Match, Record, RecordError, Seat, replay
+from parlour.core.match import Match, Record, RecordError, Seat, replay, replay_actions
 
 HUMAN = "human"
 
@@ -67,18 +67,14 @@ def start_match(
 def resume_match(game: Game, record: Record) -> Match:
     """A match rebuilt from a saved record: same table, same ruleset, its actions replayed.
 
-    The computer players' own random generators start afresh from the seed, so the rest of
-    the game may differ from the one an uninterrupted run would have played.
+    Computer players draw each decision's generator from the seed and the move number, so
+    the rest of the game is the one an uninterrupted run would have played.
     """
     try:
         match = start_match(game, record.rules, record.seed, record.seats, record.variants)
     except ValueError as exc:
         raise RecordError(str(exc)) from None
-    for number, text in enumerate(record.actions, 1):
-        try:
-            match.play(game.parse_action(match.state, text))
-        except IllegalAction as exc:
-            raise RecordError(f"action {number} ({text!r}) does not replay: {exc}") from None
+    replay_actions(game, match.state, record.actions, match.play)
     return match
 
 

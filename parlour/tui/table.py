@@ -27,7 +27,6 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, RichLog, Static
 from textual.worker import get_current_worker
 
-from parlour.core.agents import decide
 from parlour.core.game import Action, Game, IllegalAction
 from parlour.core.match import Match
 from parlour.core.saves import HUMAN
@@ -309,14 +308,10 @@ class TableScreen(Screen[None]):
         """A computer player's decision, off the UI thread; at least ``ai_delay`` long."""
         worker = get_current_worker()
         started = time.monotonic()
-        state = self.match.state
         action: Action | None = None
         error: str | None = None
         try:
-            action = decide(
-                self.match.agents[seat], state.view(seat), state.legal_actions(), self.match.rngs[seat],
-                worlds=lambda rng: state.sample_world(seat, rng),
-            )
+            action = self.match.ask()
         except Exception as exc:  # noqa: BLE001 - reported, then a random legal move is played
             error = f"{type(exc).__name__}: {exc}"
         while not worker.is_cancelled and time.monotonic() - started < self.parlour.ai_delay:

@@ -9,7 +9,7 @@ import pytest
 
 from parlour.core.agents import RandomAgent
 from parlour.core.game import IllegalAction, State
-from parlour.core.match import Match, Record, RecordError, Seat, replay
+from parlour.core.match import Match, Record, RecordError, Seat, replay, replay_actions
 from parlour.core.rulesets import load_ruleset
 from parlour.core.simulate import seating
 from sevens import GAME, Play
@@ -120,3 +120,21 @@ def test_seating_rotates_every_agent_through_every_seat() -> None:
     seats_of_m = [seating(agents, i).index("m") for i in range(8)]
     assert seats_of_m == [0, 1, 2, 3, 0, 1, 2, 3]
     assert sorted(seating(agents, 3)) == sorted(agents)
+
+
+def test_a_resumed_match_plays_on_as_the_uninterrupted_one() -> None:
+    seats = [Seat("a", "random"), Seat("b", "random"), Seat("c", "random")]
+
+    def fresh() -> Match:
+        return Match(GAME, RULES, 31, seats, [RandomAgent() for _ in seats])
+
+    whole = fresh()
+    whole.play_out()
+    interrupted = fresh()
+    for _ in range(4):
+        interrupted.step()
+    resumed = fresh()
+    replay_actions(GAME, resumed.state, interrupted.record.actions, resumed.play)
+    assert resumed.record.actions == interrupted.record.actions
+    resumed.play_out()
+    assert resumed.record.actions == whole.record.actions
