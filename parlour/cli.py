@@ -70,6 +70,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         _fail(str(exc))
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # the reader went away (`parlour rules x | head`): stop quietly, as Unix tools do
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
 
 
 def _fail(message: str) -> NoReturn:

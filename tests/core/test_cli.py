@@ -55,7 +55,7 @@ def test_list_json_shows_games_variants_and_broken_plugins() -> None:
     sevens = next(g for g in data["games"] if g["id"] == "sevens")
     assert sevens["title"] == "Sevens"
     assert (sevens["min_players"], sevens["max_players"]) == (2, 4)
-    assert sevens["variants"] == {"no-discards": "Every card must be played face up.", "long": "Five cards each."}
+    assert sevens["variants"] == {"no-discards": "Every card must be played face up.", "long": "Four cards each."}
     assert sevens["agents"] == ["high", "random"]
     broken = {b["name"]: b for b in data["broken"]}
     assert broken["no_such_module:GAME"]["error"].startswith("ModuleNotFoundError")
@@ -149,3 +149,13 @@ def test_user_errors_are_one_line_exit_2(args, fragment) -> None:
 def test_unknown_variant_names_the_ruleset_file_and_line() -> None:
     result = parlour("simulate", "sevens", "--variant", "nope")
     assert "sevens.yaml:9: variants:" in result.stderr
+
+
+def test_a_closed_pipe_is_not_a_traceback() -> None:
+    env = {**os.environ, "PARLOUR_PLUGINS": "sevens:GAME", "PYTHONPATH": str(FIXTURES)}
+    result = subprocess.run(
+        f"'{sys.executable}' -m parlour simulate sevens --games 300 --json | head -c 10",
+        shell=True, capture_output=True, text=True, env=env, cwd=FIXTURES, timeout=120,
+    )
+    assert result.stdout == '{\n "games"'
+    assert "Traceback" not in result.stderr and "BrokenPipe" not in result.stderr
