@@ -154,7 +154,7 @@ def test_unknown_variant_names_the_ruleset_file_and_line() -> None:
 def test_a_closed_pipe_is_not_a_traceback() -> None:
     env = {**os.environ, "PARLOUR_PLUGINS": "sevens:GAME", "PYTHONPATH": str(FIXTURES)}
     result = subprocess.run(
-        f"'{sys.executable}' -m parlour simulate sevens --games 300 --json | head -c 10",
+        f"'{sys.executable}' -m parlour simulate sevens --games 3000 --json | head -c 10",
         shell=True, capture_output=True, text=True, env=env, cwd=FIXTURES, timeout=120,
     )
     assert result.stdout == '{\n "games"'
