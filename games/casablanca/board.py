@@ -466,13 +466,34 @@ class CasablancaBoard(Board, can_focus=True):
             lines.append(Text.assemble(("You won the exchange.", "bold"),
                                        f" Take the top card or one of {seat_name(names, loser)}'s cards:"))
             hint = "←/→ choose · Enter take it"
-        row = Text()
-        for i, action in enumerate(self.options):
-            row.append(f" {self._option_label(action, view, challenge)} ", style="reverse" if i == self.cursor else "")
-            row.append(" ")
-        lines.append(row)
+        lines.append(self._option_row(view, challenge))
         lines.append(Text(hint, style="dim"))
         return Group(*lines)
+
+    def _option_row(self, view: Mapping[str, Any], challenge: Mapping[str, Any]) -> Text:
+        """The choices side by side; a long run of stakes or raises is one item, showing the
+        amount under the cursor (or the range when the cursor is elsewhere)."""
+        amounts = [i for i, a in enumerate(self.options) if isinstance(a, (Challenge, Raise))]
+        squeeze = len(amounts) > 3
+        row = Text()
+        for i, action in enumerate(self.options):
+            if squeeze and i in amounts:
+                if i != amounts[0]:
+                    continue
+                if self.cursor in amounts:
+                    label = f"◂ {self._option_label(self.options[self.cursor], view, challenge)} ▸"
+                    selected = True
+                else:
+                    first = self._option_label(self.options[amounts[0]], view, challenge)
+                    last = self._option_label(self.options[amounts[-1]], view, challenge)
+                    label = f"{first} … {last.split(' ', 1)[-1]}"
+                    selected = False
+            else:
+                label = self._option_label(action, view, challenge)
+                selected = i == self.cursor
+            row.append(f" {label} ", style="reverse" if selected else "")
+            row.append(" ")
+        return row
 
     def _option_label(self, action: Action, view: Mapping[str, Any], challenge: Mapping[str, Any]) -> str:
         letters = letters_of(view)

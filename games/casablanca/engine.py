@@ -494,13 +494,13 @@ class CasablancaState(State):
         self.picked_from = field
         self.origin = self.figures[m]
         self.phase = ANNOUNCE
-        self._note(f"{PLAYER[m]} picks up the chip on field {field + 1}.")
-        self._tell(m, f"The chip you picked up shows {self.held}.", "chip")
+        self._tell(m, f"You pick up the chip on field {field + 1}: it shows {self.held}.", "chip")
 
     def _announce(self, action: Announce) -> None:
+        """The announcement is public at once (the view shows it); the log tells the whole
+        move in one line when the chip is down."""
         self.announced = action.number
         self.phase = PLACE
-        self._note(f"{PLAYER[self.mover]} announces {action.number}.", "announce")
 
     def _place(self, action: Place) -> None:
         m, field = self.mover, action.field
@@ -516,8 +516,9 @@ class CasablancaState(State):
         if to % SYMBOLS == self.top:
             self.landing = True
             stats["landing"] += 1
-        self._note(f"{PLAYER[m]} puts the chip face down on field {field + 1} and moves to field {to + 1} "
-                   f"({self.names[to % SYMBOLS]}).")
+        self._note(f"{PLAYER[m]} picks up the chip on field {self.picked_from + 1}, announces {self.announced}, "
+                   f"puts the chip face down on field {field + 1} and moves to field {to + 1} "
+                   f"({self.names[to % SYMBOLS]}).", "move")
         # CB-T3: every other player with money may challenge; priority runs clockwise.
         money, active = self.money, self.active
         self.commit_order = order = [s for s in self.clockwise[m] if active[s] and money[s] > 0]

@@ -181,6 +181,9 @@ def test_board_exchange_dialog_shows_both_stakes() -> None:
     assert chosen == [Raise(50)]
     chosen, _ = run_board(state, 1, ["end", "enter"])
     assert chosen == [Raise(1100)]
+    chosen, texts = run_board(state, 1, ["right", "right", "right", "enter"])
+    assert chosen == [Raise(100)]
+    assert "◂ raise +$100→$300 ▸" in texts["cb-decision"], "the raise under the cursor, both stakes after it"
     state.apply(Raise(300))
     chosen, texts = run_board(state, 2, ["f"])
     assert chosen == [Fold()]
