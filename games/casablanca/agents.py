@@ -27,12 +27,10 @@ from games.casablanca.actions import (
     Fold,
     Pass,
     Pick,
-    Place,
     PlaceFigure,
     Raise,
     Reshuffle,
     Sell,
-    TakeCard,
     TakeTop,
 )
 

@@ -38,8 +38,6 @@ from games.casablanca.actions import (
     Place,
     PlaceFigure,
     Raise,
-    Reshuffle,
-    Sell,
     TakeCard,
     TakeTop,
     dollars,

@@ -17,7 +17,6 @@ from games.casablanca.actions import (
     Raise,
     Sell,
     TakeCard,
-    TakeTop,
 )
 from games.casablanca.agents import EasyAgent, MediumAgent, Reading
 
