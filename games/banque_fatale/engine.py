@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+from operator import le
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -82,7 +83,7 @@ class Take(Action):
 
     @property
     def label(self) -> str:
-        return f"take a {self.colour} jeton"
+        return f"take one {self.colour} jeton"
 
 
 @dataclass(frozen=True, order=True)
@@ -253,10 +254,6 @@ def config_for(rules: Mapping[str, Any]) -> Config:
     return cfg
 
 
-def _fits(count: int, held: int) -> bool:
-    return 0 <= count <= held
-
-
 def canonical(code: str, letters: str) -> str:
     """A card code with its aces in colour order (``GR`` -> ``RG``)."""
     return "".join(sorted(code, key=letters.index))
@@ -277,6 +274,10 @@ def jeton_text(counts: Sequence[int], letters: str) -> str:
 
 class BanqueFataleState(State):
     """One game of Banque Fatale. Seats are in clockwise order: seat + 1 sits to the left."""
+
+    #: the seat that decides now; a plain attribute (not a property), as random playouts read it
+    #: at every step
+    to_move: int | None = None  # type: ignore[assignment]
 
     def __init__(self, players: int, rules: Mapping[str, Any], seed: int, *, blank: bool = False) -> None:
         super().__init__(players, rules, seed)
@@ -305,7 +306,7 @@ class BanqueFataleState(State):
         self.start = self.rng.randrange(players) if cfg.start_player == "random" else 0
         self.round = 1
         self.phase = PICK
-        self.mover: int | None = self.start
+        self.to_move = self.start
         self.auction: str | None = None
         self.bids: list[tuple[int, ...] | None] = [None] * players
         self.pool: list[int] = [0] * k
@@ -325,19 +326,15 @@ class BanqueFataleState(State):
 
     # -- who decides ---------------------------------------------------------------------
     @property
-    def to_move(self) -> int | None:
-        return self.mover
-
-    @property
     def is_over(self) -> bool:
-        return self.mover is None
+        return self.to_move is None
 
     def legal_actions(self) -> Sequence[Action]:
         phase = self.phase
         if phase == DRAFT:
             return self.takes
         if phase == BID:
-            return BidChoices(self.jetons[self.mover], self.cfg.letters)  # type: ignore[index]
+            return BidChoices(self.jetons[self.to_move], self.cfg.letters)  # type: ignore[index]
         if phase == PICK:
             picks = self.cfg.picks
             return [picks[code] for code in dict.fromkeys(self.display)]
@@ -352,21 +349,21 @@ class BanqueFataleState(State):
             i = self.cfg.index.get(action.colour)
             pool = self.pool
             if i is not None and pool[i]:
-                seat: int = self.mover  # type: ignore[assignment]
+                seat: int = self.to_move  # type: ignore[assignment]
                 pool[i] -= 1
                 self.jetons[seat][i] += 1
                 self.events.append(self._take_events[seat][i])
-                self.mover = (seat + 1) % self.players
+                self.to_move = (seat + 1) % self.players
                 if not pool[i]:
                     self._draft_forced()
                 return
         elif self.phase == BID and type(action) is Bid:
             counts = action.counts
-            held = self.jetons[self.mover]  # type: ignore[index]
-            if len(counts) == len(held) and all(map(_fits, counts, held)):
+            held = self.jetons[self.to_move]  # type: ignore[index]
+            if len(counts) == len(held) and min(counts) >= 0 and all(map(le, counts, held)):
                 self._bid(counts)
                 return
-        if self.mover is None:
+        if self.to_move is None:
             raise IllegalAction("the game is over")
         if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action")
@@ -385,9 +382,9 @@ class BanqueFataleState(State):
             return "the game is over"
         if phase == BID:
             if type(action) is not Bid:
-                return f"{seat_name(self.mover)} must bid now"  # type: ignore[arg-type]
+                return f"{seat_name(self.to_move)} must bid now"  # type: ignore[arg-type]
             counts = action.counts
-            held = self.jetons[self.mover]  # type: ignore[index]
+            held = self.jetons[self.to_move]  # type: ignore[index]
             if len(counts) != len(held):
                 return f"a bid gives one count per colour ({len(held)})"
             for i, c in enumerate(counts):
@@ -398,7 +395,7 @@ class BanqueFataleState(State):
             return None
         if phase == DRAFT:
             if type(action) is not Take:
-                return f"{seat_name(self.mover)} must take a jeton from the pool now"  # type: ignore[arg-type]
+                return f"{seat_name(self.to_move)} must take a jeton from the pool now"  # type: ignore[arg-type]
             i = cfg.index.get(action.colour)
             if i is None:
                 return f"there is no colour {action.colour!r}"
@@ -407,7 +404,7 @@ class BanqueFataleState(State):
             return None
         if phase == PICK:
             if type(action) is not Pick:
-                return f"{seat_name(self.mover)} must pick a card to auction now"  # type: ignore[arg-type]
+                return f"{seat_name(self.to_move)} must pick a card to auction now"  # type: ignore[arg-type]
             if action.card not in self.display:
                 return f"card {action.card} is not on display"
             return None
@@ -415,8 +412,8 @@ class BanqueFataleState(State):
         if type(action) is Keep:
             return None
         if type(action) is not Sell:
-            return f"{seat_name(self.mover)} may sell a card or keep them now"  # type: ignore[arg-type]
-        if action.card not in self.cards[self.mover]:  # type: ignore[index]
+            return f"{seat_name(self.to_move)} may sell a card or keep them now"  # type: ignore[arg-type]
+        if action.card not in self.cards[self.to_move]:  # type: ignore[index]
             return f"you hold no card {action.card}"
         if action.card not in self.for_sale:
             if cfg.restrict_rose:
@@ -452,7 +449,7 @@ class BanqueFataleState(State):
 
     def _begin_round(self) -> None:
         self.phase = PICK
-        self.mover = self.start
+        self.to_move = self.start
         self.winner = None
         self.won = None
         self.rose = [False] * len(self.rose)
@@ -471,16 +468,16 @@ class BanqueFataleState(State):
                                  {"card": card}))
         self.phase = BID
         self.bids = [None] * self.players
-        self.mover = self.start
+        self.to_move = self.start
         self._skip_empty_bidders()
 
     def _skip_empty_bidders(self) -> None:
         """A seat without jetons can only bid nothing: it does so at once."""
-        while self.mover is not None and self.phase == BID and not any(self.jetons[self.mover]):
+        while self.to_move is not None and self.phase == BID and not any(self.jetons[self.to_move]):
             self._bid((0,) * len(self.pool))
 
     def _bid(self, counts: tuple[int, ...]) -> None:
-        seat = self.mover
+        seat = self.to_move
         assert seat is not None
         self.bids[seat] = tuple(counts)
         self.events.append(self._bid_events[seat])
@@ -489,7 +486,7 @@ class BanqueFataleState(State):
         if nxt == self.start:
             self._reveal()
         else:
-            self.mover = nxt
+            self.to_move = nxt
             self._skip_empty_bidders()
 
     def _reveal(self) -> None:
@@ -574,16 +571,16 @@ class BanqueFataleState(State):
         self.last = (self.round, card, self.start, tuple(bids), totals, winner, pool[:], changes, payouts, resets)
         # BF-R7
         self.phase = DRAFT
-        self.mover = (winner + 1) % n
+        self.to_move = (winner + 1) % n
         self._draft_forced()
 
     def _take(self, i: int) -> None:
-        seat: int = self.mover  # type: ignore[assignment]
+        seat: int = self.to_move  # type: ignore[assignment]
         pool = self.pool
         pool[i] -= 1
         self.jetons[seat][i] += 1
         self.events.append(self._take_events[seat][i])
-        self.mover = (seat + 1) % self.players
+        self.to_move = (seat + 1) % self.players
         if not pool[i]:
             self._draft_forced()
 
@@ -599,7 +596,7 @@ class BanqueFataleState(State):
         if colours:
             i = colours[0]
             letter = self.cfg.letters[i]
-            seat = self.mover
+            seat = self.to_move
             assert seat is not None
             got = [0] * self.players
             while pool[i]:
@@ -617,7 +614,7 @@ class BanqueFataleState(State):
     def _begin_sale(self) -> None:
         """BF-R8"""
         self.phase = SALE
-        self.mover = self.start
+        self.to_move = self.start
         self.sales_left = self.cfg.sales
         self.for_sale = self.sellable()
         if not self.sales_left or not self.for_sale:
@@ -640,7 +637,7 @@ class BanqueFataleState(State):
         self.pool = [0] * len(self.pool)
         if not self.display and not self.pile:
             self.phase = OVER
-            self.mover = None
+            self.to_move = None
             scores = self.scores()
             self.log(
                 "Game over: " + ", ".join(f"{seat_name(s)} {scores[s]:g}" for s in range(self.players)),
@@ -666,7 +663,7 @@ class BanqueFataleState(State):
             "round": self.round,
             "rounds": self.rounds,
             "start_player": self.start,
-            "to_move": self.mover,
+            "to_move": self.to_move,
             "chart": list(self.chart),
             "display": list(self.display),
             "pile": len(self.pile),
@@ -725,7 +722,7 @@ class BanqueFataleState(State):
         other.start = self.start
         other.round = self.round
         other.phase = self.phase
-        other.mover = self.mover
+        other.to_move = self.to_move
         other.auction = self.auction
         other.bids = list(self.bids)
         other.pool = list(self.pool)

@@ -42,7 +42,7 @@ def arrange(
     assert state.phase == PICK
     if start is not None:
         state.start = start
-        state.mover = start
+        state.to_move = start
     if chart is not None:
         for letter, value in chart.items():
             state.chart[LETTERS.index(letter)] = value
