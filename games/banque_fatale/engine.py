@@ -742,7 +742,9 @@ class BanqueFataleState(State):
     def sample_world(self, seat: int, rng: random.Random) -> BanqueFataleState:
         """Redraw what ``seat`` cannot see: the order of the face-down pile, the other seats'
         sealed bids and, behind closed screens, the split of the others' jetons (each seat's
-        count and each colour's total kept) and who of them holds which cash."""
+        count and each colour's total kept) and who of them holds which cash. The public log
+        still records every move, so behind closed screens this is the world of a player who
+        did not keep count."""
         world = self.clone()
         rng.shuffle(world.pile)
         others = [s for s in range(self.players) if s != seat]
