@@ -259,7 +259,7 @@ def players_panel(view: Mapping[str, Any], names: Sequence[str], win: int) -> Ta
     return table
 
 
-def knowledge_text(view: Mapping[str, Any], chips_per_number: int) -> Text:
+def knowledge_text(view: Mapping[str, Any], chips_per_number: int, names: Sequence[str] = ()) -> Text:
     seat = view["seat"]
     if seat is None:
         return Text("Watching: only turned-over chips are known.", style="dim")
@@ -280,6 +280,13 @@ def knowledge_text(view: Mapping[str, Any], chips_per_number: int) -> Text:
     if move and move["held"] is not None:
         text.append(f" · in your hand: {move['held']}", style="bold")
     text.append("\nNot yet seen: " + "  ".join(f"{v}×{max(c, 0)}" for v, c in enumerate(counts)), style="dim")
+    watched = []
+    for f, knowers in enumerate(view["knowers"]):
+        others = [k for k in knowers if k != seat]
+        if view["chips"][f] and others and not view["public"][f]:
+            watched.append(f"{f + 1} ({', '.join(seat_name(names, k) for k in others)})")
+    if watched:
+        text.append("\nSeen by others: " + "; ".join(watched), style="dim")
     return text
 
 
@@ -379,7 +386,7 @@ class CasablancaBoard(Board, can_focus=True):
         cursor = self.spots[self.cursor] if self.mode in RING_MODES and self.spots else None
         self.query_one("#cb-ring", Static).update(ring_panel(view, names, cursor, self.spots))
         self.query_one("#cb-players", Static).update(players_panel(view, names, self.win))
-        self.query_one("#cb-know", Static).update(knowledge_text(view, self.chips_per_number))
+        self.query_one("#cb-know", Static).update(knowledge_text(view, self.chips_per_number, names))
         self.query_one("#cb-decision", Static).update(self._decision())
 
     def _decision(self) -> RenderableType:

@@ -229,6 +229,7 @@ def test_board_shows_ring_money_collections_and_pile() -> None:
     players = texts["cb-players"]
     assert "$1,300" in players and "C1 S2" in players
     assert "Waiting for" in texts["cb-decision"]
+    assert "You know: 6 on 23" in texts["cb-know"] and "Not yet seen:" in texts["cb-know"]
     _, texts = run_board(shown_table(memory_aid=False), 1, [], variants=("no-memory-aid",), legal=False)
     assert "23C (?)" in texts["cb-ring"], "no memory aid: the ring shows no remembered number"
     assert "Memory aid off" in texts["cb-know"]
@@ -240,6 +241,7 @@ def test_board_marks_figures_and_the_chip_just_put_down() -> None:
     move(state, 12, 3, 13)
     _, texts = run_board(state, 2, [], legal=False)
     ring = texts["cb-ring"]
+    assert "Seen by others: 14 (Bea)" in texts["cb-know"], "who has looked at a chip is public"
     assert "14K <?>" in ring, "the others see only that a chip was just put down"
     lines = ring.splitlines()
     row = next(i for i, line in enumerate(lines) if "10M" in line)
