@@ -631,7 +631,7 @@ class CasablancaState(State):
         self.money[winner] += amount
         self.winner, self.loser = winner, loser
         back = ""
-        if loser == self.mover:
+        if loser == self.mover and self.rules["undo_lost_move"]:
             self.figures[loser] = self.origin
             back = f" {PLAYER[loser]} goes back to field {self.origin + 1}."
         self._note(f"{how} {PLAYER[winner]} wins {dollars(amount)} from {PLAYER[loser]} and takes a card.{back}",
@@ -944,6 +944,7 @@ class Casablanca(Game):
             "min_stake": Int(1, 1_000_000),
             "stake_step": Int(1, 1_000_000),
             "admit_fee": money,
+            "undo_lost_move": Bool(),
             "reshuffles": Int(0, 5),
             "sell_price": money,
             "sell_limit": Int(0, 10),

@@ -429,6 +429,13 @@ def test_cb_x4_a_losing_mover_goes_back() -> None:
     assert state.cards[2][STAR] == 1 and state.cards[1] == [0] * 7
 
 
+def test_cb_x4_undoing_a_lost_move_is_a_setting() -> None:
+    state = challenged(stake=100, announce=4, undo_lost_move=False)
+    state.apply(Call())
+    assert state.figures[1] == 4, "the house rule leaves the caught mover where he went"
+    assert state.current == 2
+
+
 def test_cb_x5_nobody_stakes_more_than_the_poorer_fortune() -> None:
     state = ready()
     state.money[2] = 400
