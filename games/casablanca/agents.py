@@ -116,7 +116,7 @@ class EasyAgent:
             need = read.needed(me)
             picks = _best(legal, Pick)
             for pick in picks:
-                if view["known"][pick.field] == need:
+                if need is not None and view["known"][pick.field] == need:
                     return pick
             unknown = [p for p in picks if view["known"][p.field] is None]
             pool = unknown or picks
@@ -231,7 +231,7 @@ class MediumAgent:
                 return min(singles, key=lambda a: a.symbol)
         need = read.needed(me)
         picks = _best(legal, Pick)
-        fitting = [p for p in picks if view["known"][p.field] == need]
+        fitting = [p for p in picks if need is not None and view["known"][p.field] == need]
         if fitting:
             unwatched = [p for p in fitting if not read.others_know(p.field)]
             return (unwatched or fitting)[0]
