@@ -340,95 +340,94 @@ class CasablancaState(State):
         return ()
 
     def apply(self, action: Action) -> None:
-        """As the base class (refuse with a reason, leave the state unchanged), minus overhead."""
-        if self.phase == OVER:
-            raise IllegalAction("the game is over")
-        kind = type(action)
-        if (self.phase, kind) not in _ALWAYS_LEGAL:
-            if not isinstance(action, Action):
-                raise IllegalAction(f"{action!r} is not an action")
-            reason = self.why_illegal(action)
+        """As the base class (refuse with a reason, leave the state unchanged), but one table
+        lookup finds both the check and the move for this phase and kind of action."""
+        step = _STEPS.get((self.phase, type(action)))
+        if step is None:
+            raise IllegalAction(self._refusal(action))
+        check, handler = step
+        if check is not None:
+            reason = check(self, action)
             if reason is not None:
                 raise IllegalAction(reason)
-        _HANDLERS[kind](self, action)
+        handler(self, action)
         if self.end_reason:
             self._close_round()
 
     def _apply(self, action: Action) -> None:
-        _HANDLERS[type(action)](self, action)
+        _STEPS[(self.phase, type(action))][1](self, action)
         if self.end_reason:
             self._close_round()
 
     def why_illegal(self, action: Action) -> str | None:
-        phase, kind = self.phase, type(action)
-        if phase == COMMIT:
-            if kind is Pass:
-                return None
-            if kind is Challenge:
-                cap = min(self.money[self.mover], self.money[self.current])
-                if self.table.stake_ok(action.stake, cap):
-                    return None
-                return self._stake_reason(action.stake, cap)
-            return "challenge with a stake, or let it pass"
-        if phase == RESPOND or phase == EXCHANGE:
-            if kind is Call:
-                return None
-            if kind is Raise:
-                room, by, step = self.cap - self.stakes[self._opponent(self.current)], action.by, self.table.step
-                if step <= by <= room and by % step == 0:
-                    return None
-                if room < step:
-                    return f"table stakes: nobody may stake more than {dollars(self.cap)}; call or fold"
-                return (f"raise in steps of {dollars(step)}, by at most {dollars(room)} "
-                        f"(table stakes: {dollars(self.cap)} in all)")
-            if kind is Admit:
-                return None if phase == RESPOND else "only the challenged player may admit, and only at once"
-            if kind is Fold:
-                return None if phase == EXCHANGE else "you have staked nothing yet: admit instead"
-            return "fold, call or raise"
-        if phase == TURN:
-            m = self.mover
-            if kind is Pick:
-                if 0 <= action.field < self.fields and self.chips[action.field] >= 0:
-                    return None
-                return f"there is no chip on field {action.field + 1}"
-            if kind is Reshuffle:
-                return None if self.reshuffles_left[m] > 0 else "you have no reshuffle left this round"
-            if kind is Sell:
-                if not self.broke:
-                    return "only a player who starts his turn without money may sell cards"
-                if self.sold >= self.rules["sell_limit"]:
-                    return f"you may sell at most {self.rules['sell_limit']} cards in a turn"
-                if not 0 <= action.symbol < SYMBOLS or not self.cards[m][action.symbol]:
-                    return "you hold no card of that symbol"
-                return None
-            return "pick up a chip from the ring first"
-        if phase == ANNOUNCE:
-            if kind is Announce:
-                return None if 0 <= action.number < SYMBOLS else f"announce a number from 0 to {SYMBOLS - 1}"
-            return "announce a number first"
-        if phase == PLACE:
-            if kind is Place:
-                f = action.field
-                if f == self.picked_from:
-                    return "put the chip on another field than the one it came from"
-                if 0 <= f < self.fields and self.chips[f] < 0:
-                    return None
-                return f"field {f + 1} is not free"
-            return "put the chip down on a free field first"
-        if phase == CLAIM:
-            if kind is TakeTop:
-                return None if self.pile else "the pile is empty"
-            if kind is TakeCard:
-                if 0 <= action.symbol < SYMBOLS and self.cards[self.loser][action.symbol]:
-                    return None
-                return f"{PLAYER[self.loser]} holds no card of that symbol"
-            return "take the top card or one of the loser's cards"
-        if phase == FIGURE:
-            if kind is PlaceFigure:
-                return None if 0 <= action.field < self.fields else f"there is no field {action.field + 1}"
-            return "every player must first put a figure on the ring"
-        return "the game is over"
+        step = _STEPS.get((self.phase, type(action)))
+        if step is None:
+            return self._refusal(action)
+        check = step[0]
+        return None if check is None else check(self, action)
+
+    def _refusal(self, action: object) -> str:
+        """Why an action of this kind does not fit the moment at all."""
+        phase = self.phase
+        if phase == OVER:
+            return "the game is over"
+        if not isinstance(action, Action):
+            return f"{action!r} is not an action"
+        if phase == EXCHANGE and isinstance(action, Admit):
+            return "only the challenged player may admit, and only at once"
+        if phase == RESPOND and isinstance(action, Fold):
+            return "you have staked nothing yet: admit instead"
+        return _PHASE_HINTS[phase]
+
+    def _check_figure(self, action: PlaceFigure) -> str | None:
+        return None if 0 <= action.field < self.fields else f"there is no field {action.field + 1}"
+
+    def _check_pick(self, action: Pick) -> str | None:
+        if 0 <= action.field < self.fields and self.chips[action.field] >= 0:
+            return None
+        return f"there is no chip on field {action.field + 1}"
+
+    def _check_reshuffle(self, action: Reshuffle) -> str | None:
+        return None if self.reshuffles_left[self.mover] > 0 else "you have no reshuffle left this round"
+
+    def _check_sell(self, action: Sell) -> str | None:
+        if not self.broke:
+            return "only a player who starts his turn without money may sell cards"
+        if self.sold >= self.rules["sell_limit"]:
+            return f"you may sell at most {self.rules['sell_limit']} cards in a turn"
+        if not 0 <= action.symbol < SYMBOLS or not self.cards[self.mover][action.symbol]:
+            return "you hold no card of that symbol"
+        return None
+
+    def _check_announce(self, action: Announce) -> str | None:
+        return None if 0 <= action.number < SYMBOLS else f"announce a number from 0 to {SYMBOLS - 1}"
+
+    def _check_place(self, action: Place) -> str | None:
+        f = action.field
+        if f == self.picked_from:
+            return "put the chip on another field than the one it came from"
+        if 0 <= f < self.fields and self.chips[f] < 0:
+            return None
+        return f"field {f + 1} is not free"
+
+    def _check_challenge(self, action: Challenge) -> str | None:
+        cap = min(self.money[self.mover], self.money[self.current])
+        if self.table.stake_ok(action.stake, cap):
+            return None
+        return self._stake_reason(action.stake, cap)
+
+    def _check_raise(self, action: Raise) -> str | None:
+        room, by, step = self.cap - self.stakes[self._opponent(self.current)], action.by, self.table.step
+        if step <= by <= room and by % step == 0:
+            return None
+        if room < step:
+            return f"table stakes: nobody may stake more than {dollars(self.cap)}; call or fold"
+        return f"raise in steps of {dollars(step)}, by at most {dollars(room)} (table stakes: {dollars(self.cap)} in all)"
+
+    def _check_take_card(self, action: TakeCard) -> str | None:
+        if 0 <= action.symbol < SYMBOLS and self.cards[self.loser][action.symbol]:
+            return None
+        return f"{PLAYER[self.loser]} holds no card of that symbol"
 
     def _stake_reason(self, amount: int, cap: int) -> str:
         lo = self.table.min_stake
@@ -895,27 +894,37 @@ class CasablancaState(State):
         return world
 
 
-#: (phase, kind) pairs that are legal whenever the phase is on, so ``apply`` need not ask
-#: ``why_illegal`` (the pile is never empty while a winner chooses his card)
-_ALWAYS_LEGAL = {
-    (COMMIT, Pass), (RESPOND, Call), (RESPOND, Admit), (EXCHANGE, Call), (EXCHANGE, Fold), (CLAIM, TakeTop),
+_PHASE_HINTS = {
+    FIGURE: "every player must first put a figure on the ring",
+    TURN: "pick up a chip from the ring first",
+    ANNOUNCE: "announce a number first",
+    PLACE: "put the chip down on a free field first",
+    COMMIT: "challenge with a stake, or let it pass",
+    RESPOND: "admit, call or raise",
+    EXCHANGE: "fold, call or raise",
+    CLAIM: "take the top card or one of the loser's cards",
 }
 
-_HANDLERS: dict[type, Callable[[CasablancaState, Any], None]] = {
-    PlaceFigure: CasablancaState._place_figure,
-    Reshuffle: CasablancaState._reshuffle,
-    Sell: CasablancaState._sell,
-    Pick: CasablancaState._pick,
-    Announce: CasablancaState._announce,
-    Place: CasablancaState._place,
-    Challenge: CasablancaState._commit,
-    Pass: CasablancaState._commit,
-    Raise: CasablancaState._raise,
-    Admit: CasablancaState._admit,
-    Call: CasablancaState._call,
-    Fold: CasablancaState._fold,
-    TakeTop: CasablancaState._claim,
-    TakeCard: CasablancaState._claim,
+_State = CasablancaState
+#: (phase, kind of action) -> (its check, None when always legal then; its move). The pile is
+#: never empty while a winner chooses his card, so taking the top card needs no check.
+_STEPS: dict[tuple[str, type], tuple[Callable[[Any, Any], str | None] | None, Callable[[Any, Any], None]]] = {
+    (FIGURE, PlaceFigure): (_State._check_figure, _State._place_figure),
+    (TURN, Pick): (_State._check_pick, _State._pick),
+    (TURN, Reshuffle): (_State._check_reshuffle, _State._reshuffle),
+    (TURN, Sell): (_State._check_sell, _State._sell),
+    (ANNOUNCE, Announce): (_State._check_announce, _State._announce),
+    (PLACE, Place): (_State._check_place, _State._place),
+    (COMMIT, Pass): (None, _State._commit),
+    (COMMIT, Challenge): (_State._check_challenge, _State._commit),
+    (RESPOND, Admit): (None, _State._admit),
+    (RESPOND, Call): (None, _State._call),
+    (RESPOND, Raise): (_State._check_raise, _State._raise),
+    (EXCHANGE, Fold): (None, _State._fold),
+    (EXCHANGE, Call): (None, _State._call),
+    (EXCHANGE, Raise): (_State._check_raise, _State._raise),
+    (CLAIM, TakeTop): (None, _State._claim),
+    (CLAIM, TakeCard): (_State._check_take_card, _State._claim),
 }
 
 
