@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 import itertools
-from operator import le
+from operator import le, sub
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -340,7 +340,9 @@ class BanqueFataleState(State):
             return [picks[code] for code in dict.fromkeys(self.display)]
         if phase == SALE:
             sells = self.cfg.sells
-            return [*(sells[code] for code in self.for_sale), _KEEP]
+            choices: list[Action] = [sells[code] for code in self.for_sale]
+            choices.append(_KEEP)
+            return choices
         return []
 
     def apply(self, action: Action) -> None:
@@ -481,7 +483,7 @@ class BanqueFataleState(State):
         assert seat is not None
         self.bids[seat] = tuple(counts)
         self.events.append(self._bid_events[seat])
-        self.events.append(Event(f"You bid {self.cfg.text(counts)}", self._only[seat], "my-bid"))
+        self.events.append(Event("You bid " + self.cfg.text(counts), self._only[seat], "my-bid"))
         nxt = (seat + 1) % self.players
         if nxt == self.start:
             self._reveal()
@@ -496,7 +498,7 @@ class BanqueFataleState(State):
         names = self._names
         letters = cfg.letters
         bids: list[tuple[int, ...]] = self.bids  # type: ignore[assignment]
-        totals = [sum(b) for b in bids]
+        totals = list(map(sum, bids))
         best = max(totals)
         # BF-R3: the start player, else the nearest clockwise after him.
         winner = self.start
@@ -509,8 +511,8 @@ class BanqueFataleState(State):
         self.won = card
         self.auction = None
         # BF-R4
-        pool = [sum(column) for column in zip(*bids)]
-        self.jetons = [[h - c for h, c in zip(held, bid)] for held, bid in zip(self.jetons, bids)]
+        pool = list(map(sum, zip(*bids)))
+        self.jetons = [list(map(sub, held, bid)) for held, bid in zip(self.jetons, bids)]
         self.pool = pool
         text = cfg.text
         log = self.events.append
@@ -522,18 +524,18 @@ class BanqueFataleState(State):
         top = max(pool)
         rising = top >= cfg.rise_min
         chart = self.chart
-        low = cfg.chart_min
+        low, high, rise, zero, zero_by = cfg.chart_min, cfg.chart_max, cfg.rise, cfg.zero_amount, cfg.zero_by
         changes: list[tuple[str, int, int]] = []
         rose = [False] * len(pool)
         for i, count in enumerate(pool):
             before = chart[i]
             if count == top and rising:
-                after = min(before + cfg.rise, cfg.chart_max)
+                after = min(before + rise, high)
                 rose[i] = True
             elif count == 1:
                 after = before - cfg.single_fall
             elif count == 0:
-                after = before - cfg.zero_amount if cfg.zero_by else min(before, cfg.zero_amount)
+                after = before - zero if zero_by else min(before, zero)
             else:
                 continue
             if after < low:
