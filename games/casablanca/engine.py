@@ -67,20 +67,6 @@ OVER = "over"
 
 PLAYER = [f"Player {seat + 1}" for seat in range(16)]
 
-_new = object.__new__
-_FAST_EVENTS = not hasattr(Event, "__slots__")
-
-
-def _event(text: str, seats: frozenset[int] | None, kind: str) -> Event:
-    """An :class:`Event`, built without the dataclass constructor's cost (this runs a few
-    hundred times per round)."""
-    if not _FAST_EVENTS:  # pragma: no cover - only if Event ever gets slots
-        return Event(text, seats, kind, None)
-    event = _new(Event)
-    event.__dict__.update(text=text, seats=seats, kind=kind, data=None)
-    return event
-
-
 class _Table:
     """Every action object a state can offer, built once per ruleset (labels need symbol
     names); the lists that depend only on an amount are cached as tuples."""
@@ -186,17 +172,11 @@ class CasablancaState(State):
 
     def _note(self, text: str, kind: str = "") -> None:
         """A public event."""
-        if _FAST_EVENTS:
-            event = _new(Event)
-            fields = event.__dict__
-            fields["text"], fields["seats"], fields["kind"], fields["data"] = text, None, kind, None
-            self.events.append(event)
-        else:  # pragma: no cover - only if Event ever gets slots
-            self.events.append(Event(text, None, kind, None))
+        self.events.append(Event(text, None, kind))
 
     def _tell(self, seat: int, text: str, kind: str = "") -> None:
         """An event only ``seat`` sees."""
-        self.events.append(_event(text, self.only[seat], kind))
+        self.events.append(Event(text, self.only[seat], kind))
 
     # -- set-up (CB-S1 .. CB-S3) ----------------------------------------------------------
     def _start_round(self, leader: int) -> None:
@@ -845,7 +825,7 @@ class CasablancaState(State):
 
     # -- copies and hidden worlds ----------------------------------------------------------
     def clone(self) -> CasablancaState:
-        other = _new(CasablancaState)
+        other = object.__new__(CasablancaState)
         other.__dict__.update(self.__dict__)
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
