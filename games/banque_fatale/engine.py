@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from parlour.core.game import Action, Event, Game, IllegalAction, State
+from parlour.core.game import Action, Event, Game, IllegalAction, State, seat_label
 from parlour.core.rulesets import Bool, Dict, Int, List, Schema, Str, Table
 
 PICK = "pick"
@@ -259,8 +259,7 @@ def canonical(code: str, letters: str) -> str:
     return "".join(sorted(code, key=letters.index))
 
 
-def seat_name(seat: int) -> str:
-    return f"Seat {seat + 1}"
+seat_name = seat_label
 
 
 def jeton_text(counts: Sequence[int], letters: str) -> str:

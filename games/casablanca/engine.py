@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from parlour.core.agents import AgentFactory, RandomAgent
-from parlour.core.game import Action, Event, Game, IllegalAction, State
+from parlour.core.game import Action, Event, Game, IllegalAction, State, seat_label
 from parlour.core.rulesets import Bool, Int, List, Schema, Str
 
 from games.casablanca.actions import (
@@ -65,7 +65,7 @@ EXCHANGE = "exchange"
 CLAIM = "claim"
 OVER = "over"
 
-PLAYER = [f"Player {seat + 1}" for seat in range(16)]
+PLAYER = [seat_label(seat) for seat in range(16)]
 
 class _Table:
     """Every action object a state can offer, built once per ruleset (labels need symbol

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from games.monte_carlo import layout
 from games.monte_carlo.layout import CELL_BY_NAME, CELLS, DIGIT_CELLS, DIGIT_OF, DIGITS, Field
 from parlour.core.agents import AgentFactory, RandomAgent
-from parlour.core.game import Action, Game, IllegalAction, State
+from parlour.core.game import Action, Game, IllegalAction, State, seat_label
 from parlour.core.rulesets import Bool, Dict, Int, List, Schema
 
 BETTING = "betting"
@@ -112,8 +112,7 @@ def bet_on(field_id: str) -> Bet:
     return action
 
 
-def player_name(seat: int) -> str:
-    return f"Player {seat + 1}"
+player_name = seat_label
 
 
 # -----------------------------------------------------------------------------------------

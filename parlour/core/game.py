@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
@@ -18,6 +19,25 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 if TYPE_CHECKING:
     from parlour.core.agents import AgentFactory
     from parlour.core.rulesets import Schema
+
+
+def seat_label(seat: int) -> str:
+    """How an engine names a seat in event texts and refusals ("Player 1" for seat 0);
+    the app shows the player's own name in its place (:func:`with_names`)."""
+    return f"Player {seat + 1}"
+
+
+_SEAT_LABEL = re.compile(r"\bPlayer (\d+)\b")
+
+
+def with_names(text: str, names: Sequence[str]) -> str:
+    """``text`` with each seat label replaced by that seat's player name."""
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1)) - 1
+        return names[seat] if 0 <= seat < len(names) else match.group(0)
+
+    return _SEAT_LABEL.sub(name, text)
 
 
 class IllegalAction(ValueError):

@@ -27,7 +27,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, RichLog, Static
 from textual.worker import get_current_worker
 
-from parlour.core.game import Action, Game, IllegalAction
+from parlour.core.game import Action, Game, IllegalAction, with_names
 from parlour.core.match import Match
 from parlour.core.saves import HUMAN
 from parlour.tui.board import Board, GenericBoard
@@ -277,8 +277,9 @@ class TableScreen(Screen[None]):
             self.log_seat = self.at_table
             self.log_count = 0
         for event in state.events_for(self.log_seat, self.log_count):
-            self.log_lines.append(event.text)
-            log.write(Text(event.text))
+            line = with_names(event.text, self.table.names)
+            self.log_lines.append(line)
+            log.write(Text(line))
         self.log_count = len(state.events)
 
     # -- decisions -----------------------------------------------------------------
@@ -293,7 +294,7 @@ class TableScreen(Screen[None]):
         try:
             self.match.play(event.action)
         except IllegalAction as exc:
-            self.notify(str(exc), title="Not allowed", severity="error", markup=False)
+            self.notify(with_names(str(exc), self.table.names), title="Not allowed", severity="error", markup=False)
             self.present(list(state.legal_actions()))
             return
         except Exception as exc:  # noqa: BLE001 - a plugin bug is reported, the app stays up

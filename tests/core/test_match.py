@@ -138,3 +138,11 @@ def test_a_resumed_match_plays_on_as_the_uninterrupted_one() -> None:
     assert resumed.record.actions == interrupted.record.actions
     resumed.play_out()
     assert resumed.record.actions == whole.record.actions
+
+
+def test_seat_labels_become_player_names() -> None:
+    from parlour.core.game import seat_label, with_names
+
+    names = ["Ada", "Bea", "Cleo"]
+    text = f"{seat_label(0)} challenges {seat_label(2)}; Player 12 and Players 2 stay"
+    assert with_names(text, names) == "Ada challenges Cleo; Player 12 and Players 2 stay"

@@ -492,7 +492,7 @@ def test_bf_information_pending_bids_are_hidden() -> None:
         assert view["my_bid"] is None
         assert view["jetons"][0] == [2, 2, 2, 2, 2], "the bid jetons stay behind the screen until the reveal"
     assert state.view(0)["my_bid"] == [2, 0, 1, 0, 0]
-    assert [e.text for e in state.events_for(1)][-1] == "Seat 1 has bid"
+    assert [e.text for e in state.events_for(1)][-1] == "Player 1 has bid"
     assert "You bid 2R 1G" in [e.text for e in state.events_for(0)]
 
 
