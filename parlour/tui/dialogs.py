@@ -66,8 +66,8 @@ class LeaveDialog(ModalScreen[str]):
             )
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Keep playing (Esc)", id="stay", variant="primary")
-                yield Button("Leave, continue later (l)", id="leave")
-                yield Button("Abandon the game (a)", id="abandon", variant="error")
+                yield Button("Leave, saved (l)", id="leave")
+                yield Button("Abandon (a)", id="abandon", variant="error")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -178,7 +178,7 @@ class TableScreen(Screen[None]):
     def sit(self, seat: int) -> None:
         self.at_table = seat
         self.awaiting = seat
-        self.present(list(self.match.state.legal_actions()))
+        self.present(self.match.state.legal_actions())
 
     def hand_over(self, seat: int) -> None:
         from parlour.tui.dialogs import HandOverScreen
@@ -295,12 +295,12 @@ class TableScreen(Screen[None]):
             self.match.play(event.action)
         except IllegalAction as exc:
             self.notify(with_names(str(exc), self.table.names), title="Not allowed", severity="error", markup=False)
-            self.present(list(state.legal_actions()))
+            self.present(state.legal_actions())
             return
         except Exception as exc:  # noqa: BLE001 - a plugin bug is reported, the app stays up
             self.notify(f"The game failed on {event.action.text!r}: {type(exc).__name__}: {exc}",
                         severity="error", timeout=10, markup=False)
-            self.present(list(state.legal_actions()))
+            self.present(state.legal_actions())
             return
         self.after_move()
 
