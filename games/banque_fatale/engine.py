@@ -15,7 +15,6 @@ from operator import le, sub
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from parlour.core.game import Action, Event, Game, IllegalAction, State, seat_label
@@ -828,10 +827,6 @@ class BanqueFatale(Game):
             "closed_screens": Bool(),
         })
 
-    @property
-    def ruleset_path(self) -> Path:
-        return Path(__file__).with_name("ruleset.yaml")
-
     def validate_rules(self, rules: Mapping[str, Any]) -> list[tuple[str, str]]:
         problems: list[tuple[str, str]] = []
         letters = [c["letter"] for c in rules["colours"]]
@@ -900,9 +895,6 @@ class BanqueFatale(Game):
         if reason is not None:
             raise IllegalAction(reason)
         return action
-
-    def rules_markdown(self) -> str:
-        return Path(__file__).with_name("rules.md").read_text(encoding="utf-8")
 
     def agent_kinds(self) -> dict[str, Any]:
         from games.banque_fatale.agents import EasyAgent, MediumAgent

@@ -22,7 +22,6 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 from parlour.core.agents import AgentFactory, RandomAgent
@@ -943,10 +942,6 @@ class Casablanca(Game):
             "memory_aid": Bool(),
         })
 
-    @property
-    def ruleset_path(self) -> Path:
-        return Path(__file__).with_name("ruleset.yaml")
-
     def validate_rules(self, rules: Mapping[str, Any]) -> list[tuple[str, str]]:
         problems: list[tuple[str, str]] = []
         names = rules["symbols"]
@@ -982,9 +977,6 @@ class Casablanca(Game):
     def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> CasablancaState:
         self.check_players(players)
         return CasablancaState(players, rules, seed)
-
-    def rules_markdown(self) -> str:
-        return Path(__file__).with_name("rules.md").read_text(encoding="utf-8")
 
     def agent_kinds(self) -> dict[str, AgentFactory]:
         from games.casablanca.agents import EasyAgent, MediumAgent

@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, ClassVar
 
 from games.monte_carlo import layout
@@ -552,10 +551,6 @@ class MonteCarlo(Game):
             "leftover_laid": Bool(),
         })
 
-    @property
-    def ruleset_path(self) -> Path:
-        return Path(__file__).with_name("ruleset.yaml")
-
     def validate_rules(self, rules: Mapping[str, Any]) -> list[tuple[str, str]]:
         problems: list[tuple[str, str]] = []
         seen: set[int] = set()
@@ -584,9 +579,6 @@ class MonteCarlo(Game):
         if action is None or not state.is_legal(action):
             raise IllegalAction(f"{text!r} is not a legal move now")
         return action
-
-    def rules_markdown(self) -> str:
-        return Path(__file__).with_name("rules.md").read_text(encoding="utf-8")
 
     def agent_kinds(self) -> dict[str, AgentFactory]:
         from games.monte_carlo.agents import EasyAgent, MediumAgent

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import random
 import re
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
@@ -206,17 +207,29 @@ class Game(ABC):
         """The ruleset schema: every setting's type and range."""
 
     @property
-    @abstractmethod
+    def folder(self) -> Path:
+        """The folder of the module that defines the game: that of the class derived
+        straight from :class:`Game` (a variant subclassed elsewhere keeps its files)."""
+        cls = next(c for c in type(self).__mro__ if Game in c.__bases__)
+        return Path(sys.modules[cls.__module__].__file__ or ".").parent
+
+    @property
     def ruleset_path(self) -> Path:
-        """The YAML file with the default settings and the named variants."""
+        """The YAML file with the default settings and the named variants:
+        ``ruleset.yaml`` beside the game's module, unless overridden."""
+        return self.folder / "ruleset.yaml"
 
     @abstractmethod
     def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> State:
         """Deal a new game for ``players`` seats under the resolved ``rules``."""
 
     def rules_markdown(self) -> str:
-        """The game's rules for players, as Markdown, in the project's own words."""
-        return f"# {self.title}\n\nNo rules text yet."
+        """The game's rules for players, as Markdown, in the project's own words:
+        ``rules.md`` beside the game's module, unless overridden."""
+        path = self.folder / "rules.md"
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+        return f"# {self.title}\n\nThis game has no rules text yet."
 
     def agent_kinds(self) -> dict[str, AgentFactory]:
         """Computer opponents by name; ``random`` is always there."""

@@ -148,7 +148,7 @@ def test_user_errors_are_one_line_exit_2(args, fragment) -> None:
 
 def test_unknown_variant_names_the_ruleset_file_and_line() -> None:
     result = parlour("simulate", "sevens", "--variant", "nope")
-    assert "sevens.yaml:9: variants:" in result.stderr
+    assert "sevens/ruleset.yaml:9: variants:" in result.stderr
 
 
 def test_a_closed_pipe_is_not_a_traceback() -> None:
