@@ -1,17 +1,20 @@
 """Casablanca's actions: small frozen values, shared by the engine, the agents and the board.
 
-Each action's record ``text`` uses only its compared fields (field numbers, symbol
-indices, amounts) and is worked out once per object; the optional ``note`` (a symbol name,
-filled in by the engine) only makes the ``label`` friendlier and takes no part in equality
-or records.
+An action's record ``text`` is its ``word`` and its one compared number (a field, a symbol,
+a number or an amount), worked out once per object; an action without a number has a fixed
+text and label. The optional ``note`` (a symbol name, filled in by the engine) only makes
+the ``label`` friendlier and takes no part in equality or records.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cached_property
+from typing import ClassVar
 
 from parlour.core.game import Action
+
+SYMBOLS = 7  # the numbers 0-6 reach each of the seven symbols exactly once (CB-C1)
 
 
 def dollars(amount: int) -> str:
@@ -19,106 +22,100 @@ def dollars(amount: int) -> str:
 
 
 @dataclass(frozen=True, order=True)
-class PlaceFigure(Action):
-    """Set-up: put your figure on a field of the ring."""
+class _Numbered(Action):
+    """An action with one number: its first field."""
 
-    field: int
-    note: str = field(default="", compare=False, repr=False)
+    word: ClassVar[str]
 
     @cached_property
     def text(self) -> str:  # type: ignore[override]
-        return f"figure {self.field}"
+        return f"{self.word} {getattr(self, fields(self)[0].name)}"
+
+
+@dataclass(frozen=True, order=True)
+class _OnField(_Numbered):
+    """An action on a field of the ring; the label counts fields from 1."""
+
+    field: int
+    note: str = field(default="", compare=False, repr=False)
+    doing: ClassVar[str]  # what the label says before the field's number
 
     @property
     def label(self) -> str:
-        return f"put your figure on field {self.field + 1}" + (f" ({self.note})" if self.note else "")
+        return f"{self.doing} {self.field + 1}" + (f" ({self.note})" if self.note else "")
+
+
+@dataclass(frozen=True, order=True)
+class _OfSymbol(_Numbered):
+    """An action on a card of ``symbol``; ``doing`` is the label with ``{}`` for the symbol."""
+
+    symbol: int
+    note: str = field(default="", compare=False, repr=False)
+    doing: ClassVar[str]
+
+    @property
+    def label(self) -> str:
+        return self.doing.format(self.note or f"symbol {self.symbol}")
+
+
+@dataclass(frozen=True, order=True)
+class PlaceFigure(_OnField):
+    """Set-up: put your figure on a field of the ring."""
+
+    word = "figure"
+    doing = "put your figure on field"
 
 
 @dataclass(frozen=True, order=True)
 class Reshuffle(Action):
     """Once per round, at the start of your turn: every ring chip goes to a random field."""
 
-    @cached_property
-    def text(self) -> str:  # type: ignore[override]
-        return "reshuffle"
-
-    @property
-    def label(self) -> str:
-        return "reshuffle the chips on the ring (once per round)"
+    text = "reshuffle"  # type: ignore[assignment]
+    label = "reshuffle the chips on the ring (once per round)"  # type: ignore[assignment]
 
 
 @dataclass(frozen=True, order=True)
-class Sell(Action):
+class Sell(_OfSymbol):
     """Out of money: sell one card of ``symbol`` to the bank."""
 
-    symbol: int
-    note: str = field(default="", compare=False, repr=False)
-
-    @cached_property
-    def text(self) -> str:  # type: ignore[override]
-        return f"sell {self.symbol}"
-
-    @property
-    def label(self) -> str:
-        return f"sell a {self.note or f'symbol {self.symbol}'} card to the bank"
+    word = "sell"
+    doing = "sell a {} card to the bank"
 
 
 @dataclass(frozen=True, order=True)
-class Pick(Action):
+class Pick(_OnField):
     """Pick up the chip on ``field`` and look at it."""
 
-    field: int
-    note: str = field(default="", compare=False, repr=False)
-
-    @cached_property
-    def text(self) -> str:  # type: ignore[override]
-        return f"pick {self.field}"
-
-    @property
-    def label(self) -> str:
-        return f"pick up the chip on field {self.field + 1}" + (f" ({self.note})" if self.note else "")
+    word = "pick"
+    doing = "pick up the chip on field"
 
 
 @dataclass(frozen=True, order=True)
-class Announce(Action):
+class Announce(_Numbered):
     """Say the number you will move (true or not)."""
 
     number: int
-
-    @cached_property
-    def text(self) -> str:  # type: ignore[override]
-        return f"announce {self.number}"
+    word = "announce"
 
     @property
     def label(self) -> str:
-        return f"announce {self.number}"
+        return self.text
 
 
 @dataclass(frozen=True, order=True)
-class Place(Action):
+class Place(_OnField):
     """Put the chip you hold face down on a free ``field``."""
 
-    field: int
-    note: str = field(default="", compare=False, repr=False)
-
-    @cached_property
-    def text(self) -> str:  # type: ignore[override]
-        return f"place {self.field}"
-
-    @property
-    def label(self) -> str:
-        return f"put the chip on field {self.field + 1}" + (f" ({self.note})" if self.note else "")
+    word = "place"
+    doing = "put the chip on field"
 
 
 @dataclass(frozen=True, order=True)
-class Challenge(Action):
+class Challenge(_Numbered):
     """Commit (in secret) to challenging the announcement with an opening ``stake``."""
 
     stake: int
-
-    @cached_property
-    def text(self) -> str:  # type: ignore[override]
-        return f"challenge {self.stake}"
+    word = "challenge"
 
     @property
     def label(self) -> str:
@@ -129,50 +126,32 @@ class Challenge(Action):
 class Pass(Action):
     """Commit (in secret) to letting the announcement stand."""
 
-    @cached_property
-    def text(self) -> str:  # type: ignore[override]
-        return "pass"
-
-    @property
-    def label(self) -> str:
-        return "let it pass"
+    text = "pass"  # type: ignore[assignment]
+    label = "let it pass"  # type: ignore[assignment]
 
 
 @dataclass(frozen=True, order=True)
 class Admit(Action):
     """The challenged mover owns up: the move is undone and the fee goes to the pot."""
 
-    @cached_property
-    def text(self) -> str:  # type: ignore[override]
-        return "admit"
-
-    @property
-    def label(self) -> str:
-        return "admit (undo the move, pay the fee)"
+    text = "admit"  # type: ignore[assignment]
+    label = "admit (undo the move, pay the fee)"  # type: ignore[assignment]
 
 
 @dataclass(frozen=True, order=True)
 class Call(Action):
     """Match the other stake and turn the chip over."""
 
-    @cached_property
-    def text(self) -> str:  # type: ignore[override]
-        return "call"
-
-    @property
-    def label(self) -> str:
-        return "call: turn the chip over"
+    text = "call"  # type: ignore[assignment]
+    label = "call: turn the chip over"  # type: ignore[assignment]
 
 
 @dataclass(frozen=True, order=True)
-class Raise(Action):
+class Raise(_Numbered):
     """Match the other stake and add ``by`` to it."""
 
     by: int
-
-    @cached_property
-    def text(self) -> str:  # type: ignore[override]
-        return f"raise {self.by}"
+    word = "raise"
 
     @property
     def label(self) -> str:
@@ -183,42 +162,24 @@ class Raise(Action):
 class Fold(Action):
     """Give up the exchange: your stake goes to the other."""
 
-    @cached_property
-    def text(self) -> str:  # type: ignore[override]
-        return "fold"
-
-    @property
-    def label(self) -> str:
-        return "fold (lose your stake)"
+    text = "fold"  # type: ignore[assignment]
+    label = "fold (lose your stake)"  # type: ignore[assignment]
 
 
 @dataclass(frozen=True, order=True)
 class TakeTop(Action):
     """The exchange's winner takes the top card of the pile."""
 
-    @cached_property
-    def text(self) -> str:  # type: ignore[override]
-        return "take top"
-
-    @property
-    def label(self) -> str:
-        return "take the top card of the pile"
+    text = "take top"  # type: ignore[assignment]
+    label = "take the top card of the pile"  # type: ignore[assignment]
 
 
 @dataclass(frozen=True, order=True)
-class TakeCard(Action):
+class TakeCard(_OfSymbol):
     """The exchange's winner takes one of the loser's cards of ``symbol``."""
 
-    symbol: int
-    note: str = field(default="", compare=False, repr=False)
-
-    @cached_property
-    def text(self) -> str:  # type: ignore[override]
-        return f"take {self.symbol}"
-
-    @property
-    def label(self) -> str:
-        return f"take a {self.note or f'symbol {self.symbol}'} card from the loser"
+    word = "take"
+    doing = "take a {} card from the loser"
 
 
 RESHUFFLE = Reshuffle()

@@ -20,6 +20,7 @@ from typing import Any
 from parlour.core.game import Action
 
 from games.casablanca.actions import (
+    SYMBOLS,
     Admit,
     Announce,
     Call,
@@ -33,8 +34,6 @@ from games.casablanca.actions import (
     Sell,
     TakeTop,
 )
-
-SYMBOLS = 7
 
 
 class Reading:

@@ -34,6 +34,7 @@ from games.casablanca.actions import (
     FOLD,
     PASS,
     RESHUFFLE,
+    SYMBOLS,
     TAKE_TOP,
     Admit,
     Announce,
@@ -51,8 +52,6 @@ from games.casablanca.actions import (
     TakeTop,
     dollars,
 )
-
-SYMBOLS = 7  # the numbers 0-6 reach each of the seven symbols exactly once (CB-C1)
 
 FIGURE = "figure"
 TURN = "turn"
