@@ -60,6 +60,20 @@ def commit(state: CasablancaState, stakes: Mapping[int, int] | None = None) -> N
         state.apply(Challenge(stakes[seat]) if seat in stakes else Pass())
 
 
+def arranged(top: int = 3, figures: bool = True, **settings: Any) -> CasablancaState:
+    """Seat 0 leads: the ring holds a 3 on field 10, a 5 on 12, a 0 on 20 and a 6 on 22; the
+    top card is ``top`` (Star by default) over one card of each other symbol; nobody holds a
+    card. With ``figures``, every figure then goes on field 0 (Palm) and seat 1 is to move."""
+    state = table(4, 3, **settings)
+    lay_chips(state, {10: 3, 12: 5, 20: 0, 22: 6})
+    state.pile = [0, 1, 2, 4, 5, 6, top]
+    for seat in range(4):
+        set_cards(state, seat, {})
+    if figures:
+        place_figures(state, {s: 0 for s in range(4)})
+    return state
+
+
 def money_total(state: CasablancaState) -> int:
     return sum(state.money) + state.pot
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from cb_helpers import commit, lay_chips, move, place_figures, rules, set_cards, table
+from cb_helpers import arranged, commit, move, rules, set_cards
 from games.casablanca import GAME
 from games.casablanca.actions import (
     Admit,
@@ -25,16 +25,6 @@ STAR, MOON = 3, 2
 
 def decide(agent, state):
     return agent.choose(state.view(state.to_move), state.legal_actions(), random.Random(0))
-
-
-def arranged(top: int = STAR):
-    state = table(4, 3)
-    lay_chips(state, {10: 3, 12: 5, 20: 0, 22: 6})
-    state.pile = [0, 1, 2, 4, 5, 6, top]
-    for seat in range(4):
-        set_cards(state, seat, {})
-    place_figures(state, {s: 0 for s in range(4)})
-    return state
 
 
 def test_reading_counts_the_numbers_still_unseen() -> None:

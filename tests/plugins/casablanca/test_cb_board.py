@@ -12,7 +12,7 @@ from rich.console import Console
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
-from cb_helpers import commit, lay_chips, move, place_figures, rules, set_cards, table
+from cb_helpers import arranged, commit, move, place_figures, rules, set_cards
 from games.casablanca import GAME
 from games.casablanca.actions import (
     Admit,
@@ -86,15 +86,6 @@ def run_board(state, seat: int | None, keys: Sequence[str], variants: Sequence[s
     return asyncio.run(scenario())
 
 
-def arranged(top: int = 3, **settings):
-    state = table(4, 3, **settings)
-    lay_chips(state, {10: 3, 12: 5, 20: 0, 22: 6})
-    state.pile = [0, 1, 2, 4, 5, 6, top]
-    for seat in range(4):
-        set_cards(state, seat, {})
-    return state
-
-
 def test_ring_geometry_goes_round_a_rectangle() -> None:
     width, rows, where = ring_geometry(28)
     assert (width, rows) == (8, 8) and len(set(where.values())) == 28
@@ -105,7 +96,7 @@ def test_ring_geometry_goes_round_a_rectangle() -> None:
 
 
 def test_board_places_a_figure_with_arrows() -> None:
-    state = arranged(top=3)
+    state = arranged(top=3, figures=False)
     assert state.current == 1
     chosen, texts = run_board(state, 1, ["right", "right", "enter"])
     assert chosen == [PlaceFigure(5)], "the cursor starts on the first Star field (4), two steps on"
@@ -114,7 +105,6 @@ def test_board_places_a_figure_with_arrows() -> None:
 
 def test_board_picks_a_chip_or_reshuffles() -> None:
     state = arranged()
-    place_figures(state, {s: 0 for s in range(4)})
     chosen, texts = run_board(state, 1, ["enter"])
     assert chosen == [Pick(10)], "the first chip clockwise from the figure"
     assert "1  reshuffle" in texts["cb-decision"]
@@ -126,7 +116,6 @@ def test_board_picks_a_chip_or_reshuffles() -> None:
 
 def test_board_announces_by_digit_or_arrows() -> None:
     state = arranged()
-    place_figures(state, {s: 0 for s in range(4)})
     state.apply(Pick(12))
     chosen, texts = run_board(state, 1, ["3"])
     assert chosen == [Announce(3)]
@@ -137,7 +126,6 @@ def test_board_announces_by_digit_or_arrows() -> None:
 
 def test_board_puts_the_chip_on_a_free_field() -> None:
     state = arranged()
-    place_figures(state, {s: 0 for s in range(4)})
     state.apply(Pick(10))
     state.apply(Announce(3))
     chosen, texts = run_board(state, 1, ["enter"])
@@ -149,7 +137,6 @@ def test_board_puts_the_chip_on_a_free_field() -> None:
 
 def test_board_challenge_prompt() -> None:
     state = arranged()
-    place_figures(state, {s: 0 for s in range(4)})
     move(state, 12, 3, 13)
     assert state.current == 2
     chosen, texts = run_board(state, 2, ["p"])
@@ -166,7 +153,6 @@ def test_board_challenge_prompt() -> None:
 
 def test_board_exchange_dialog_shows_both_stakes() -> None:
     state = arranged()
-    place_figures(state, {s: 0 for s in range(4)})
     move(state, 12, 3, 13)
     commit(state, {2: 200})
     chosen, texts = run_board(state, 1, ["a"])
@@ -192,7 +178,7 @@ def test_board_exchange_dialog_shows_both_stakes() -> None:
 
 
 def test_board_winner_chooses_a_card() -> None:
-    state = arranged()
+    state = arranged(figures=False)
     set_cards(state, 2, {2: 2})
     place_figures(state, {s: 0 for s in range(4)})
     move(state, 12, 3, 13)
@@ -208,7 +194,7 @@ def test_board_winner_chooses_a_card() -> None:
 
 
 def shown_table(**settings):
-    state = arranged(**settings)
+    state = arranged(figures=False, **settings)
     set_cards(state, 0, {3: 2, 1: 1})
     place_figures(state, {0: 0, 1: 0, 2: 9, 3: 27})
     state.masks[22] |= 1 << 1
@@ -236,7 +222,7 @@ def test_board_shows_ring_money_collections_and_pile() -> None:
 
 
 def test_board_marks_figures_and_the_chip_just_put_down() -> None:
-    state = arranged()
+    state = arranged(figures=False)
     place_figures(state, {0: 0, 1: 0, 2: 9, 3: 9})
     move(state, 12, 3, 13)
     _, texts = run_board(state, 2, [], legal=False)
@@ -252,7 +238,7 @@ def test_board_marks_figures_and_the_chip_just_put_down() -> None:
 
 
 def test_board_shows_the_end_of_the_round() -> None:
-    state = arranged()
+    state = arranged(figures=False)
     set_cards(state, 1, {3: 3})
     place_figures(state, {s: 0 for s in range(4)})
     move(state, 10, 3, 11)

@@ -8,19 +8,9 @@ import random
 from collections import Counter
 from pathlib import Path
 
-from cb_helpers import commit, lay_chips, move, place_figures, random_states, rules, set_cards, table
+from cb_helpers import arranged, commit, move, random_states, rules
 from games.casablanca import GAME
 from games.casablanca.actions import Call, Challenge, TakeTop
-
-
-def arranged():
-    state = table(4, 3)
-    lay_chips(state, {10: 3, 12: 5, 20: 0, 22: 6})
-    state.pile = [0, 1, 2, 4, 5, 6, 3]
-    for seat in range(4):
-        set_cards(state, seat, {})
-    place_figures(state, {s: 0 for s in range(4)})
-    return state
 
 
 def test_views_hide_other_seats_chips_and_commits() -> None:
