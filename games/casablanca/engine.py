@@ -65,6 +65,9 @@ OVER = "over"
 
 PLAYER = [seat_label(seat) for seat in range(16)]
 
+#: builds an Event from its four fields without the named tuple's Python-level ``__new__``
+_new_event = tuple.__new__
+
 class _Table:
     """Every action object a state can offer, built once per ruleset (labels need symbol
     names); the lists that depend only on an amount are cached as tuples."""
@@ -170,11 +173,11 @@ class CasablancaState(State):
 
     def _note(self, text: str, kind: str = "") -> None:
         """A public event."""
-        self.events.append(Event(text, None, kind))
+        self.events.append(_new_event(Event, (text, None, kind, None)))
 
     def _tell(self, seat: int, text: str, kind: str = "") -> None:
         """An event only ``seat`` sees."""
-        self.events.append(Event(text, self.only[seat], kind))
+        self.events.append(_new_event(Event, (text, self.only[seat], kind, None)))
 
     # -- set-up (CB-S1 .. CB-S3) ----------------------------------------------------------
     def _start_round(self, leader: int) -> None:
