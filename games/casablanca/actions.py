@@ -17,8 +17,18 @@ from parlour.core.game import Action
 SYMBOLS = 7  # the numbers 0-6 reach each of the seven symbols exactly once (CB-C1)
 
 
-def dollars(amount: int) -> str:
-    return f"${amount:,}"
+class _Dollars(dict[int, str]):
+    """Amounts as a player reads them ("$1,250"), each written once: the engine's log
+    lines name a stake or a premium at nearly every step."""
+
+    def __missing__(self, amount: int) -> str:
+        if len(self) > 4096:
+            self.clear()
+        text = self[amount] = f"${amount:,}"
+        return text
+
+
+dollars = _Dollars().__getitem__
 
 
 @dataclass(frozen=True, order=True)
