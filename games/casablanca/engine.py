@@ -323,7 +323,7 @@ class CasablancaState(State):
     def apply(self, action: Action) -> None:
         """As the base class (refuse with a reason, leave the state unchanged), but one table
         lookup finds both the check and the move for this phase and kind of action."""
-        step = _STEPS.get((self.phase, type(action)))
+        step = _STEPS[self.phase].get(type(action))
         if step is None:
             raise IllegalAction(self._refusal(action))
         check, handler = step
@@ -336,12 +336,12 @@ class CasablancaState(State):
             self._close_round()
 
     def _apply(self, action: Action) -> None:
-        _STEPS[(self.phase, type(action))][1](self, action)
+        _STEPS[self.phase][type(action)][1](self, action)
         if self.end_reason:
             self._close_round()
 
     def why_illegal(self, action: Action) -> str | None:
-        step = _STEPS.get((self.phase, type(action)))
+        step = _STEPS[self.phase].get(type(action))
         if step is None:
             return self._refusal(action)
         check = step[0]
@@ -887,25 +887,31 @@ _PHASE_HINTS = {
 }
 
 _State = CasablancaState
-#: (phase, kind of action) -> (its check, None when always legal then; its move). The pile is
+#: phase -> kind of action -> (its check, None when always legal then; its move). The pile is
 #: never empty while a winner chooses his card, so taking the top card needs no check.
-_STEPS: dict[tuple[str, type], tuple[Callable[[Any, Any], str | None] | None, Callable[[Any, Any], None]]] = {
-    (FIGURE, PlaceFigure): (_State._check_figure, _State._place_figure),
-    (TURN, Pick): (_State._check_pick, _State._pick),
-    (TURN, Reshuffle): (_State._check_reshuffle, _State._reshuffle),
-    (TURN, Sell): (_State._check_sell, _State._sell),
-    (ANNOUNCE, Announce): (_State._check_announce, _State._announce),
-    (PLACE, Place): (_State._check_place, _State._place),
-    (COMMIT, Pass): (None, _State._commit),
-    (COMMIT, Challenge): (_State._check_challenge, _State._commit),
-    (RESPOND, Admit): (None, _State._admit),
-    (RESPOND, Call): (None, _State._call),
-    (RESPOND, Raise): (_State._check_raise, _State._raise),
-    (EXCHANGE, Fold): (None, _State._fold),
-    (EXCHANGE, Call): (None, _State._call),
-    (EXCHANGE, Raise): (_State._check_raise, _State._raise),
-    (CLAIM, TakeTop): (None, _State._claim),
-    (CLAIM, TakeCard): (_State._check_take_card, _State._claim),
+_Check = Callable[[Any, Any], str | None]
+_STEPS: dict[str, dict[type, tuple[_Check | None, Callable[[Any, Any], None]]]] = {
+    FIGURE: {PlaceFigure: (_State._check_figure, _State._place_figure)},
+    TURN: {
+        Pick: (_State._check_pick, _State._pick),
+        Reshuffle: (_State._check_reshuffle, _State._reshuffle),
+        Sell: (_State._check_sell, _State._sell),
+    },
+    ANNOUNCE: {Announce: (_State._check_announce, _State._announce)},
+    PLACE: {Place: (_State._check_place, _State._place)},
+    COMMIT: {Pass: (None, _State._commit), Challenge: (_State._check_challenge, _State._commit)},
+    RESPOND: {
+        Admit: (None, _State._admit),
+        Call: (None, _State._call),
+        Raise: (_State._check_raise, _State._raise),
+    },
+    EXCHANGE: {
+        Fold: (None, _State._fold),
+        Call: (None, _State._call),
+        Raise: (_State._check_raise, _State._raise),
+    },
+    CLAIM: {TakeTop: (None, _State._claim), TakeCard: (_State._check_take_card, _State._claim)},
+    OVER: {},
 }
 
 
