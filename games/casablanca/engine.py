@@ -20,7 +20,7 @@ a chip up and putting it down is seen by everybody, so the mask travels with the
 from __future__ import annotations
 
 import random
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -68,6 +68,19 @@ PLAYER = [seat_label(seat) for seat in range(16)]
 #: builds an Event from its four fields without the named tuple's Python-level ``__new__``
 _new_event = tuple.__new__
 
+class _ByAmount(dict[int, tuple[Action, ...]]):
+    """Action tuples that depend only on an amount, each built (by ``build``) the first
+    time it is asked for."""
+
+    def __init__(self, build: Callable[[int], tuple[Action, ...]]) -> None:
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, amount: int) -> tuple[Action, ...]:
+        acts = self[amount] = self.build(amount)
+        return acts
+
+
 class _Table:
     """Every action object a state can offer, built once per ruleset (labels need symbol
     names); the lists that depend only on an amount are cached as tuples."""
@@ -83,8 +96,12 @@ class _Table:
         self.symbols_of_fields = tuple(f % SYMBOLS for f in range(fields))
         self.min_stake: int = rules["min_stake"]
         self.step: int = rules["stake_step"]
-        self._challenges: dict[int, tuple[Action, ...]] = {}
-        self._responses: dict[tuple[bool, int], tuple[Action, ...]] = {}
+        #: the smaller fortune -> pass or an opening stake
+        self.challenges = _ByAmount(lambda cap: (PASS, *(Challenge(a) for a in self.stakes(cap))))
+        #: ``room`` a raise has under the table-stakes cap -> the mover's first answer (admit,
+        #: call, raise) or a later one (fold, call, raise)
+        self.first_responses = _ByAmount(lambda room: (ADMIT, CALL, *self._raises(room)))
+        self.later_responses = _ByAmount(lambda room: (FOLD, CALL, *self._raises(room)))
 
     def stakes(self, cap: int) -> list[int]:
         """Opening stakes: at least the minimum, at most the smaller fortune ``cap`` (CB-X1,
@@ -93,27 +110,8 @@ class _Table:
             return [cap]
         return list(range(self.min_stake, cap + 1, self.step))
 
-    def stake_ok(self, amount: int, cap: int) -> bool:
-        lo = self.min_stake
-        if cap < lo:
-            return amount == cap
-        return lo <= amount <= cap and (amount - lo) % self.step == 0
-
-    def challenges(self, cap: int) -> tuple[Action, ...]:
-        acts = self._challenges.get(cap)
-        if acts is None:
-            acts = self._challenges[cap] = (PASS, *(Challenge(a) for a in self.stakes(cap)))
-        return acts
-
-    def responses(self, first: bool, room: int) -> tuple[Action, ...]:
-        """The mover's first answer (admit, call, raise) or a later one (fold, call, raise);
-        ``room`` is how far a raise may go under the table-stakes cap."""
-        key = (first, room)
-        acts = self._responses.get(key)
-        if acts is None:
-            raises = (Raise(by) for by in range(self.step, room + 1, self.step))
-            acts = self._responses[key] = (ADMIT if first else FOLD, CALL, *raises)
-        return acts
+    def _raises(self, room: int) -> list[Raise]:
+        return [Raise(by) for by in range(self.step, room + 1, self.step)]
 
 
 _TABLES: dict[tuple[Any, ...], _Table] = {}
@@ -296,13 +294,11 @@ class CasablancaState(State):
     def legal_actions(self) -> Sequence[Action]:
         phase, table = self.phase, self.table
         if phase == COMMIT:
-            return table.challenges(min(self.money[self.mover], self.money[self.current]))
-        if phase == RESPOND or phase == EXCHANGE:
-            room = self.cap - self.stakes[self._opponent(self.current)]
-            return table.responses(phase == RESPOND, room)
+            mover, mine = self.money[self.mover], self.money[self.current]
+            return table.challenges[mover if mover < mine else mine]
         if phase == TURN:
-            m, pick = self.mover, table.pick
-            out: list[Action] = [pick[f] for f in self.occupied]
+            m = self.mover
+            out: list[Action] = list(map(table.pick.__getitem__, self.occupied))
             if self.broke and self.sold < self.rules["sell_limit"]:
                 out += [table.sell[s] for s, c in enumerate(self.cards[m]) if c]
             if self.reshuffles_left[m] > 0:
@@ -310,12 +306,22 @@ class CasablancaState(State):
             return out
         if phase == ANNOUNCE:
             return table.announce
-        if phase == PLACE:
-            place, origin = table.place, self.picked_from
-            return [place[f] for f in self.free if f != origin]
+        if phase == PLACE:  # any free field but the one the chip came from
+            free, origin = self.free, self.picked_from
+            out = list(map(table.place.__getitem__, free))
+            i = bisect_left(free, origin)
+            if i < len(free) and free[i] == origin:
+                del out[i]
+            return out
+        if phase == RESPOND:  # the mover answers the challenger
+            return table.first_responses[self.cap - self.stakes[self.challenger]]
         if phase == CLAIM:
             out = [TAKE_TOP] if self.pile else []
             return out + [table.take[s] for s, c in enumerate(self.cards[self.loser]) if c]
+        if phase == EXCHANGE:
+            seat = self.current
+            other = self.challenger if seat == self.mover else self.mover
+            return table.later_responses[self.cap - self.stakes[other]]
         if phase == FIGURE:
             return table.figure
         return ()
@@ -392,10 +398,11 @@ class CasablancaState(State):
         return f"field {f + 1} is not free"
 
     def _check_challenge(self, action: Challenge) -> str | None:
-        cap = min(self.money[self.mover], self.money[self.current])
-        if self.table.stake_ok(action.stake, cap):
+        mover, mine = self.money[self.mover], self.money[self.current]
+        cap, stake, lo = mover if mover < mine else mine, action.stake, self.table.min_stake
+        if (lo <= stake <= cap and (stake - lo) % self.table.step == 0) or (cap < lo and stake == cap):
             return None
-        return self._stake_reason(action.stake, cap)
+        return self._stake_reason(stake, cap)
 
     def _check_raise(self, action: Raise) -> str | None:
         room, by, step = self.cap - self.stakes[self._opponent(self.current)], action.by, self.table.step
