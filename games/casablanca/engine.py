@@ -272,9 +272,9 @@ class CasablancaState(State):
     def to_move(self) -> int | None:
         return None if self.phase == OVER else self.current
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
+    #: whether the match is over: a plain attribute (set with ``phase = OVER``), since every
+    #: step of a playing loop asks
+    is_over: bool = False  # type: ignore[assignment]
 
     @property
     def top(self) -> int:
@@ -723,6 +723,7 @@ class CasablancaState(State):
             self._start_round(winner)
         else:
             self.phase = OVER
+            self.is_over = True
             self.current = -1
 
     # -- what a seat knows --------------------------------------------------------------
