@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left, insort
 from collections.abc import Callable, Mapping, Sequence
+from itertools import compress
 from typing import Any
 
 from parlour.core.agents import AgentFactory, RandomAgent
@@ -300,7 +301,7 @@ class CasablancaState(State):
             m = self.mover
             out: list[Action] = list(map(table.pick.__getitem__, self.occupied))
             if self.broke and self.sold < self.rules["sell_limit"]:
-                out += [table.sell[s] for s, c in enumerate(self.cards[m]) if c]
+                out += compress(table.sell, self.cards[m])  # a symbol whose cards he holds
             if self.reshuffles_left[m] > 0:
                 out.append(RESHUFFLE)
             return out
@@ -317,7 +318,8 @@ class CasablancaState(State):
             return table.first_responses[self.cap - self.stakes[self.challenger]]
         if phase == CLAIM:
             out = [TAKE_TOP] if self.pile else []
-            return out + [table.take[s] for s, c in enumerate(self.cards[self.loser]) if c]
+            out += compress(table.take, self.cards[self.loser])
+            return out
         if phase == EXCHANGE:
             seat = self.current
             other = self.challenger if seat == self.mover else self.mover
