@@ -235,7 +235,7 @@ class CasablancaState(State):
         self._clear_turn()
         self.mover = -1
         self.phase = FIGURE  # CB-S3: figures go on the ring, starting left of the leader
-        self.current = seating[0]
+        self.to_move = seating[0]
         self.figures_placed = 0
 
     def _lay_chips(self, values: list[int]) -> None:
@@ -269,12 +269,11 @@ class CasablancaState(State):
         return ", ".join(parts) if parts else "no cards"
 
     # -- who decides, and what ----------------------------------------------------------
-    @property
-    def to_move(self) -> int | None:
-        return None if self.phase == OVER else self.current
-
-    #: whether the match is over: a plain attribute (set with ``phase = OVER``), since every
-    #: step of a playing loop asks
+    # Every step of a playing loop asks one of these two, so they are plain attributes, not
+    # properties: the handlers set to_move; _close_round sets both with ``phase = OVER``.
+    #: the seat that decides now; None once the match is over
+    to_move: int | None = None  # type: ignore[assignment]
+    #: whether the match is over
     is_over: bool = False  # type: ignore[assignment]
 
     @property
@@ -295,7 +294,7 @@ class CasablancaState(State):
     def legal_actions(self) -> Sequence[Action]:
         phase, table = self.phase, self.table
         if phase == COMMIT:
-            mover, mine = self.money[self.mover], self.money[self.current]
+            mover, mine = self.money[self.mover], self.money[self.to_move]
             return table.challenges[mover if mover < mine else mine]
         if phase == TURN:
             m = self.mover
@@ -321,7 +320,7 @@ class CasablancaState(State):
             out += compress(table.take, self.cards[self.loser])
             return out
         if phase == EXCHANGE:
-            seat = self.current
+            seat = self.to_move
             other = self.challenger if seat == self.mover else self.mover
             return table.later_responses[self.cap - self.stakes[other]]
         if phase == FIGURE:
@@ -400,14 +399,14 @@ class CasablancaState(State):
         return f"field {f + 1} is not free"
 
     def _check_challenge(self, action: Challenge) -> str | None:
-        mover, mine = self.money[self.mover], self.money[self.current]
+        mover, mine = self.money[self.mover], self.money[self.to_move]
         cap, stake, lo = mover if mover < mine else mine, action.stake, self.table.min_stake
         if (lo <= stake <= cap and (stake - lo) % self.table.step == 0) or (cap < lo and stake == cap):
             return None
         return self._stake_reason(stake, cap)
 
     def _check_raise(self, action: Raise) -> str | None:
-        room, by, step = self.cap - self.stakes[self._opponent(self.current)], action.by, self.table.step
+        room, by, step = self.cap - self.stakes[self._opponent(self.to_move)], action.by, self.table.step
         if step <= by <= room and by % step == 0:
             return None
         if room < step:
@@ -429,14 +428,14 @@ class CasablancaState(State):
 
     # -- the turn (CB-T1 .. CB-T4, CB-O1, CB-O3) ------------------------------------------
     def _place_figure(self, action: PlaceFigure) -> None:
-        seat, field = self.current, action.field
+        seat, field = self.to_move, action.field
         self.figures[seat] = field
         self._note(f"{PLAYER[seat]} puts a figure on field {field + 1} ({self.names[field % SYMBOLS]}).")
         self.figures_placed += 1
         if self.figures_placed == self.players:
             self._begin_turn((self.leader + 1) % self.players)
         else:
-            self.current = (seat + 1) % self.players
+            self.to_move = (seat + 1) % self.players
 
     def _begin_turn(self, seat: int) -> None:
         if self.turns >= self.rules["turn_limit"]:
@@ -444,7 +443,7 @@ class CasablancaState(State):
             return
         self._clear_turn()
         self.phase = TURN
-        self.mover = self.current = seat
+        self.mover = self.to_move = seat
         self.broke = self.money[seat] == 0 and any(self.cards[seat])
 
     def _reshuffle(self, action: Reshuffle) -> None:
@@ -513,7 +512,7 @@ class CasablancaState(State):
         self.commit_order = order = [s for s in self.clockwise[m] if active[s] and money[s] > 0]
         if order:
             self.phase = COMMIT
-            self.current = order[0]
+            self.to_move = order[0]
         else:
             self._unchallenged()
 
@@ -528,12 +527,12 @@ class CasablancaState(State):
     # -- the challenge (CB-T3, CB-X1 .. CB-X5) ---------------------------------------------
     def _commit(self, action: Challenge | Pass) -> None:
         """Sequential secret commits: nobody learns another's choice, only the outcome."""
-        seat = self.current
+        seat = self.to_move
         self.commits[seat] = action.stake if type(action) is Challenge else -1
         order = self.commit_order
         pos = len(self.commits)
         if pos < len(order):
-            self.current = order[pos]
+            self.to_move = order[pos]
             return
         m = self.mover
         challengers = [s for s in order if self.commits[s] >= 0]
@@ -550,19 +549,19 @@ class CasablancaState(State):
         self.cap = min(self.money[m], self.money[c])
         self.stakes[c] = self.commits[c]
         self.phase = RESPOND
-        self.current = m
+        self.to_move = m
         self._note(f"{PLAYER[c]} challenges {PLAYER[m]}'s announcement, staking {dollars(self.stakes[c])}.",
                    "challenge")
 
     def _raise(self, action: Raise) -> None:
-        seat = self.current
+        seat = self.to_move
         other = self._opponent(seat)
         self.stakes[seat] = self.stakes[other] + action.by
         if seat == self.mover and not self.mover_raised:
             self.mover_raised = True
             self.stats[seat]["mover_raises"] += 1
         self.phase = EXCHANGE
-        self.current = other
+        self.to_move = other
         self._note(f"{PLAYER[seat]} raises by {dollars(action.by)} to {dollars(self.stakes[seat])}.", "stake")
 
     def _admit(self, action: Admit) -> None:
@@ -582,7 +581,7 @@ class CasablancaState(State):
 
     def _call(self, action: Call) -> None:
         """CB-X3: the caller matches the other stake and the chip is turned over."""
-        seat = self.current
+        seat = self.to_move
         self.stakes[seat] = self.stakes[self._opponent(seat)]
         m, c, f = self.mover, self.challenger, self.placed_at
         value = self.chips[f]
@@ -604,7 +603,7 @@ class CasablancaState(State):
                      f"{f + 1} shows {value}: the announcement was {'true' if true else 'false'}.")
 
     def _fold(self, action: Fold) -> None:
-        seat = self.current
+        seat = self.to_move
         other = self._opponent(seat)
         if seat == self.mover:
             self.stats[seat]["mover_folds"] += 1
@@ -626,7 +625,7 @@ class CasablancaState(State):
         self._note(f"{how} {PLAYER[winner]} wins {dollars(amount)} from {PLAYER[loser]} and takes a card.{back}",
                    "settle")
         self.phase = CLAIM
-        self.current = winner
+        self.to_move = winner
 
     def _claim(self, action: TakeTop | TakeCard) -> None:
         """CB-X4: the winner takes the top card or one of the loser's cards, with its premium."""
@@ -726,7 +725,7 @@ class CasablancaState(State):
         else:
             self.phase = OVER
             self.is_over = True
-            self.current = -1
+            self.to_move = None
 
     # -- what a seat knows --------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -796,7 +795,7 @@ class CasablancaState(State):
             mine = self.commits.get(seat, None) if seat is not None else None
             view["challenge"] = {
                 "order": list(self.commit_order),
-                "committed": self.commit_order[: self.commit_order.index(self.current)],
+                "committed": self.commit_order[: self.commit_order.index(self.to_move)],
                 "my_commit": None if mine is None else ("pass" if mine < 0 else "challenge"),
                 "my_stake": None if mine is None or mine < 0 else mine,
             }

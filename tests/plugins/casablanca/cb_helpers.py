@@ -43,7 +43,7 @@ def set_cards(state: CasablancaState, seat: int, counts: Mapping[int, int]) -> N
 def place_figures(state: CasablancaState, fields: Mapping[int, int]) -> None:
     """Every seat, in set-up order, puts its figure on ``fields[seat]``."""
     while state.phase == "figure":
-        state.apply(PlaceFigure(fields[state.current]))
+        state.apply(PlaceFigure(fields[state.to_move]))
 
 
 def move(state: CasablancaState, pick: int, announce: int, place: int) -> None:
@@ -56,7 +56,7 @@ def commit(state: CasablancaState, stakes: Mapping[int, int] | None = None) -> N
     """Every seat asked in the challenge round passes, except those given a stake."""
     stakes = stakes or {}
     while state.phase == "commit":
-        seat = state.current
+        seat = state.to_move
         state.apply(Challenge(stakes[seat]) if seat in stakes else Pass())
 
 

@@ -78,7 +78,7 @@ def test_agents_challenge_a_claim_they_know_is_false() -> None:
         state = arranged()
         state.masks[12] |= 1 << 2  # seat 2 knows the 5
         move(state, 12, 3, 13)  # seat 1 claims 3
-        assert state.current == 2
+        assert state.to_move == 2
         choice = decide(agent, state)
         assert isinstance(choice, Challenge)
     assert choice == Challenge(1300), "medium stakes all the table allows on a sure thing"

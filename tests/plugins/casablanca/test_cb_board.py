@@ -97,7 +97,7 @@ def test_ring_geometry_goes_round_a_rectangle() -> None:
 
 def test_board_places_a_figure_with_arrows() -> None:
     state = arranged(top=3, figures=False)
-    assert state.current == 1
+    assert state.to_move == 1
     chosen, texts = run_board(state, 1, ["right", "right", "enter"])
     assert chosen == [PlaceFigure(5)], "the cursor starts on the first Star field (4), two steps on"
     assert "Put your figure on the ring" in texts["cb-decision"]
@@ -138,7 +138,7 @@ def test_board_puts_the_chip_on_a_free_field() -> None:
 def test_board_challenge_prompt() -> None:
     state = arranged()
     move(state, 12, 3, 13)
-    assert state.current == 2
+    assert state.to_move == 2
     chosen, texts = run_board(state, 2, ["p"])
     assert chosen == [Pass()]
     assert "Bea announced 3" in texts["cb-decision"] and "the top card" in texts["cb-decision"]
@@ -184,7 +184,7 @@ def test_board_winner_chooses_a_card() -> None:
     move(state, 12, 3, 13)
     commit(state, {2: 100})
     state.apply(Call())
-    assert state.phase == "claim" and state.current == 2
+    assert state.phase == "claim" and state.to_move == 2
     set_cards(state, 1, {6: 1, 2: 1})
     chosen, texts = run_board(state, 2, ["right", "right", "enter"])
     assert chosen == [TakeCard(6)]

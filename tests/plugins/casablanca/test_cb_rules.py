@@ -169,7 +169,7 @@ def test_cb_s3_figures_placed_by_choice_from_left_of_the_leader() -> None:
     state = table(4, 2)
     order = []
     for field in (5, 5, 9, 27):
-        order.append(state.current)
+        order.append(state.to_move)
         state.apply(PlaceFigure(field))
     assert order == [1, 2, 3, 0]
     assert state.figures == [27, 5, 5, 9]
@@ -248,7 +248,7 @@ def test_cb_t3_commits_are_secret_until_all_have_chosen() -> None:
     state = ready()
     move(state, 10, 3, 11)
     state.apply(Challenge(100))  # seat 2
-    assert state.current == 3
+    assert state.to_move == 3
     later = state.view(3)["challenge"]
     assert later["committed"] == [2] and later["my_commit"] is None
     assert "challenge" not in str([e.text for e in state.events_for(3)][-1:]).lower()
@@ -349,7 +349,7 @@ def test_cb_x3_a_call_on_a_true_announcement_pays_the_mover() -> None:
     state = challenged(stake=200, announce=3)
     state.apply(Call())
     assert state.money[1] == 1500 and state.money[2] == 1100
-    assert state.phase == "claim" and state.current == 1
+    assert state.phase == "claim" and state.to_move == 1
     assert state.figures[1] == 3, "a true move stands"
     assert all(state.view(s)["known"][11] == 3 for s in (None, 0, 1, 2, 3)), "the chip is turned over"
 
@@ -359,7 +359,7 @@ def test_cb_x3_a_call_on_a_false_announcement_pays_the_challenger() -> None:
     state.apply(Raise(100))  # the mover bluffs: 300 against 200
     state.apply(Call())  # the challenger calls at 300
     assert state.money[1] == 1000 and state.money[2] == 1600
-    assert state.phase == "claim" and state.current == 2
+    assert state.phase == "claim" and state.to_move == 2
 
 
 def test_cb_x3_a_fold_loses_the_folders_stake() -> None:
@@ -379,9 +379,9 @@ def test_cb_x3_the_two_alternate_until_a_call_or_fold() -> None:
     state = challenged(stake=100)
     seen = []
     for by in (50, 100, 50):
-        seen.append(state.current)
+        seen.append(state.to_move)
         state.apply(Raise(by))
-    assert seen == [1, 2, 1] and state.current == 2
+    assert seen == [1, 2, 1] and state.to_move == 2
     assert state.stakes[1] == 300 and state.stakes[2] == 250
     labels = {type(a) for a in state.legal_actions()}
     assert labels == {Fold, Call, Raise}
@@ -424,7 +424,7 @@ def test_cb_x4_a_card_won_in_a_challenge_can_take_the_pot() -> None:
 def test_cb_x4_a_losing_mover_goes_back() -> None:
     state = challenged(stake=100, announce=4)
     state.apply(Call())
-    assert state.figures[1] == 0 and state.current == 2
+    assert state.figures[1] == 0 and state.to_move == 2
     state.apply(TakeTop())
     assert state.cards[2][STAR] == 1 and state.cards[1] == [0] * 7
 
@@ -433,7 +433,7 @@ def test_cb_x4_undoing_a_lost_move_is_a_setting() -> None:
     state = challenged(stake=100, announce=4, undo_lost_move=False)
     state.apply(Call())
     assert state.figures[1] == 4, "the house rule leaves the caught mover where he went"
-    assert state.current == 2
+    assert state.to_move == 2
 
 
 def test_cb_x5_nobody_stakes_more_than_the_poorer_fortune() -> None:
