@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Middle, Vertical
@@ -84,7 +86,11 @@ class LeaveDialog(ModalScreen[str]):
 class HandOverScreen(Screen[str]):
     """Hides the table between two different people's decisions in a hot-seat game.
 
-    Dismissed with "ready", or with "leave"/"abandon" when the players leave from here."""
+    Dismissed with "ready", or with "leave"/"abandon" when the players leave from here.
+    Keys are ignored for ``ready_delay`` seconds after it appears, so that a key the last
+    player pressed twice cannot dismiss it and show the next player's hand to him."""
+
+    ready_delay: ClassVar[float] = 0.8
 
     BINDINGS = [
         Binding("enter,space", "ready", "I am ready", id="handover.ready"),
@@ -95,6 +101,7 @@ class HandOverScreen(Screen[str]):
         super().__init__()
         self.player = name
         self.game_title = game_title
+        self.accepting = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -109,9 +116,14 @@ class HandOverScreen(Screen[str]):
 
     def on_mount(self) -> None:
         self.sub_title = f"Hand over to {self.player}"
+        self.set_timer(self.ready_delay, self.accept)
+
+    def accept(self) -> None:
+        self.accepting = True
 
     def action_ready(self) -> None:
-        self.dismiss("ready")
+        if self.accepting:
+            self.dismiss("ready")
 
     def action_menu(self) -> None:
         """Leave the game from here without showing anyone's hand."""

@@ -19,3 +19,11 @@ def saves() -> SaveFolder:
 @pytest.fixture
 def data_home() -> Path:
     return Path(os.environ["XDG_DATA_HOME"])
+
+
+@pytest.fixture(autouse=True)
+def _quick_hand_over(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hand-overs take keys after a short pause; tests that check the pause set their own."""
+    from parlour.tui.dialogs import HandOverScreen
+
+    monkeypatch.setattr(HandOverScreen, "ready_delay", 0.05)

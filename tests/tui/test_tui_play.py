@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 import sevens
-from tui_helpers import SIZE, run, sevens_registry, wait_for
+from tui_helpers import SIZE, pass_hand_over, run, sevens_registry, wait_for
 from textual.widgets import Checkbox, Select
 
 from parlour.core.agents import RandomAgent
@@ -62,7 +62,7 @@ async def play_to_results(pilot: Any, app: ParlourApp, keys: Sequence[str] = ("e
         if at_results(app):
             return
         if isinstance(app.screen, HandOverScreen):
-            await pilot.press("enter")
+            await pass_hand_over(pilot)
             await wait_for(pilot, lambda: not isinstance(app.screen, HandOverScreen))
             continue
         moves = len(table(app).match.record.actions)
@@ -163,7 +163,7 @@ def test_hot_seat_one_human_never_sees_the_others_hand(monkeypatch: pytest.Monke
                     assert "hand" not in behind.last_view
                     text = str(behind.query_one("#generic-text").render())
                     assert not any(line.startswith(("hand:", "discards:")) for line in text.splitlines())
-                    await pilot.press("enter")
+                    await pass_hand_over(pilot)
                     await wait_for(pilot, lambda: human_to_decide(app))
                     continue
                 screen = table(app)
@@ -448,5 +448,32 @@ def test_a_failing_computer_player_is_reported_and_plays_a_random_move() -> None
             await play_to_results(pilot, app)
             messages = [n.message for n in app._notifications]
             assert any("the agent divided by zero" in m and "random move" in m for m in messages)
+
+    run(scenario())
+
+
+def test_a_doubled_key_cannot_dismiss_the_hand_over(monkeypatch) -> None:
+    """The player who just moved presses Enter twice: the second press must not lift the
+    hand-over and show the next player's hand."""
+    monkeypatch.setattr(HandOverScreen, "ready_delay", 0.8)
+
+    async def scenario() -> None:
+        app = app_for()
+        async with app.run_test(size=SIZE) as pilot:
+            setup = await open_setup(pilot, app)
+            setup.query_one("#kind-1", Select).value = "human"
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+            await pass_hand_over(pilot)
+            await wait_for(pilot, lambda: human_to_decide(app))
+            screen = table(app)
+            await pilot.press("enter", "enter", "enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+            await pilot.pause(0.2)
+            assert isinstance(app.screen, HandOverScreen), "a doubled Enter lifted the hand-over"
+            assert screen.at_table is None
+            await pass_hand_over(pilot)
+            await wait_for(pilot, lambda: human_to_decide(app))
+            assert screen.at_table == 1
 
     run(scenario())

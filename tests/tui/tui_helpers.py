@@ -39,3 +39,13 @@ async def wait_for(pilot: Pilot[Any], condition: Callable[[], bool], timeout: fl
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {getattr(condition, '__name__', 'a condition')}")
         await pilot.pause(0.01)
+
+
+async def pass_hand_over(pilot: Pilot[Any]) -> None:
+    """Press Enter on the hand-over screen once it takes keys (it ignores them at first)."""
+    from parlour.tui.dialogs import HandOverScreen
+
+    screen = pilot.app.screen
+    assert isinstance(screen, HandOverScreen)
+    await wait_for(pilot, lambda: screen.accepting)
+    await pilot.press("enter")
