@@ -13,6 +13,7 @@ from typing import Any
 
 from parlour.core.agents import Agent, decide
 from parlour.core.game import Action, Game, IllegalAction, State
+from parlour.core.rulesets import RulesetError, check_settings
 
 RECORD_FORMAT = 1
 
@@ -64,6 +65,11 @@ class Record:
             raise RecordError("a record is a JSON object")
         if data.get("format") != RECORD_FORMAT:
             raise RecordError(f"unknown record format {data.get('format')!r} (expected {RECORD_FORMAT})")
+        scores = data.get("scores")
+        if scores is not None and not (
+            isinstance(scores, list) and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in scores)
+        ):
+            raise RecordError("the record's scores are not a list of numbers")
         try:
             seats = [Seat(str(s["name"]), str(s["agent"])) for s in data["seats"]]
             record = cls(
@@ -73,7 +79,7 @@ class Record:
                 seats=seats,
                 variants=[str(v) for v in data.get("variants", [])],
                 actions=[str(a) for a in data["actions"]],
-                scores=data.get("scores"),
+                scores=scores,
                 finished=bool(data.get("finished", False)),
             )
         except (KeyError, TypeError, ValueError) as exc:
@@ -116,9 +122,21 @@ def replay(game: Game, record: Record, upto: int | None = None) -> State:
         game.check_players(len(record.seats))
     except ValueError as exc:
         raise RecordError(str(exc)) from None
-    state = game.new_game(len(record.seats), record.rules, record.seed)
+    rules = checked_rules(game, record)
+    try:
+        state = game.new_game(len(record.seats), rules, record.seed)
+    except Exception as exc:  # noqa: BLE001 - a record the game cannot deal from is bad data
+        raise RecordError(f"the game cannot be dealt from this record: {type(exc).__name__}: {exc}") from None
     replay_actions(game, state, record.actions if upto is None else record.actions[:upto])
     return state
+
+
+def checked_rules(game: Game, record: Record) -> dict[str, Any]:
+    """The record's ruleset, checked against the game's schema (records are user files)."""
+    try:
+        return check_settings(game, record.rules, "ruleset")
+    except RulesetError as exc:
+        raise RecordError(f"the record's {exc.path or 'ruleset'}: {exc.message}") from None
 
 
 def replay_actions(
@@ -132,6 +150,8 @@ def replay_actions(
             play(game.parse_action(state, text))
         except IllegalAction as exc:
             raise RecordError(f"action {number} ({text!r}) does not replay: {exc}") from None
+        except Exception as exc:  # noqa: BLE001 - a game failing on recorded data: report, not crash
+            raise RecordError(f"action {number} ({text!r}) does not replay: {type(exc).__name__}: {exc}") from None
 
 
 Observer = Callable[[State, int, Action], None]

@@ -169,10 +169,12 @@ class Table(Spec):
     def check(self, value: Any, at: _Where) -> Any:
         if not isinstance(value, dict):
             at.fail(f"expected a mapping, got {_show(value)}")
-        return {
-            self.key.check(k, at.child(k)): self.value.check(v, at.child(k))
-            for k, v in value.items()
-        }
+        out = {}
+        for k, v in value.items():
+            if isinstance(self.key, Int) and isinstance(k, str) and k.lstrip("-").isdigit():
+                k = int(k)  # JSON (a game record) writes every key as text
+            out[self.key.check(k, at.child(k))] = self.value.check(v, at.child(k))
+        return out
 
     def describe(self) -> str:
         return f"mapping of {self.key.describe()} to {self.value.describe()}"
@@ -270,7 +272,8 @@ def _load_yaml(path: Path, display: str | None = None) -> tuple[Any, _Lines]:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:  # composes but does not construct (e.g. bad tag)
         mark = getattr(exc, "problem_mark", None)
-        raise RulesetError(name, mark.line + 1 if mark else None, "", f"not valid YAML: {exc}") from None
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise RulesetError(name, mark.line + 1 if mark else None, "", f"not valid YAML: {problem}") from None
     return data, lines
 
 
@@ -278,6 +281,7 @@ def _index(node: yaml.Node, path: tuple[Any, ...], lines: _Lines) -> None:
     lines.lines.setdefault(path, node.start_mark.line + 1)
     if isinstance(node, yaml.MappingNode):
         constructor = yaml.SafeLoader(str())
+        seen: dict[Any, int] = {}
         for key_node, value_node in node.value:
             try:
                 key = constructor.construct_object(key_node, deep=True)
@@ -285,7 +289,12 @@ def _index(node: yaml.Node, path: tuple[Any, ...], lines: _Lines) -> None:
                 key = key_node.value
             if isinstance(key, (list, dict)):
                 continue
-            lines.lines[(*path, key)] = key_node.start_mark.line + 1
+            line = key_node.start_mark.line + 1
+            if key in seen:
+                keys = ".".join(str(p) for p in (*path, key))
+                raise RulesetError(lines.file, line, keys, f"duplicate key (first on line {seen[key]})")
+            seen[key] = line
+            lines.lines[(*path, key)] = line
             _index(value_node, (*path, key), lines)
     elif isinstance(node, yaml.SequenceNode):
         for i, item in enumerate(node.value):
@@ -410,7 +419,20 @@ def load_house_rules(game: Game, ruleset: RulesetFile, path: Path) -> Variant:
     name = data.get("name", path.stem)
     if not isinstance(name, str) or not name:
         top.child("name").fail(f"expected a name, got {_show(name)}")
+    taken = ruleset.variants.get(name)
+    if taken is not None:
+        where = "a built-in variant" if taken.source == "built-in" else f"the house rules in {taken.source}"
+        top.child("name").fail(f"{name!r} is already {where}: give these house rules another name")
     return _variant(game, name, data, top, ruleset.defaults, str(path))
+
+
+def check_settings(game: Game, settings: Any, source: str) -> dict[str, Any]:
+    """A complete resolved ruleset from elsewhere (a game record) checked like a file's
+    defaults; errors name ``source`` and the key path."""
+    at = _Where(_Lines(source), ())
+    checked = game.schema.root.check(settings, at)
+    _check_cross(game, checked, at)
+    return checked
 
 
 def user_ruleset_dir() -> Path:
@@ -442,9 +464,11 @@ def scan_house_rules(game: Game, ruleset: RulesetFile, folder: Path | None = Non
         if not isinstance(data, dict) or data.get("game") != game.id:
             continue
         try:
-            found.append(load_house_rules(game, ruleset, path))
+            variant = load_house_rules(game, with_house_rules(ruleset, found), path)
         except RulesetError as exc:
             errors.append(exc)
+            continue
+        found.append(variant)
     return HouseRulesScan(found, errors)
 
 

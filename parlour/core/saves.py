@@ -21,7 +21,7 @@ from typing import Any
 
 from parlour.core.agents import Agent
 from parlour.core.game import Action, Game, IllegalAction
-from parlour.core.match import Match, Record, RecordError, Seat, replay, replay_actions
+from parlour.core.match import Match, Record, RecordError, Seat, checked_rules, replay, replay_actions
 
 HUMAN = "human"
 
@@ -70,8 +70,9 @@ def resume_match(game: Game, record: Record) -> Match:
     Computer players draw each decision's generator from the seed and the move number, so
     the rest of the game is the one an uninterrupted run would have played.
     """
+    rules = checked_rules(game, record)
     try:
-        match = start_match(game, record.rules, record.seed, record.seats, record.variants)
+        match = start_match(game, rules, record.seed, record.seats, record.variants)
     except ValueError as exc:
         raise RecordError(str(exc)) from None
     replay_actions(game, match.state, record.actions, match.play)

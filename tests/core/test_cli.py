@@ -140,6 +140,10 @@ def test_house_rules_file_applies(tmp_path: Path) -> None:
         (("simulate", "sevens", "--agents", "random,random", "--players", "3"), "2 agents for 3 players"),
         (("simulate", "sevens", "--games", "0"), "--games must be at least 1"),
         (("rules", "chess"), "no game 'chess'"),
+        (("simulate", "sevens", "--players", "0"), "--players must be at least 1"),
+        (("simulate", "sevens", "--games", "abc"), "argument --games: invalid int value: 'abc' (see 'parlour simulate --help')"),
+        (("rules",), "the following arguments are required: game"),
+        (("list", "--bogus"), "unrecognized arguments: --bogus"),
     ],
 )
 def test_user_errors_are_one_line_exit_2(args, fragment) -> None:

@@ -146,3 +146,44 @@ def test_seat_labels_become_player_names() -> None:
     names = ["Ada", "Bea", "Cleo"]
     text = f"{seat_label(0)} challenges {seat_label(2)}; Player 12 and Players 2 stay"
     assert with_names(text, names) == "Ada challenges Cleo; Player 12 and Players 2 stay"
+
+
+def _finished_record() -> Record:
+    seats = [Seat("a", "random"), Seat("b", "random")]
+    match = Match(GAME, RULES, 5, seats, [RandomAgent(), RandomAgent()])
+    match.play_out()
+    return Record.from_json(json.loads(json.dumps(match.record.to_json())))
+
+
+@pytest.mark.parametrize(
+    ("rules", "message"),
+    [
+        ({**RULES, "target": "seven"}, "the record's target: expected a whole number, got str 'seven'"),
+        ({k: v for k, v in RULES.items() if k != "copies"}, r"the record's ruleset: missing key\(s\): copies"),
+        ({**RULES, "jokers": 2}, "the record's jokers: unknown key"),
+        ({**RULES, "max_card": 2}, "the record's hand_size: too few cards"),
+    ],
+)
+def test_a_record_with_a_bad_ruleset_is_refused(rules, message) -> None:
+    record = _finished_record()
+    record.rules = rules
+    with pytest.raises(RecordError, match=message):
+        replay(GAME, record)
+
+
+def test_a_record_the_game_chokes_on_is_a_record_error(monkeypatch) -> None:
+    record = _finished_record()
+
+    def broken_apply(self, action):
+        raise KeyError("chart")
+
+    monkeypatch.setattr(type(GAME.new_game(2, RULES, 1)), "_apply", broken_apply)
+    with pytest.raises(RecordError, match=r"action 1 \('play \d'\) does not replay: KeyError: 'chart'"):
+        replay(GAME, record)
+
+
+def test_record_scores_must_be_numbers() -> None:
+    data = _finished_record().to_json()
+    data["scores"] = ["lots", 1]
+    with pytest.raises(RecordError, match="scores are not a list of numbers"):
+        Record.from_json(data)

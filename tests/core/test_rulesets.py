@@ -103,8 +103,9 @@ def test_invalid_yaml_names_the_line(tmp_path: Path) -> None:
 
 def test_unsafe_yaml_is_refused(tmp_path: Path) -> None:
     file = write(tmp_path, GOOD.replace("  target: 7", "  target: !!python/object/apply:os.system ['echo hi']"))
-    with pytest.raises(RulesetError, match="not valid YAML"):
+    with pytest.raises(RulesetError, match="not valid YAML") as info:
         load_ruleset(FileSevens(file))
+    assert "\n" not in str(info.value)
 
 
 def test_wrong_game_is_refused(tmp_path: Path) -> None:
@@ -186,3 +187,26 @@ def test_specs_cover_lists_tables_and_choices(tmp_path: Path) -> None:
         load_ruleset(Custom(file))
     file.write_text(file.read_text().replace("mode: up", "mode: by"))
     assert load_ruleset(Custom(file)).defaults["payout"] == {11: 5, 12: 6}
+
+
+def test_duplicate_keys_are_refused(tmp_path: Path) -> None:
+    file = write(tmp_path, GOOD.replace("  copies: 3\n", "  copies: 3\n  target: 8\n"))
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(FileSevens(file))
+    assert str(info.value) == f"{file}:7: settings.target: duplicate key (first on line 3)"
+
+
+def test_house_rules_may_not_take_a_taken_name(tmp_path: Path, monkeypatch) -> None:
+    ruleset = load_ruleset(SEVENS)
+    clash = write(tmp_path, "game: sevens\nname: long\nsettings: {target: 9}\n")
+    with pytest.raises(RulesetError, match=r":2: name: 'long' is already a built-in variant"):
+        load_house_rules(SEVENS, ruleset, clash)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    folder = user_ruleset_dir()
+    folder.mkdir(parents=True)
+    write(folder, "game: sevens\nname: eights\nsettings: {target: 8}\n", "a.yaml")
+    write(folder, "game: sevens\nname: eights\nsettings: {target: 9}\n", "b.yaml")
+    scan = scan_house_rules(SEVENS, ruleset)
+    assert [v.settings for v in scan.variants] == [{"target": 8}]
+    [error] = scan.errors
+    assert str(error).startswith(f"{folder / 'b.yaml'}:2: name: 'eights' is already the house rules in {folder / 'a.yaml'}")
