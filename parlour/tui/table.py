@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 from rich.console import Group
 from rich.table import Table as RichTable
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -91,6 +91,8 @@ class TableScreen(Screen[None]):
         Binding("f4", "toggle_side", "Side panel", id="table.side"),
         Binding("escape", "menu", "Menu", id="table.menu"),
     ]
+    #: narrower than this, the side panel starts hidden so the board gets the width
+    WIDE = 110
 
     @dataclass
     class AgentChose(Message):
@@ -118,6 +120,7 @@ class TableScreen(Screen[None]):
         self.last_view: Mapping[str, Any] | None = None
         self.pending: TableScreen.AgentChose | None = None
         self.leaving = False
+        self.side_chosen: bool | None = None  #: set once the player toggles the side panel
 
     # -- layout --------------------------------------------------------------------
     @property
@@ -401,7 +404,8 @@ class TableScreen(Screen[None]):
         if side.display:
             log.focus()
         else:
-            side.display = True
+            self.side_chosen = True
+            self.show_side(True)
             self.call_after_refresh(log.focus)
 
     def action_focus_board(self) -> None:
@@ -409,8 +413,27 @@ class TableScreen(Screen[None]):
 
     def action_toggle_side(self) -> None:
         """Give the whole width to the board on a small terminal (the header keeps the status)."""
+        self.side_chosen = not self.query_one("#side").display
+        self.show_side(self.side_chosen)
+
+    def show_side(self, shown: bool) -> None:
         side = self.query_one("#side")
-        side.display = not side.display
+        if side.display != shown:
+            side.display = shown
+            self.call_after_refresh(self.rewrap_log)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Below ``WIDE`` columns the side panel gives way to the board, unless the player
+        chose otherwise with F4; the log is wrapped anew to its width."""
+        if self.side_chosen is None:
+            self.show_side(event.size.width >= self.WIDE)
+        self.call_after_refresh(self.rewrap_log)
+
+    def rewrap_log(self) -> None:
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        for line in self.log_lines:
+            log.write(Text(line))
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         title = self.table.game.title

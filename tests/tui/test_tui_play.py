@@ -215,7 +215,7 @@ def test_computer_thinks_in_a_worker_while_rules_and_log_stay_usable() -> None:
 
     async def scenario() -> None:
         app = app_for(sevens_registry(game=game))
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=(120, 32)) as pilot:
             await open_setup(pilot, app)
             await pilot.press("ctrl+s")
             await wait_for(pilot, lambda: human_to_decide(app))
@@ -223,6 +223,7 @@ def test_computer_thinks_in_a_worker_while_rules_and_log_stay_usable() -> None:
             await pilot.press("enter")
             await wait_for(pilot, lambda: screen.thinking == 1)
             assert screen.status_lines[0] == f"{screen.table.names[1]} is thinking..."
+            assert screen.query_one("#side").display, "at 120 columns the side panel shows"
             await pilot.press("f4")  # the side panel hides; the header still says who thinks
             assert not screen.query_one("#side").display
             assert screen.sub_title.endswith("is thinking...")
@@ -475,5 +476,30 @@ def test_a_doubled_key_cannot_dismiss_the_hand_over(monkeypatch) -> None:
             await pass_hand_over(pilot)
             await wait_for(pilot, lambda: human_to_decide(app))
             assert screen.at_table == 1
+
+    run(scenario())
+
+
+def test_a_narrow_table_gives_the_board_the_width_and_the_log_rewraps() -> None:
+    async def scenario() -> None:
+        app = app_for()
+        async with app.run_test(size=(90, 30)) as pilot:
+            await open_setup(pilot, app)
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: human_to_decide(app))
+            screen = table(app)
+            side = screen.query_one("#side")
+            assert not side.display, "below 110 columns the side panel starts hidden"
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: human_to_decide(app) and len(screen.match.record.actions) >= 2)
+            await pilot.press("f4")
+            await wait_for(pilot, lambda: side.display)
+            log = screen.query_one("#log")
+            await wait_for(pilot, lambda: log.lines and max(len(line.text) for line in log.lines) > 10)
+            widest = max(len(line.text) for line in log.lines)
+            assert widest <= log.scrollable_content_region.width
+            await pilot.resize_terminal(130, 30)
+            await pilot.pause(0.1)
+            assert side.display, "the player's own choice survives a resize"
 
     run(scenario())
