@@ -152,7 +152,7 @@ class BidChoices(Sequence[Bid]):
             yield Bid(counts, letters)
 
     def __contains__(self, action: object) -> bool:
-        if not isinstance(action, Bid) or len(action.counts) != len(self.held):
+        if not isinstance(action, Bid) or not whole_counts(action.counts, len(self.held)):
             return False
         return all(0 <= c <= h for c, h in zip(action.counts, self.held))
 
@@ -261,6 +261,12 @@ def canonical(code: str, letters: str) -> str:
 seat_name = seat_label
 
 
+def whole_counts(counts: object, colours: int) -> bool:
+    """Whether ``counts`` is a tuple of ``colours`` whole numbers (not floats, strings or
+    booleans: a bid counts whole jetons)."""
+    return type(counts) is tuple and len(counts) == colours and all(type(c) is int for c in counts)
+
+
 def jeton_text(counts: Sequence[int], letters: str) -> str:
     parts = [f"{n}{letter}" for n, letter in zip(counts, letters) if n]
     return " ".join(parts) if parts else "nothing"
@@ -360,7 +366,7 @@ class BanqueFataleState(State):
         elif self.phase == BID and type(action) is Bid:
             counts = action.counts
             held = self.jetons[self.to_move]  # type: ignore[index]
-            if len(counts) == len(held) and min(counts) >= 0 and all(map(le, counts, held)):
+            if whole_counts(counts, len(held)) and min(counts) >= 0 and all(map(le, counts, held)):
                 self._bid(counts)
                 return
         if self.to_move is None:
@@ -385,9 +391,11 @@ class BanqueFataleState(State):
                 return f"{seat_name(self.to_move)} must bid now"  # type: ignore[arg-type]
             counts = action.counts
             held = self.jetons[self.to_move]  # type: ignore[index]
-            if len(counts) != len(held):
+            if not isinstance(counts, tuple) or len(counts) != len(held):
                 return f"a bid gives one count per colour ({len(held)})"
             for i, c in enumerate(counts):
+                if type(c) is not int:
+                    return f"a bid counts whole jetons: {c!r} is not a whole number"
                 if c < 0:
                     return "a bid cannot be negative"
                 if c > held[i]:

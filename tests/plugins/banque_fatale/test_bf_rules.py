@@ -172,6 +172,22 @@ def test_bf_r2_every_bid_within_holdings_is_legal() -> None:
     assert Bid(counts("Y"), LETTERS) not in legal
 
 
+@pytest.mark.parametrize("bad", [(1.5, 0, 0, 0, 0), ("1", 0, 0, 0, 0), (True, 0, 0, 0, 0), (-1, 0, 0, 0, 0),
+                                 (1.0, 0, 0, 0, 0), "RR", None])
+def test_bf_r2_a_bid_counts_whole_jetons(bad) -> None:
+    """A bid that is not a whole, non-negative number of jetons per colour is refused with a
+    reason, by apply, why_illegal and the legal-action set alike, and nothing changes."""
+    state = arrange(deal(), start=0, display=["RG", "YB", "GO"])
+    state.apply(Pick("RG"))
+    bid = Bid(bad, LETTERS)
+    before = (state.to_move, list(state.bids), [list(j) for j in state.jetons], len(state.events))
+    with pytest.raises(IllegalAction, match="whole|negative|one count per colour"):
+        state.apply(bid)
+    assert (state.to_move, list(state.bids), [list(j) for j in state.jetons], len(state.events)) == before
+    assert state.why_illegal(bid) is not None and not state.is_legal(bid)
+    assert bid not in state.legal_actions()
+
+
 def test_bf_r2_a_seat_without_jetons_bids_nothing_at_once() -> None:
     state = arrange(deal(), start=0, jetons=["RR", "", "Y", "O"], display=["RG", "YB", "GO"])
     state.apply(Pick("RG"))
