@@ -103,6 +103,12 @@ LAYS = tuple(Lay(DIGIT_OF[c], layout.cell_name(c)) for c in range(CELLS))
 _BETS: dict[str, Bet] = {}
 
 
+def sentence(text: str) -> str:
+    """``text`` with its first letter capitalised: field names are lower case (``diamond``)
+    and a log line may start with one."""
+    return text[:1].upper() + text[1:]
+
+
 def bet_on(field_id: str) -> Bet:
     """The (shared) action that bets on ``field_id``."""
     action = _BETS.get(field_id)
@@ -320,7 +326,8 @@ class MonteCarloState(State):
             if self.extra and stake.count(seat) == self.capacity:
                 # MC-B3: three chips of one player close the field to the others.
                 self.locked[index] = seat
-                self.log(f"{field.name} is now {player_name(seat)}'s alone.", kind="lock", seat=seat, field=field.id)
+                self.log(sentence(f"{field.name} is now {player_name(seat)}'s alone."),
+                         kind="lock", seat=seat, field=field.id)
         if self.chips[seat] == 0:
             # MC-B4: no chips, no more bets.
             self.betting[seat] = False
@@ -391,7 +398,7 @@ class MonteCarloState(State):
                 payout_total[seat] += payout[seat]
             results.append({"field": field.id, "won": won, "chips": list(stake), "payout": payout})
             verdict = "wins" if won else "loses"
-            self.log(f"{field.name[0].upper()}{field.name[1:]} {verdict}.", kind="field",
+            self.log(sentence(f"{field.name} {verdict}."), kind="field",
                      field=field.id, won=won)
         dropped = []
         for seat in self.order:

@@ -184,6 +184,28 @@ def test_mc_b3_lock_three_chips_of_one_player_close_the_field_and_allow_a_fourth
         bet(state, "n1-top")
 
 
+def test_mc_b3_lock_message_is_a_sentence() -> None:
+    """The lock is told in a sentence that starts with a capital, though field names are
+    lower case (``diamond``, ``number 1 (top)``)."""
+    state = new(2)
+    for _ in range(3):
+        bet(state, "n1-top")
+        bet(state, "n2-top")
+    locks = [e.text for e in state.events if e.kind == "lock"]
+    assert locks == ["Number 1 (top) is now Player 1's alone.", "Number 2 (top) is now Player 2's alone."]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_logged_sentence_starts_with_a_capital(seed: int) -> None:
+    rng = random.Random(seed)
+    state = new(4, seed)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    bad = [e.text for e in state.events if not (e.text[0].isupper() or e.text[0].isdigit())]
+    assert not bad
+
+
 def test_mc_b3_lock_rule_off_leaves_the_field_full_at_three() -> None:
     state = new(2, sole_owner_extra=0)
     for _ in range(3):
