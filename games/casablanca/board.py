@@ -208,8 +208,9 @@ def ring_panel(view: Mapping[str, Any], names: Sequence[str], cursor: int | None
                     col += 1
             out.append_text(line.rstrip() or line)
             out.append("\n")
-    legend = Text("(?) face down  (3) you know it  [3] turned over  <?> just put down  digits: figures",
-                  style="dim")
+    # two lines, each narrower than the ring, so the legend never wraps where the ring fits
+    legend = Text("(?) face down   (3) you know it   [3] turned over\n"
+                  "<?> just put down   digits below a field: figures", style="dim")
     out.append_text(legend)
     return out
 

@@ -95,6 +95,24 @@ def test_ring_geometry_goes_round_a_rectangle() -> None:
         assert len(where) == fields and len(set(where.values())) == fields
 
 
+def test_ring_legend_fits_beside_the_table_log() -> None:
+    """At 120 columns the table screen leaves the board 80 (the ring 76 inside its padding):
+    the legend keeps every entry whole on two lines no wider than the ring drawn above it."""
+    from games.casablanca.board import ring_panel
+
+    state = arranged()
+    console = Console(width=76, file=io.StringIO(), record=True, color_system=None)
+    console.print(ring_panel(state.view(1), NAMES))
+    lines = console.export_text().rstrip("\n").split("\n")
+    ring_width = max(len(line.rstrip()) for line in lines[:-2])
+    legend = [line.rstrip() for line in lines[-2:]]
+    assert legend[0].startswith("(?) face down") and "figures" in legend[1]
+    for entry in ("(?) face down", "(3) you know it", "[3] turned over", "<?> just put down", "figures"):
+        assert any(entry in line for line in legend), entry
+    assert all(len(line) <= ring_width for line in legend)
+    assert abs(len(legend[0]) - len(legend[1])) <= 12, "two balanced lines"
+
+
 def test_board_places_a_figure_with_arrows() -> None:
     state = arranged(top=3, figures=False)
     assert state.to_move == 1
