@@ -71,14 +71,32 @@ def test_agents_ignore_hidden_jetons_and_cash_behind_closed_screens(kind: str) -
         assert a == b
 
 
-@pytest.mark.parametrize("kind", LEVELS)
-def test_agents_see_open_jetons_when_screens_are_open(kind: str) -> None:
-    """With open screens the others' jetons are in the view, so they may (and do) count."""
-    state = bidding_state([])
-    assert state.view(2)["jetons"][3] == [2] * 5
-    other = state.clone()
-    other.jetons[3] = [0] * 5
-    assert other.view(2) != state.view(2)
+def rivals_holding(rival: str, seed: int = 9):
+    """Seat 0 starts and auctions RG (seat 2's colour); seats 0 and 1 bid nothing; seat 2 (two
+    of each colour) to bid; seats 0, 1 and 3 each hold ``rival`` in the open."""
+    state = arrange(deal(seed=seed), start=0, display=["RG", "YB", "GO"],
+                    cards=[["Y"], ["B"], ["R", "RG"], ["O"]],
+                    jetons=[rival, rival, "RRYYGGBBOO", rival])
+    state.apply(Pick("RG"))
+    while state.to_move != 2:
+        state.apply(Bid(counts(""), LETTERS))
+    return state
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_medium_counts_rivals_open_jetons_when_screens_are_open(seed: int) -> None:
+    """With open screens the others' jetons are in the view and medium bids by them: against
+    rivals with nothing to bid it takes the card with a few jetons of its own colour; against
+    rivals holding ten jetons each it keeps its jetons. (Easy bids by its own jetons only.)"""
+    poor, rich = rivals_holding(""), rivals_holding("RRYYGGBBOO")
+    assert poor.view(2)["jetons"][3] == [0] * 5 and rich.view(2)["jetons"][3] == [2] * 5
+    assert poor.view(2)["jetons"][2] == rich.view(2)["jetons"][2]
+    medium = agent("medium")
+    against_poor = medium.choose(poor.view(2), poor.legal_actions(), random.Random(seed))
+    against_rich = medium.choose(rich.view(2), rich.legal_actions(), random.Random(seed))
+    assert isinstance(against_poor, Bid) and isinstance(against_rich, Bid)
+    assert against_poor.total > 0 and against_poor.counts[0] > 0, against_poor.text
+    assert against_rich.total < against_poor.total, (against_poor.text, against_rich.text)
 
 
 def test_medium_bids_in_the_colours_it_holds() -> None:
