@@ -182,6 +182,17 @@ class MediumAgent:
         share = min(max(share, 0.02), 0.98)
         return min(share * base / ((1 - share) * (1 - base)), 3.0)
 
+    def may_be_challenged(self, view: Mapping[str, Any], mover: int) -> bool:
+        """Whether anybody may challenge ``mover``'s next move (money is public): unless the
+        ruleset's ``challenge_below_minimum`` allows it, both fortunes must reach the minimum
+        stake."""
+        money, active = view["money"], view["active"]
+        others = [s for s in range(view["players"]) if s != mover and active[s] and money[s] > 0]
+        if self.rules["challenge_below_minimum"]:
+            return bool(others)
+        lo = self.rules["min_stake"]
+        return money[mover] >= lo and any(money[s] >= lo for s in others)
+
     def challenge_rate(self, stats: Mapping[str, int], landing: bool) -> float:
         """How often this player's own announcements have been challenged."""
         if landing:
@@ -250,8 +261,8 @@ class MediumAgent:
         me, move = read.me, view["move"]
         held = move["held"]
         need = (view["top"] - move["origin"]) % SYMBOLS
-        if held == need:
-            return Announce(need)
+        if held == need or not self.may_be_challenged(view, me):
+            return Announce(need)  # the truth, or a lie nobody may challenge
         if any(s != me for s in move["held_knowers"]):
             return Announce(held)  # someone else knows this chip: a lie would be exposed
         stats = view["stats"][me]

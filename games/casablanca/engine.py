@@ -106,7 +106,8 @@ class _Table:
 
     def stakes(self, cap: int) -> list[int]:
         """Opening stakes: at least the minimum, at most the smaller fortune ``cap`` (CB-X1,
-        CB-X5); when that fortune is below the minimum, exactly all of it."""
+        CB-X5); when that fortune is below the minimum, exactly all of it (asked only when
+        the ruleset's ``challenge_below_minimum`` allows such a challenge)."""
         if cap < self.min_stake:
             return [cap]
         return list(range(self.min_stake, cap + 1, self.step))
@@ -507,9 +508,22 @@ class CasablancaState(State):
         self._note(f"{PLAYER[m]} picks up the chip on field {self.picked_from + 1}, announces {self.announced}, "
                    f"puts the chip face down on field {field + 1} and moves to field {to + 1} "
                    f"({self.names[to % SYMBOLS]}).", "move")
-        # CB-T3: every other player with money may challenge; priority runs clockwise.
+        # CB-T3: every other player with money may challenge; priority runs clockwise. Unless
+        # the ruleset says otherwise (challenge_below_minimum), a stake below the minimum is
+        # no stake: a seat may challenge only if both fortunes reach it (CB-X1 against CB-X5).
         money, active = self.money, self.active
-        self.commit_order = order = [s for s in self.clockwise[m] if active[s] and money[s] > 0]
+        if self.rules["challenge_below_minimum"]:
+            self.commit_order = order = [s for s in self.clockwise[m] if active[s] and money[s] > 0]
+        else:
+            lo = self.table.min_stake
+            if money[m] < lo:
+                order = []
+                if any(active[s] and money[s] > 0 for s in self.clockwise[m]):
+                    self._note(f"{PLAYER[m]} has less than {dollars(lo)}, the smallest stake: "
+                               "nobody may challenge this move.", "challenge")
+            else:
+                order = [s for s in self.clockwise[m] if active[s] and money[s] >= lo]
+            self.commit_order = order
         if order:
             self.phase = COMMIT
             self.to_move = order[0]
@@ -949,6 +963,7 @@ class Casablanca(Game):
             "min_stake": Int(1, 1_000_000),
             "stake_step": Int(1, 1_000_000),
             "admit_fee": money,
+            "challenge_below_minimum": Bool(),
             "undo_lost_move": Bool(),
             "reshuffles": Int(0, 5),
             "sell_price": money,

@@ -65,6 +65,19 @@ def test_medium_tells_the_truth_when_every_claim_is_doubted() -> None:
     assert decide(MediumAgent(rules()), state) == Announce(5)
 
 
+def test_medium_lies_freely_when_nobody_may_challenge_cb_x5() -> None:
+    """With less than the minimum stake a mover cannot be challenged (challenge_below_minimum
+    false, the default), so medium announces the number that reaches the top card even though
+    every claim of his has been doubted and another seat knows his chip."""
+    for below, expected in ((False, Announce(3)), (True, Announce(5))):
+        state = arranged(challenge_below_minimum=below)
+        state.stats[1].update(moves=10, landing=5, challenged_landing=5, challenged_other=5)
+        state.money[1] = 50
+        state.masks[12] |= 1 << 2  # seat 2 has seen the 5
+        state.apply(Pick(12))
+        assert decide(MediumAgent(state.rules), state) == expected, below
+
+
 def test_medium_does_not_lie_about_a_chip_another_seat_knows() -> None:
     state = arranged()
     state.stats[1].update(moves=8, landing=6)

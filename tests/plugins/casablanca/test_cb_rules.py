@@ -455,8 +455,8 @@ def test_cb_x5_nobody_stakes_more_than_the_poorer_fortune() -> None:
         state.apply(Raise(50))
 
 
-def test_cb_x5_a_poorer_player_below_the_minimum_stakes_all_he_has() -> None:
-    state = ready()
+def test_cb_x5_a_poorer_player_below_the_minimum_stakes_all_he_has_when_the_setting_allows() -> None:
+    state = ready(challenge_below_minimum=True)
     state.money[1] = 50
     move(state, 10, 3, 11)
     assert [a for a in state.legal_actions() if isinstance(a, Challenge)] == [Challenge(50)]
@@ -464,6 +464,61 @@ def test_cb_x5_a_poorer_player_below_the_minimum_stakes_all_he_has() -> None:
         state.apply(Challenge(100))
     state.money[1] = 0
     assert [a for a in state.legal_actions() if isinstance(a, Challenge)] == [Challenge(0)]
+
+
+def test_cb_x5_no_challenge_below_the_minimum_stake() -> None:
+    """DECISION (challenge_below_minimum: false, the default): a mover poorer than the minimum
+    stake cannot be challenged at all; nobody is asked, and a landing move takes the card."""
+    for money in (0, 50):
+        state = ready(top=STAR)
+        state.money[1] = money
+        pot = state.pot
+        move(state, 10, 4, 11)  # a lie: the chip shows 3; Palm + 4 = Lamp
+        assert state.phase == "turn" and state.mover == 2, "nobody was asked"
+        assert state.commit_order == []
+        assert state.money[1] == money and state.pot == pot
+        assert any("nobody may challenge" in e.text for e in state.events[-2:])
+        state = ready(top=LAMP)
+        state.money[1] = money
+        move(state, 10, 4, 11)  # the same lie lands on Lamp: unchallenged, it takes the card
+        assert state.cards[1][LAMP] == 1 and state.money[1] == money + 100
+
+
+def test_cb_x5_a_seat_poorer_than_the_minimum_stake_is_not_asked() -> None:
+    """A would-be challenger with less than the minimum is skipped; the others are asked as
+    usual. Money is public, so who is asked tells nobody anything new."""
+    state = ready()
+    state.money[2] = 50
+    state.money[3] = 100
+    move(state, 10, 3, 11)
+    assert state.commit_order == [3, 0]
+    assert state.view(0)["challenge"]["order"] == [3, 0]
+    assert [a.stake for a in state.legal_actions() if isinstance(a, Challenge)] == [100]
+    commit(state, {3: 100})
+    assert state.challenger == 3 and state.phase == "respond"
+
+
+def test_cb_x5_challenge_below_minimum_setting_asks_the_poor_and_stakes_all() -> None:
+    """With challenge_below_minimum: true, everybody with money is asked and a mover with $0
+    is challenged for a $0 stake: the two then play only for a card."""
+    state = ready(challenge_below_minimum=True)
+    state.money[1] = 0
+    state.money[2] = 50
+    move(state, 10, 4, 11)  # a lie
+    assert state.commit_order == [2, 3, 0]
+    assert [a for a in state.legal_actions() if isinstance(a, Challenge)] == [Challenge(0)]
+    commit(state, {2: 0})
+    state.apply(Call())
+    assert state.winner == 2 and state.money[1] == 0 and state.money[2] == 50
+    assert state.phase == "claim"
+
+
+def test_cb_x5_challenge_below_minimum_is_a_ruleset_setting() -> None:
+    from cb_helpers import RULESET
+
+    assert RULESET.resolve(())["challenge_below_minimum"] is False
+    problems = dict(GAME.validate_rules(rules(challenge_below_minimum=True)))
+    assert "challenge_below_minimum" not in problems
 
 
 # -- other rules -------------------------------------------------------------------------
