@@ -21,7 +21,7 @@ from textual.containers import ScrollableContainer
 from textual.widgets import Static
 
 from games.monte_carlo import layout
-from games.monte_carlo.engine import Lay, Pass, Stop
+from games.monte_carlo.engine import Lay, Pass, Stop, sentence
 from games.monte_carlo.layout import CELLS, DIGIT_OF, QUADRANT_LETTERS, QUADRANT_OF, SIZE, cell_name
 from parlour.core.game import Action
 from parlour.tui.board import Board
@@ -281,8 +281,8 @@ class MonteCarloBoard(Board):
             return "There is no field there."
         owner = self.view.get("locked", {}).get(fid)
         if owner is not None:
-            return f"{field.name} belongs to {self.seat_name(owner)} alone."
-        return f"{field.name} is full."
+            return sentence(f"{field.name} belongs to {self.seat_name(owner)} alone.")
+        return sentence(f"{field.name} is full.")
 
     # -- drawing ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -486,7 +486,7 @@ class MonteCarloBoard(Board):
         field = self.fields.get(self.cursor_field)
         if field is None:
             return Text("")
-        text = Text(f"{field.name[0].upper()}{field.name[1:]}", style="bold")
+        text = Text(sentence(field.name), style="bold")
         text.append(f": pays {odds[field.kind]} for 1. ")
         if shown is not None:
             result = next((r for r in shown["fields"] if r["field"] == field.id), None)

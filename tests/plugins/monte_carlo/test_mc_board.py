@@ -116,6 +116,31 @@ async def test_board_refuses_a_full_field_and_waits_for_a_legal_one() -> None:
 
 
 @synchronous
+async def test_board_notices_about_a_field_start_with_a_capital() -> None:
+    """Field names are lower case; a notice that starts with one is still a sentence."""
+    state = new(2, seed=3)
+    app = BoardApp(state, 0)
+    async with app.run_test(size=(110, 50)) as pilot:
+        notices: list[str] = []
+        app.query_one(MonteCarloBoard).notify = lambda message, **_: notices.append(message)  # type: ignore[method-assign]
+        for fid in ("n1-top", "n2-top", "n1-top", "n2-top", "n1-top"):
+            state.apply(bet_on(fid))  # seat 0 locks number 1 (top)
+        app.seat = 1
+        app.present()
+        await pilot.press("enter")  # the cursor starts on number 1 (top)
+        await until(pilot, lambda: len(notices) == 1)
+        assert notices == ["Number 1 (top) belongs to Anna alone."]
+        state = new(3, seed=3)
+        for fid in ("n1-top", "n1-top", "n1-top"):
+            state.apply(bet_on(fid))
+        app.state, app.seat = state, 0
+        app.present()
+        await pilot.press("enter")
+        await until(pilot, lambda: len(notices) == 2)
+        assert notices[1] == "Number 1 (top) is full."
+
+
+@synchronous
 async def test_board_lays_a_picked_tile_on_a_picked_cell() -> None:
     state = new(4, seed=4)
     rig(state, {0: [1, 1, 3, 5, 5, 7, 8, 9, 9]})
