@@ -4,13 +4,15 @@ and the decision at hand, all from the keyboard.
 Every colour is drawn with its letter (R Y G B O) as well as its colour, so the board reads
 without colour. Keys: arrows move and adjust, Enter confirms, a colour's letter adds a jeton of
 it to a bid (or takes it from the pool), digits pick the n-th choice, 0 clears a bid, k keeps
-(no sale).
+(no sale). An empty bid takes a second Enter. Keys are ignored for a moment after a new decision
+appears, so that a key pressed twice cannot also answer the next one.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -174,6 +176,10 @@ class BanqueFataleBoard(Board, can_focus=True):
         Binding("enter", "confirm", "Confirm", id="bf.confirm"),
     ]
 
+    #: seconds during which keys are ignored after ``show`` presents a new decision, so that a
+    #: key pressed twice (or held down) cannot answer the next decision as well; tests shorten it
+    decision_delay: ClassVar[float] = 0.3
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.view: Mapping[str, Any] | None = None
@@ -184,6 +190,9 @@ class BanqueFataleBoard(Board, can_focus=True):
         self.counts: list[int] = []  # the bid being built
         self.held: list[int] = []
         self.row = 0
+        self.confirming_nothing = False  # an empty bid waits for a second Enter
+        self.decision: tuple[Mapping[str, Any], int] | None = None  # the decision shown now
+        self.keys_from = 0.0  # time.monotonic() from which keys count
         chart = self.rules.get("chart", {}) if isinstance(self.rules, Mapping) else {}
         self.low: int = chart.get("min", 2)
         self.high: int = chart.get("max", 12)
@@ -202,10 +211,12 @@ class BanqueFataleBoard(Board, can_focus=True):
 
     # -- the app's calls -----------------------------------------------------------------
     def show(self, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
+        self.hold_keys_if_new(view, legal)
         self.view = view
         self.legal = legal if legal is not None else []
         self.mode = None
         self.options = []
+        self.confirming_nothing = False
         if legal:
             first = legal[0]
             letters: str = view["letters"]
@@ -226,6 +237,22 @@ class BanqueFataleBoard(Board, can_focus=True):
                 self.options = [a for a in legal if isinstance(a, Sell)] + [a for a in legal if isinstance(a, Keep)]
             self.cursor = 0
         self.refresh_panels()
+
+    def hold_keys_if_new(self, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
+        """Start the pause of ``decision_delay`` when ``legal`` is a new decision: legal actions
+        with a view this board has not just shown them with. A refused choice shows the same
+        decision again and starts no pause."""
+        if not legal:
+            self.decision = None
+            return
+        decision = (view, len(legal))
+        if decision != self.decision:
+            self.decision = decision
+            self.keys_from = time.monotonic() + self.decision_delay
+
+    def holding_keys(self) -> bool:
+        """Whether keys are ignored now (just after a new decision appeared)."""
+        return time.monotonic() < self.keys_from
 
     # -- drawing -------------------------------------------------------------------------
     def refresh_panels(self) -> None:
@@ -284,6 +311,8 @@ class BanqueFataleBoard(Board, can_focus=True):
                 lines.append(line)
             total = sum(self.counts)
             lines.append(Text(f"Total: {total} jeton{'s' if total != 1 else ''}", style="bold"))
+            if self.confirming_nothing:
+                lines.append(Text("Bid nothing? Enter again to confirm", style="bold yellow"))
             lines.append(Text("↑/↓ colour · ←/→ fewer/more · a letter adds one · 0 clears · Enter bids",
                               style="dim"))
             return Group(*lines)
@@ -324,6 +353,8 @@ class BanqueFataleBoard(Board, can_focus=True):
 
     # -- keys ----------------------------------------------------------------------------
     def action_step(self, delta: int) -> None:
+        if self.holding_keys():
+            return
         if self.mode == "bid":
             self._adjust(self.row, delta)
         elif self.options:
@@ -331,6 +362,8 @@ class BanqueFataleBoard(Board, can_focus=True):
             self.refresh_panels()
 
     def action_row(self, delta: int) -> None:
+        if self.holding_keys():
+            return
         if self.mode == "bid" and self.counts:
             self.row = (self.row + delta) % len(self.counts)
             self.refresh_panels()
@@ -339,11 +372,14 @@ class BanqueFataleBoard(Board, can_focus=True):
 
     def action_confirm(self) -> None:
         view = self.view
-        if view is None or self.mode is None:
+        if view is None or self.mode is None or self.holding_keys():
             return
         if self.mode == "bid":
             bid = Bid(tuple(self.counts), view["letters"])
-            if bid in self.legal:
+            if not bid.total and not self.confirming_nothing:
+                self.confirming_nothing = True  # one Enter too many must not give the card away
+                self.refresh_panels()
+            elif bid in self.legal:
                 self.choose(bid)
             else:
                 self.notify(f"{bid.label} is not allowed", severity="warning")
@@ -355,6 +391,10 @@ class BanqueFataleBoard(Board, can_focus=True):
         char = event.character
         if view is None or self.mode is None or not char:
             return
+        if self.holding_keys():
+            if char.isprintable():
+                event.stop()
+            return
         letters: str = view["letters"]
         upper = char.upper()
         if char.isdigit():
@@ -362,6 +402,7 @@ class BanqueFataleBoard(Board, can_focus=True):
             if self.mode == "bid":
                 if char == "0":
                     self.counts = [0] * len(self.counts)
+                    self.confirming_nothing = False
                     self.refresh_panels()
             elif 1 <= int(char) <= len(self.options):
                 self.cursor = int(char) - 1
@@ -391,4 +432,5 @@ class BanqueFataleBoard(Board, can_focus=True):
         if not self.counts:
             return
         self.counts[colour] = max(0, min(self.held[colour], self.counts[colour] + delta))
+        self.confirming_nothing = False
         self.refresh_panels()

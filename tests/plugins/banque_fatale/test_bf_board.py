@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import pytest
 from rich.console import Console
 
 from bf_helpers import LETTERS, arrange, auction, counts, deal, play_random, rules
@@ -21,6 +22,12 @@ from parlour.core.game import Action
 from parlour.tui.board import Board
 
 NAMES = ["Ada", "Bea", "Cyd", "Dan"]
+
+
+@pytest.fixture(autouse=True)
+def _keys_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board takes keys at once here; the tests of the pause set their own."""
+    monkeypatch.setattr(BanqueFataleBoard, "decision_delay", 0.0)
 
 
 class BoardApp(App[None]):
@@ -54,8 +61,10 @@ def text_of(app: BoardApp, widget_id: str) -> str:
     return console.export_text()
 
 
-def run_board(state, seat: int, keys: Sequence[str], variants: Sequence[str] = (), legal: bool = True):
-    """Show ``state`` to ``seat``, press ``keys``; the actions posted and the app's texts."""
+def run_board(state, seat: int, keys: Sequence[str], variants: Sequence[str] = (), legal: bool = True,
+              wait: bool = True):
+    """Show ``state`` to ``seat``, press ``keys``; the actions posted and the app's texts.
+    With ``wait`` (and ``legal``), wait until the keys have chosen something."""
 
     async def scenario() -> tuple[list[Action], dict[str, str]]:
         app = BoardApp(variants)
@@ -65,8 +74,9 @@ def run_board(state, seat: int, keys: Sequence[str], variants: Sequence[str] = (
             app.board.focus()
             await wait_for(pilot, lambda: app.focused is app.board)
             await pilot.press(*keys)
-            if keys and legal:
+            if keys and legal and wait:
                 await wait_for(pilot, lambda: bool(app.chosen))
+            await pilot.pause()
             texts = {name: text_of(app, name) for name in ("bf-head", "bf-chart", "bf-offer", "bf-players",
                                                             "bf-last", "bf-decision")}
             return list(app.chosen), texts
@@ -93,11 +103,78 @@ def test_board_builds_a_bid_with_keys_and_shows_the_total() -> None:
     assert "Total: 3 jetons" in texts["bf-decision"]
 
 
-def test_board_clears_a_bid_and_bids_nothing() -> None:
+def test_board_clears_a_bid_and_bids_nothing_on_a_second_enter() -> None:
     state = arrange(deal(), start=0, display=["RG", "YB", "GO"])
     state.apply(Pick("RG"))
-    chosen, _ = run_board(state, 0, ["r", "o", "0", "enter"])
+    chosen, _ = run_board(state, 0, ["r", "o", "0", "enter", "enter"])
     assert chosen == [Bid(counts(""), LETTERS)]
+
+
+def test_board_asks_before_bidding_nothing() -> None:
+    """One Enter on an empty bid only asks; a jeton added then drops the question."""
+    state = arrange(deal(), start=0, display=["RG", "YB", "GO"])
+    state.apply(Pick("RG"))
+    chosen, texts = run_board(state, 0, ["enter"], legal=True, wait=False)
+    assert chosen == []
+    assert "Bid nothing? Enter again to confirm" in texts["bf-decision"]
+    chosen, texts = run_board(state, 0, ["enter", "r", "enter"])
+    assert chosen == [Bid(counts("R"), LETTERS)]
+
+
+class PlayingApp(App[None]):
+    """Every seat at one board, as at a table of people: the board is shown to the seat to
+    move, and a choice is played at once and the next decision shown."""
+
+    def __init__(self, state: Any) -> None:
+        super().__init__()
+        self.state = state
+        self.chosen: list[Action] = []
+
+    def compose(self) -> ComposeResult:
+        yield BanqueFataleBoard(GAME, self.state.rules, NAMES, id="board")
+
+    def on_mount(self) -> None:
+        self.present()
+
+    def present(self) -> None:
+        board = self.query_one(BanqueFataleBoard)
+        board.show(self.state.view(self.state.to_move), self.state.legal_actions())
+        board.focus()
+
+    def on_board_chosen(self, message: Board.Chosen) -> None:
+        self.chosen.append(message.action)
+        self.state.apply(message.action)
+        self.present()
+
+
+def test_board_a_doubled_key_does_not_answer_the_next_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bea takes a red jeton with a doubled r; the second r must not take one for Cyd too,
+    although red is still in the pool. After the pause Cyd's own r counts."""
+    delay = 0.8
+    monkeypatch.setattr(BanqueFataleBoard, "decision_delay", delay)
+    state = arrange(deal(), start=0, display=["RG", "YB", "GO"])
+    auction(state, "RG", {0: "RR", 1: "Y", 2: "G"})
+    assert state.phase == DRAFT and state.to_move == 1 and state.pool[0] == 2
+    cyd_red = state.jetons[2][0]
+
+    async def scenario() -> None:
+        app = PlayingApp(state)
+        async with app.run_test(size=(110, 60)) as pilot:
+            await pilot.pause(delay)
+            await pilot.press("r", "r")
+            await wait_for(pilot, lambda: bool(app.chosen))
+            await pilot.pause(0.05)
+            assert app.chosen == [Take("R")]
+            assert state.to_move == 2 and state.pool[0] == 1 and state.jetons[2][0] == cyd_red
+            await pilot.press("enter", "left")
+            await pilot.pause(0.05)
+            assert app.chosen == [Take("R")], "nothing counts during the pause"
+            await pilot.pause(delay)
+            await pilot.press("r")
+            await wait_for(pilot, lambda: len(app.chosen) == 2)
+            assert app.chosen == [Take("R"), Take("R")] and state.jetons[2][0] == cyd_red + 1
+
+    asyncio.run(scenario())
 
 
 def test_board_takes_from_the_pool_by_letter_or_arrows() -> None:
