@@ -10,13 +10,16 @@ Keys: on the ring, ←/→ move to the previous/next field you may choose, ↑/�
 Enter confirms. Announcing: 0-6 or ←/→ and Enter. Challenges and exchanges: ←/→ (Home/End)
 move along the choices (pass or a stake; admit, fold, call or a raise), Enter confirms;
 shortcuts p (pass), c (challenge at the minimum, or call), a (admit), f (fold), r (raise by the
-minimum). Extra choices at the start of a turn (reshuffle, selling) are numbered 1-9.
+minimum). Extra choices at the start of a turn (reshuffle, selling) are numbered 1-9. Keys are
+ignored for a moment after a new decision appears, so that a key pressed twice cannot also
+answer the next one.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -312,6 +315,10 @@ class CasablancaBoard(Board, can_focus=True):
         Binding("enter", "confirm", "Confirm", id="cb.confirm"),
     ]
 
+    #: seconds during which keys are ignored after ``show`` presents a new decision, so that a
+    #: key pressed twice (or held down) cannot answer the next decision as well; tests shorten it
+    decision_delay: ClassVar[float] = 0.3
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.view: Mapping[str, Any] | None = None
@@ -322,6 +329,8 @@ class CasablancaBoard(Board, can_focus=True):
         self.extras: list[Action] = []  # turn: reshuffle and sales, chosen by number
         self.options: list[Action] = []  # list modes, and the numbers to announce
         self.cursor = 0
+        self.decision: tuple[Mapping[str, Any], int] | None = None  # the decision shown now
+        self.keys_from = 0.0  # time.monotonic() from which keys count
         rules = self.rules if isinstance(self.rules, Mapping) else {}
         self.win = len(rules.get("premiums", [100, 200, 300])) + 1
         self.chips_per_number = rules.get("chips_per_number", 2)
@@ -336,6 +345,7 @@ class CasablancaBoard(Board, can_focus=True):
 
     # -- the app's calls -----------------------------------------------------------------
     def show(self, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
+        self.hold_keys_if_new(view, legal)
         self.view = view
         self.legal = list(legal or [])
         self.mode = view["phase"] if self.legal else None
@@ -357,6 +367,22 @@ class CasablancaBoard(Board, can_focus=True):
             self.options = list(self.legal)
             self.cursor = 0
         self.refresh_panels()
+
+    def hold_keys_if_new(self, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
+        """Start the pause of ``decision_delay`` when ``legal`` is a new decision: legal actions
+        with a view this board has not just shown them with. A refused choice shows the same
+        decision again and starts no pause."""
+        if not legal:
+            self.decision = None
+            return
+        decision = (view, len(legal))
+        if decision != self.decision:
+            self.decision = decision
+            self.keys_from = time.monotonic() + self.decision_delay
+
+    def holding_keys(self) -> bool:
+        """Whether keys are ignored now (just after a new decision appeared)."""
+        return time.monotonic() < self.keys_from
 
     def _start_spot(self, view: Mapping[str, Any]) -> int:
         if not self.spots:
@@ -532,12 +558,14 @@ class CasablancaBoard(Board, can_focus=True):
 
     def action_step(self, delta: int) -> None:
         count = self._count()
-        if self.mode is None or not count:
+        if self.mode is None or not count or self.holding_keys():
             return
         self.cursor = (self.cursor + delta) % count
         self.refresh_panels()
 
     def action_jump(self, delta: int) -> None:
+        if self.holding_keys():
+            return
         if self.mode in RING_MODES and self.spots and self.view is not None:
             fields = len(self.view["chips"])
             target = (self.spots[self.cursor] + 7 * delta) % fields
@@ -549,13 +577,13 @@ class CasablancaBoard(Board, can_focus=True):
 
     def action_end(self, direction: int) -> None:
         count = self._count()
-        if self.mode is None or not count:
+        if self.mode is None or not count or self.holding_keys():
             return
         self.cursor = 0 if direction < 0 else count - 1
         self.refresh_panels()
 
     def action_confirm(self) -> None:
-        if self.mode is None:
+        if self.mode is None or self.holding_keys():
             return
         if self.mode in RING_MODES:
             if self.spots:
@@ -566,6 +594,10 @@ class CasablancaBoard(Board, can_focus=True):
     def on_key(self, event: events.Key) -> None:
         char = event.character
         if self.mode is None or not char:
+            return
+        if self.holding_keys():
+            if char.isprintable():
+                event.stop()
             return
         if self.mode == "announce" and char.isdigit():
             event.stop()

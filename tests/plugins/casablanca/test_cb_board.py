@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import pytest
 from rich.console import Console
 from textual.app import App, ComposeResult
 from textual.widgets import Static
@@ -35,6 +36,12 @@ from parlour.tui.board import Board
 
 NAMES = ["Ada", "Bea", "Cyd", "Dan"]
 PANELS = ("cb-head", "cb-ring", "cb-players", "cb-know", "cb-decision")
+
+
+@pytest.fixture(autouse=True)
+def _keys_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board takes keys at once here; the test of the pause sets its own."""
+    monkeypatch.setattr(CasablancaBoard, "decision_delay", 0.0)
 
 
 class BoardApp(App[None]):
@@ -301,5 +308,60 @@ def test_board_plays_in_the_app_against_computer_players(tmp_path) -> None:
             assert board is not None
             assert decided >= 3, "the human decided through the board's keys"
             assert all(a for a in match.record.actions)
+
+    asyncio.run(scenario())
+
+
+class PlayingApp(App[None]):
+    """Every seat at one board, as at a table of people: the board is shown to the seat to
+    move, and a choice is played at once and the next decision shown."""
+
+    def __init__(self, state: Any) -> None:
+        super().__init__()
+        self.state = state
+        self.chosen: list[Action] = []
+
+    def compose(self) -> ComposeResult:
+        yield CasablancaBoard(GAME, self.state.rules, NAMES, id="board")
+
+    def on_mount(self) -> None:
+        self.present()
+
+    def present(self) -> None:
+        board = self.query_one(CasablancaBoard)
+        board.show(self.state.view(self.state.to_move), list(self.state.legal_actions()))
+        board.focus()
+
+    def on_board_chosen(self, message: Board.Chosen) -> None:
+        self.chosen.append(message.action)
+        self.state.apply(message.action)
+        self.present()
+
+
+def test_board_a_doubled_key_does_not_answer_the_next_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cyd passes the challenge with a doubled p: the second p must not pass for Dan, whose
+    secret answer is his own. After the pause Dan's own key counts."""
+    delay = 0.8
+    monkeypatch.setattr(CasablancaBoard, "decision_delay", delay)
+    state = arranged()
+    move(state, 10, 3, 11)
+    assert state.phase == "commit" and state.to_move == 2
+
+    async def scenario() -> None:
+        app = PlayingApp(state)
+        async with app.run_test(size=(110, 60)) as pilot:
+            await pilot.pause(delay)
+            await pilot.press("p", "p")
+            await wait_for(pilot, lambda: bool(app.chosen))
+            await pilot.pause(0.05)
+            assert app.chosen == [Pass()]
+            assert state.to_move == 3 and state.commits == {2: -1}
+            await pilot.press("enter", "c")
+            await pilot.pause(0.05)
+            assert app.chosen == [Pass()], "nothing counts during the pause"
+            await pilot.pause(delay)
+            await pilot.press("c")
+            await wait_for(pilot, lambda: len(app.chosen) == 2)
+            assert app.chosen[1] == Challenge(100) and state.commits[3] == 100
 
     asyncio.run(scenario())
