@@ -2,7 +2,8 @@
 
 Betting: the arrow keys move a cursor over the fields; Enter bets a chip there, ``s`` stops.
 Laying: ``1``-``9`` (or ``t``) pick a tile from the hand, the arrows move over the grid, Enter
-lays it. ``r`` shows the last game's grid with every field won or lost.
+lays it. ``r`` shows the last game's grid with every field won or lost. Keys are ignored for a
+moment after a new decision appears, so that a key pressed twice cannot also answer the next one.
 
 Nothing here depends on colour alone: each cell carries its quadrant's letter (y, b, r, g),
 laid tiles sit in brackets, chips are shown as seat numbers, won and lost fields carry a
@@ -11,8 +12,9 @@ tick or a cross.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -120,6 +122,10 @@ class MonteCarloBoard(Board):
         ],
     ]
 
+    #: seconds during which keys are ignored after ``show`` presents a new decision, so that a
+    #: key pressed twice (or held down) cannot answer the next decision as well; tests shorten it
+    decision_delay: ClassVar[float] = 0.3
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields = {f.id: f for f in layout.fields_for(self.rules)}
@@ -135,9 +141,12 @@ class MonteCarloBoard(Board):
         self.tile: int | None = None
         self.results = False
         self.seen_games = 0
+        self.decision: tuple[Mapping[str, Any], int] | None = None  # the decision shown now
+        self.keys_from = 0.0  # time.monotonic() from which keys count
 
     # -- the app's side -----------------------------------------------------------------
     def show(self, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
+        self.hold_keys_if_new(view, legal)
         games = len(view.get("history", []))
         if view.get("phase") == "over" and self.view.get("phase") != "over":
             self.results = True
@@ -157,6 +166,22 @@ class MonteCarloBoard(Board):
                 self.cursor_cell = layout.CELL_BY_NAME[first.cell]
         self.redraw()
 
+    def hold_keys_if_new(self, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
+        """Start the pause of ``decision_delay`` when ``legal`` is a new decision: legal actions
+        with a view this board has not just shown them with. A refused choice shows the same
+        decision again and starts no pause."""
+        if not legal:
+            self.decision = None
+            return
+        decision = (view, len(legal))
+        if decision != self.decision:
+            self.decision = decision
+            self.keys_from = time.monotonic() + self.decision_delay
+
+    def holding_keys(self) -> bool:
+        """Whether keys are ignored now (just after a new decision appeared)."""
+        return time.monotonic() < self.keys_from
+
     @property
     def laying(self) -> bool:
         return self.view.get("phase") == "laying" and any(isinstance(a, Lay) for a in self.legal)
@@ -174,6 +199,8 @@ class MonteCarloBoard(Board):
 
     # -- keys ---------------------------------------------------------------------------
     def action_move(self, dx: int, dy: int) -> None:
+        if self.holding_keys():
+            return
         if self.laying and not self.results:
             row, col = divmod(self.cursor_cell, SIZE)
             row = min(SIZE - 1, max(0, row + dy))
@@ -203,6 +230,8 @@ class MonteCarloBoard(Board):
         return fid
 
     def action_place(self) -> None:
+        if self.holding_keys():
+            return
         if self.results:
             self.results = False
             self.redraw()
@@ -225,6 +254,8 @@ class MonteCarloBoard(Board):
         self.choose(action)
 
     def action_stop(self) -> None:
+        if self.holding_keys():
+            return
         stop = next((a for a in self.legal if isinstance(a, (Stop, Pass))), None)
         if stop is None:
             self.notify("There is no betting to stop now.", severity="warning")
@@ -232,7 +263,7 @@ class MonteCarloBoard(Board):
         self.choose(stop)
 
     def action_tile(self, digit: int) -> None:
-        if not self.laying:
+        if not self.laying or self.holding_keys():
             return
         if digit not in self.hand:
             self.notify(f"You hold no {digit}.", severity="warning")
@@ -245,7 +276,7 @@ class MonteCarloBoard(Board):
 
     def action_next_tile(self) -> None:
         digits = sorted({d for d in self.hand if self._cells_for(d)})
-        if not self.laying or not digits:
+        if not self.laying or not digits or self.holding_keys():
             return
         later = [d for d in digits if self.tile is None or d > self.tile]
         self.action_tile(later[0] if later else digits[0])

@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+import pytest
 from mc_helpers import new, rig, rules, stop_all
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -21,6 +22,12 @@ from parlour.core.game import Action
 from parlour.tui.board import Board
 
 NAMES = ["Anna", "Bruno", "Carla", "Dario"]
+
+
+@pytest.fixture(autouse=True)
+def _keys_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board takes keys at once here; the test of the pause sets its own."""
+    monkeypatch.setattr(MonteCarloBoard, "decision_delay", 0.0)
 
 
 class BoardApp(App[None]):
@@ -226,3 +233,35 @@ async def test_board_for_an_onlooker_and_six_players_hides_every_hand() -> None:
         assert "Fritz" in text and "(you)" not in text
         assert max(len(line) for line in text.splitlines()[:20]) <= 80
         assert "pays 4 for 1" in text, "the six-player odds are shown"
+
+
+class PlayingApp(BoardApp):
+    """Every seat at one board, as at a table of people: the board follows the seat to move."""
+
+    def present(self) -> None:
+        self.seat = self.state.current
+        super().present()
+
+
+@synchronous
+async def test_board_a_doubled_key_does_not_answer_the_next_decision() -> None:
+    """Anna bets with a doubled Enter: the second must not bet Bruno's chip on the same field.
+    After the pause Bruno's own Enter counts."""
+    delay = 0.8
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(MonteCarloBoard, "decision_delay", delay)
+        state = new(4, seed=2)
+        app = PlayingApp(state, 0)
+        async with app.run_test(size=(110, 50)) as pilot:
+            await pilot.pause(delay)
+            await pilot.press("enter", "enter")
+            await until(pilot, lambda: len(app.chosen) == 1)
+            await pilot.pause(0.05)
+            assert len(app.chosen) == 1 and state.current == 1
+            await pilot.press("s", "enter")
+            await pilot.pause(0.05)
+            assert len(app.chosen) == 1, "nothing counts during the pause"
+            await pilot.pause(delay)
+            await pilot.press("enter")
+            await until(pilot, lambda: len(app.chosen) == 2)
+            assert app.chosen[1] == app.chosen[0] and state.current == 2
