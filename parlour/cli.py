@@ -17,8 +17,15 @@ class UserError(Exception):
     """A mistake in what the user asked for: one line on stderr, exit code 2."""
 
 
+class _Parser(argparse.ArgumentParser):
+    """Argument mistakes are one line too, pointing at the help."""
+
+    def error(self, message: str) -> NoReturn:
+        _fail(f"{message} (see '{self.prog} --help')")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="parlour",
         description="A terminal compendium of classic parlour games. Without a command, starts the app.",
     )
@@ -165,7 +172,9 @@ def _simulate(args: argparse.Namespace) -> int:
     unknown = [a for a in agents if a not in kinds]
     if unknown:
         raise UserError(f"unknown agent {unknown[0]!r} for {game.id} (known: {', '.join(sorted(kinds))})")
-    players = args.players or (len(agents) if len(agents) > 1 else game.min_players)
+    if args.players is not None and args.players < 1:
+        raise UserError("--players must be at least 1")
+    players = args.players if args.players is not None else (len(agents) if len(agents) > 1 else game.min_players)
     if len(agents) == 1:
         agents = agents * players
     if len(agents) != players:
