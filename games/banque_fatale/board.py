@@ -10,9 +10,8 @@ appears, so that a key pressed twice cannot also answer the next one.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -176,10 +175,6 @@ class BanqueFataleBoard(Board, can_focus=True):
         Binding("enter", "confirm", "Confirm", id="bf.confirm"),
     ]
 
-    #: seconds during which keys are ignored after ``show`` presents a new decision, so that a
-    #: key pressed twice (or held down) cannot answer the next decision as well; tests shorten it
-    decision_delay: ClassVar[float] = 0.3
-
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.view: Mapping[str, Any] | None = None
@@ -191,8 +186,6 @@ class BanqueFataleBoard(Board, can_focus=True):
         self.held: list[int] = []
         self.row = 0
         self.confirming_nothing = False  # an empty bid waits for a second Enter
-        self.decision: tuple[Mapping[str, Any], int] | None = None  # the decision shown now
-        self.keys_from = 0.0  # time.monotonic() from which keys count
         chart = self.rules.get("chart", {}) if isinstance(self.rules, Mapping) else {}
         self.low: int = chart.get("min", 2)
         self.high: int = chart.get("max", 12)
@@ -237,22 +230,6 @@ class BanqueFataleBoard(Board, can_focus=True):
                 self.options = [a for a in legal if isinstance(a, Sell)] + [a for a in legal if isinstance(a, Keep)]
             self.cursor = 0
         self.refresh_panels()
-
-    def hold_keys_if_new(self, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
-        """Start the pause of ``decision_delay`` when ``legal`` is a new decision: legal actions
-        with a view this board has not just shown them with. A refused choice shows the same
-        decision again and starts no pause."""
-        if not legal:
-            self.decision = None
-            return
-        decision = (view, len(legal))
-        if decision != self.decision:
-            self.decision = decision
-            self.keys_from = time.monotonic() + self.decision_delay
-
-    def holding_keys(self) -> bool:
-        """Whether keys are ignored now (just after a new decision appeared)."""
-        return time.monotonic() < self.keys_from
 
     # -- drawing -------------------------------------------------------------------------
     def refresh_panels(self) -> None:

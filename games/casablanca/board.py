@@ -17,9 +17,8 @@ answer the next one.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -315,10 +314,6 @@ class CasablancaBoard(Board, can_focus=True):
         Binding("enter", "confirm", "Confirm", id="cb.confirm"),
     ]
 
-    #: seconds during which keys are ignored after ``show`` presents a new decision, so that a
-    #: key pressed twice (or held down) cannot answer the next decision as well; tests shorten it
-    decision_delay: ClassVar[float] = 0.3
-
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.view: Mapping[str, Any] | None = None
@@ -329,8 +324,6 @@ class CasablancaBoard(Board, can_focus=True):
         self.extras: list[Action] = []  # turn: reshuffle and sales, chosen by number
         self.options: list[Action] = []  # list modes, and the numbers to announce
         self.cursor = 0
-        self.decision: tuple[Mapping[str, Any], int] | None = None  # the decision shown now
-        self.keys_from = 0.0  # time.monotonic() from which keys count
         rules = self.rules if isinstance(self.rules, Mapping) else {}
         self.win = len(rules.get("premiums", [100, 200, 300])) + 1
         self.chips_per_number = rules.get("chips_per_number", 2)
@@ -367,22 +360,6 @@ class CasablancaBoard(Board, can_focus=True):
             self.options = list(self.legal)
             self.cursor = 0
         self.refresh_panels()
-
-    def hold_keys_if_new(self, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
-        """Start the pause of ``decision_delay`` when ``legal`` is a new decision: legal actions
-        with a view this board has not just shown them with. A refused choice shows the same
-        decision again and starts no pause."""
-        if not legal:
-            self.decision = None
-            return
-        decision = (view, len(legal))
-        if decision != self.decision:
-            self.decision = decision
-            self.keys_from = time.monotonic() + self.decision_delay
-
-    def holding_keys(self) -> bool:
-        """Whether keys are ignored now (just after a new decision appeared)."""
-        return time.monotonic() < self.keys_from
 
     def _start_spot(self, view: Mapping[str, Any]) -> int:
         if not self.spots:

@@ -12,9 +12,8 @@ tick or a cross.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -122,10 +121,6 @@ class MonteCarloBoard(Board):
         ],
     ]
 
-    #: seconds during which keys are ignored after ``show`` presents a new decision, so that a
-    #: key pressed twice (or held down) cannot answer the next decision as well; tests shorten it
-    decision_delay: ClassVar[float] = 0.3
-
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields = {f.id: f for f in layout.fields_for(self.rules)}
@@ -141,8 +136,6 @@ class MonteCarloBoard(Board):
         self.tile: int | None = None
         self.results = False
         self.seen_games = 0
-        self.decision: tuple[Mapping[str, Any], int] | None = None  # the decision shown now
-        self.keys_from = 0.0  # time.monotonic() from which keys count
 
     # -- the app's side -----------------------------------------------------------------
     def show(self, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
@@ -165,22 +158,6 @@ class MonteCarloBoard(Board):
             if first is not None:
                 self.cursor_cell = layout.CELL_BY_NAME[first.cell]
         self.redraw()
-
-    def hold_keys_if_new(self, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
-        """Start the pause of ``decision_delay`` when ``legal`` is a new decision: legal actions
-        with a view this board has not just shown them with. A refused choice shows the same
-        decision again and starts no pause."""
-        if not legal:
-            self.decision = None
-            return
-        decision = (view, len(legal))
-        if decision != self.decision:
-            self.decision = decision
-            self.keys_from = time.monotonic() + self.decision_delay
-
-    def holding_keys(self) -> bool:
-        """Whether keys are ignored now (just after a new decision appeared)."""
-        return time.monotonic() < self.keys_from
 
     @property
     def laying(self) -> bool:

@@ -16,9 +16,10 @@ the legal actions as a list.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -34,6 +35,10 @@ from parlour.core.game import Action, Game
 class Board(Widget):
     """Base of every board widget."""
 
+    #: seconds during which a board ignores keys after ``show`` presents a new decision, so
+    #: that a key pressed twice (or held down) cannot answer the next decision too
+    decision_delay: ClassVar[float] = 0.3
+
     @dataclass
     class Chosen(Message):
         action: Action
@@ -43,6 +48,24 @@ class Board(Widget):
         self.game = game
         self.rules = rules
         self.seat_names = list(seat_names)
+        self.decision: tuple[Mapping[str, Any], int] | None = None  # the decision shown now
+        self.keys_from = 0.0  # time.monotonic() from which keys count
+
+    def hold_keys_if_new(self, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
+        """Call from ``show``: start the pause of ``decision_delay`` when ``legal`` is a new
+        decision (legal actions with a view this board has not just shown them with). A
+        refused choice shows the same decision again and starts no pause."""
+        if not legal:
+            self.decision = None
+            return
+        decision = (view, len(legal))
+        if decision != self.decision:
+            self.decision = decision
+            self.keys_from = time.monotonic() + self.decision_delay
+
+    def holding_keys(self) -> bool:
+        """Whether keys are ignored now (just after a new decision appeared)."""
+        return time.monotonic() < self.keys_from
 
     def show(self, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
         raise NotImplementedError
@@ -96,6 +119,7 @@ class GenericBoard(Board):
             yield ActionList(id="generic-actions")
 
     def show(self, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
+        self.hold_keys_if_new(view, legal)
         self.query_one("#generic-text", Static).update(view_text(view))
         options = self.query_one("#generic-actions", OptionList)
         options.clear_options()
@@ -108,5 +132,5 @@ class GenericBoard(Board):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if event.option.id is not None:
+        if event.option.id is not None and not self.holding_keys():
             self.choose(self._legal[int(event.option.id)])

@@ -27,3 +27,11 @@ def _quick_hand_over(monkeypatch: pytest.MonkeyPatch) -> None:
     from parlour.tui.dialogs import HandOverScreen
 
     monkeypatch.setattr(HandOverScreen, "ready_delay", 0.05)
+
+
+@pytest.fixture(autouse=True)
+def _no_board_pause(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Boards ignore keys briefly after a new decision; the tests that check it set a pause."""
+    from parlour.tui.board import Board
+
+    monkeypatch.setattr(Board, "decision_delay", 0.0)

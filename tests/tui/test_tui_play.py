@@ -503,3 +503,26 @@ def test_a_narrow_table_gives_the_board_the_width_and_the_log_rewraps() -> None:
             assert side.display, "the player's own choice survives a resize"
 
     run(scenario())
+
+
+def test_the_generic_board_ignores_a_doubled_key_after_a_new_decision(monkeypatch) -> None:
+    from parlour.tui.board import Board
+
+    monkeypatch.setattr(Board, "decision_delay", 0.6)
+
+    async def scenario() -> None:
+        app = app_for()
+        async with app.run_test(size=SIZE) as pilot:
+            await open_setup(pilot, app)
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: human_to_decide(app))
+            screen = table(app)
+            await pilot.pause(0.7)
+            await pilot.press("enter", "enter")  # the second Enter falls on the next decision
+            await wait_for(pilot, lambda: human_to_decide(app) and len(screen.match.record.actions) >= 2)
+            assert len(screen.match.record.actions) == 2, "the doubled Enter answered the next decision"
+            await pilot.pause(0.7)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: len(screen.match.record.actions) >= 3)
+
+    run(scenario())
