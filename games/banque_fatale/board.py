@@ -230,6 +230,8 @@ class BanqueFataleBoard(Board, can_focus=True):
                 self.options = [a for a in legal if isinstance(a, Sell)] + [a for a in legal if isinstance(a, Keep)]
             self.cursor = 0
         self.refresh_panels()
+        if legal:
+            self.reveal("#bf-decision")
 
     # -- drawing -------------------------------------------------------------------------
     def refresh_panels(self) -> None:

@@ -360,6 +360,8 @@ class CasablancaBoard(Board, can_focus=True):
             self.options = list(self.legal)
             self.cursor = 0
         self.refresh_panels()
+        if self.legal:
+            self.reveal("#cb-decision")
 
     def _start_spot(self, view: Mapping[str, Any]) -> int:
         if not self.spots:

@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import ScrollableContainer, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
@@ -50,6 +50,7 @@ class Board(Widget):
         self.seat_names = list(seat_names)
         self.decision: tuple[Mapping[str, Any], int] | None = None  # the decision shown now
         self.keys_from = 0.0  # time.monotonic() from which keys count
+        self.revealing: str | None = None  # what ``reveal`` keeps in view
 
     def hold_keys_if_new(self, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
         """Call from ``show``: start the pause of ``decision_delay`` when ``legal`` is a new
@@ -62,6 +63,23 @@ class Board(Widget):
         if decision != self.decision:
             self.decision = decision
             self.keys_from = time.monotonic() + self.decision_delay
+
+    def reveal(self, selector: str) -> None:
+        """Keep the widget matching ``selector`` (say, the decision panel of a tall board on
+        a small terminal) in view while this decision is open: now, and whenever the
+        board's scrolling content changes size (panels filled in, a resize)."""
+        self.revealing = selector
+        self.call_after_refresh(self._scroll_revealed)
+
+    def _scroll_revealed(self) -> None:
+        if self.revealing is None or self.decision is None:
+            return
+        for widget in self.query(self.revealing):
+            widget.scroll_visible(animate=False)
+
+    def on_mount(self) -> None:
+        for container in self.query(ScrollableContainer):
+            self.watch(container, "virtual_size", lambda _size: self._scroll_revealed(), init=False)
 
     def holding_keys(self) -> bool:
         """Whether keys are ignored now (just after a new decision appeared)."""

@@ -365,3 +365,34 @@ def test_board_a_doubled_key_does_not_answer_the_next_decision(monkeypatch: pyte
             assert app.chosen[1] == Challenge(100) and state.commits[3] == 100
 
     asyncio.run(scenario())
+
+
+def test_a_tall_board_scrolls_its_decision_into_view_on_a_small_terminal() -> None:
+    import asyncio
+
+    from parlour.core.registry import discover
+    from parlour.tui.app import ParlourApp
+
+    async def scenario() -> None:
+        app = ParlourApp(discover(), ai_delay=0, start_game="casablanca")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("ctrl+s")
+            scroll = None
+
+            def decision_in_view() -> bool:
+                nonlocal scroll
+                boards = app.screen.query("#cb-scroll")
+                if not boards:
+                    return False
+                scroll = boards.first()
+                panel = app.screen.query_one("#cb-decision")
+                return bool(str(panel.render()).strip()) and 0 < scroll.max_scroll_y == scroll.scroll_y
+
+            for _ in range(300):
+                if decision_in_view():
+                    break
+                await pilot.pause(0.01)
+            assert scroll is not None and scroll.max_scroll_y > 0, "the board fits: the test needs a smaller terminal"
+            assert scroll.scroll_y == scroll.max_scroll_y, "the decision panel is below the fold"
+
+    asyncio.run(scenario())
