@@ -369,14 +369,7 @@ class BanqueFataleState(State):
             if whole_counts(counts, len(held)) and min(counts) >= 0 and all(map(le, counts, held)):
                 self._bid(counts)
                 return
-        if self.to_move is None:
-            raise IllegalAction("the game is over")
-        if not isinstance(action, Action):
-            raise IllegalAction(f"{action!r} is not an action")
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalAction(reason)
-        self._apply(action)
+        super().apply(action)  # the checked path, with the reason for a refusal
 
     def is_legal(self, action: Action) -> bool:
         return self.why_illegal(action) is None
