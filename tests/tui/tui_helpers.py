@@ -1,15 +1,17 @@
-"""Helpers for the app's tests: a registry of the test game only, and waiting on conditions."""
+"""Helpers for the app's tests: a registry of the test game only, and waiting on conditions
+(``wait_for`` is the one from ``parlour.testing.boards``)."""
 
 from __future__ import annotations
 
 import asyncio
-import time
-from collections.abc import Callable
 from typing import Any
 
 from textual.pilot import Pilot
 
 from parlour.core.registry import Registry
+from parlour.testing.boards import wait_for
+
+__all__ = ["SIZE", "pass_hand_over", "run", "sevens_registry", "wait_for"]
 
 SIZE = (100, 32)
 
@@ -30,15 +32,6 @@ def sevens_registry(broken: bool = False, game: Any = None) -> Registry:
 
 def run(coro: Any) -> Any:
     return asyncio.run(coro)
-
-
-async def wait_for(pilot: Pilot[Any], condition: Callable[[], bool], timeout: float = 10.0) -> None:
-    """Let the app run until ``condition`` holds; fail after ``timeout`` seconds."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {getattr(condition, '__name__', 'a condition')}")
-        await pilot.pause(0.01)
 
 
 async def pass_hand_over(pilot: Pilot[Any]) -> None:

@@ -3,22 +3,17 @@
 from __future__ import annotations
 
 import asyncio
-import io
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from rich.console import Console
 
 from bf_helpers import LETTERS, arrange, auction, counts, deal, play_random, rules
-from textual.app import App, ComposeResult
-from textual.widgets import Static
-
 from games.banque_fatale import GAME
 from games.banque_fatale.board import BanqueFataleBoard
 from games.banque_fatale.engine import DRAFT, SALE, Bid, Keep, Pick, Sell, Take
 from parlour.core.game import Action
+from parlour.testing.boards import BoardHost, panel_text, wait_for
 from parlour.tui.board import Board
 
 NAMES = ["Ada", "Bea", "Cyd", "Dan"]
@@ -30,35 +25,7 @@ def _keys_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(BanqueFataleBoard, "decision_delay", 0.0)
 
 
-class BoardApp(App[None]):
-    def __init__(self, variants: Sequence[str] = ()) -> None:
-        super().__init__()
-        self.rules = rules(*variants)
-        self.chosen: list[Action] = []
-
-    def compose(self) -> ComposeResult:
-        yield BanqueFataleBoard(GAME, self.rules, NAMES, id="board")
-
-    @property
-    def board(self) -> BanqueFataleBoard:
-        return self.query_one(BanqueFataleBoard)
-
-    def on_board_chosen(self, message: Board.Chosen) -> None:
-        self.chosen.append(message.action)
-
-
-async def wait_for(pilot: Any, condition: Callable[[], bool], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out waiting"
-        await pilot.pause(0.01)
-
-
-def text_of(app: BoardApp, widget_id: str) -> str:
-    """What a panel shows, as plain text (rendered by rich at the board's width)."""
-    console = Console(width=100, file=io.StringIO(), record=True, color_system=None)
-    console.print(app.board.query_one(f"#{widget_id}", Static).content)
-    return console.export_text()
+PANELS = ("bf-head", "bf-chart", "bf-offer", "bf-players", "bf-last", "bf-decision")
 
 
 def run_board(state, seat: int, keys: Sequence[str], variants: Sequence[str] = (), legal: bool = True,
@@ -67,7 +34,7 @@ def run_board(state, seat: int, keys: Sequence[str], variants: Sequence[str] = (
     With ``wait`` (and ``legal``), wait until the keys have chosen something."""
 
     async def scenario() -> tuple[list[Action], dict[str, str]]:
-        app = BoardApp(variants)
+        app = BoardHost(BanqueFataleBoard, GAME, rules(*variants), NAMES)
         async with app.run_test(size=(110, 60)) as pilot:
             await wait_for(pilot, lambda: bool(app.query(BanqueFataleBoard)))
             app.board.show(state.view(seat), list(state.legal_actions()) if legal else None)
@@ -77,8 +44,7 @@ def run_board(state, seat: int, keys: Sequence[str], variants: Sequence[str] = (
             if keys and legal and wait:
                 await wait_for(pilot, lambda: bool(app.chosen))
             await pilot.pause()
-            texts = {name: text_of(app, name) for name in ("bf-head", "bf-chart", "bf-offer", "bf-players",
-                                                            "bf-last", "bf-decision")}
+            texts = {name: panel_text(app.board.query_one(f"#{name}")) for name in PANELS}
             return list(app.chosen), texts
 
     return asyncio.run(scenario())
@@ -121,28 +87,23 @@ def test_board_asks_before_bidding_nothing() -> None:
     assert chosen == [Bid(counts("R"), LETTERS)]
 
 
-class PlayingApp(App[None]):
+class PlayingApp(BoardHost[BanqueFataleBoard]):
     """Every seat at one board, as at a table of people: the board is shown to the seat to
     move, and a choice is played at once and the next decision shown."""
 
     def __init__(self, state: Any) -> None:
-        super().__init__()
+        super().__init__(BanqueFataleBoard, GAME, state.rules, NAMES)
         self.state = state
-        self.chosen: list[Action] = []
-
-    def compose(self) -> ComposeResult:
-        yield BanqueFataleBoard(GAME, self.state.rules, NAMES, id="board")
 
     def on_mount(self) -> None:
         self.present()
 
     def present(self) -> None:
-        board = self.query_one(BanqueFataleBoard)
-        board.show(self.state.view(self.state.to_move), self.state.legal_actions())
-        board.focus()
+        self.board.show(self.state.view(self.state.to_move), self.state.legal_actions())
+        self.board.focus()
 
     def on_board_chosen(self, message: Board.Chosen) -> None:
-        self.chosen.append(message.action)
+        """Played here; BoardHost's own handler then records it in ``chosen``."""
         self.state.apply(message.action)
         self.present()
 

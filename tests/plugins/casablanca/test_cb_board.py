@@ -5,13 +5,11 @@ from __future__ import annotations
 import asyncio
 import io
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 from rich.console import Console
-from textual.app import App, ComposeResult
-from textual.widgets import Static
 
 from cb_helpers import arranged, commit, move, place_figures, rules, set_cards
 from games.casablanca import GAME
@@ -32,6 +30,7 @@ from games.casablanca.actions import (
 )
 from games.casablanca.board import CasablancaBoard, ring_geometry
 from parlour.core.game import Action
+from parlour.testing.boards import BoardHost, panel_text, wait_for
 from parlour.tui.board import Board
 
 NAMES = ["Ada", "Bea", "Cyd", "Dan"]
@@ -44,42 +43,12 @@ def _keys_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(CasablancaBoard, "decision_delay", 0.0)
 
 
-class BoardApp(App[None]):
-    def __init__(self, variants: Sequence[str] = ()) -> None:
-        super().__init__()
-        self.rules = rules(*variants)
-        self.chosen: list[Action] = []
-
-    def compose(self) -> ComposeResult:
-        yield CasablancaBoard(GAME, self.rules, NAMES, id="board")
-
-    @property
-    def board(self) -> CasablancaBoard:
-        return self.query_one(CasablancaBoard)
-
-    def on_board_chosen(self, message: Board.Chosen) -> None:
-        self.chosen.append(message.action)
-
-
-async def wait_for(pilot: Any, condition: Callable[[], bool], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out waiting"
-        await pilot.pause(0.01)
-
-
-def text_of(app: BoardApp, widget_id: str) -> str:
-    console = Console(width=110, file=io.StringIO(), record=True, color_system=None)
-    console.print(app.board.query_one(f"#{widget_id}", Static).content)
-    return console.export_text()
-
-
 def run_board(state, seat: int | None, keys: Sequence[str], variants: Sequence[str] = (),
               legal: bool = True) -> tuple[list[Action], dict[str, str]]:
     """Show ``state`` to ``seat`` (its legal actions too, if ``legal``), press ``keys``."""
 
     async def scenario() -> tuple[list[Action], dict[str, str]]:
-        app = BoardApp(variants)
+        app = BoardHost(CasablancaBoard, GAME, rules(*variants), NAMES)
         async with app.run_test(size=(110, 60)) as pilot:
             await wait_for(pilot, lambda: bool(app.query(CasablancaBoard)))
             app.board.show(state.view(seat), list(state.legal_actions()) if legal else None)
@@ -88,7 +57,8 @@ def run_board(state, seat: int | None, keys: Sequence[str], variants: Sequence[s
             await pilot.press(*keys)
             if keys and legal:
                 await wait_for(pilot, lambda: bool(app.chosen))
-            return list(app.chosen), {name: text_of(app, name) for name in PANELS}
+            return list(app.chosen), {name: panel_text(app.board.query_one(f"#{name}"), width=110)
+                                      for name in PANELS}
 
     return asyncio.run(scenario())
 
@@ -312,28 +282,23 @@ def test_board_plays_in_the_app_against_computer_players(tmp_path) -> None:
     asyncio.run(scenario())
 
 
-class PlayingApp(App[None]):
+class PlayingApp(BoardHost[CasablancaBoard]):
     """Every seat at one board, as at a table of people: the board is shown to the seat to
     move, and a choice is played at once and the next decision shown."""
 
     def __init__(self, state: Any) -> None:
-        super().__init__()
+        super().__init__(CasablancaBoard, GAME, state.rules, NAMES)
         self.state = state
-        self.chosen: list[Action] = []
-
-    def compose(self) -> ComposeResult:
-        yield CasablancaBoard(GAME, self.state.rules, NAMES, id="board")
 
     def on_mount(self) -> None:
         self.present()
 
     def present(self) -> None:
-        board = self.query_one(CasablancaBoard)
-        board.show(self.state.view(self.state.to_move), list(self.state.legal_actions()))
-        board.focus()
+        self.board.show(self.state.view(self.state.to_move), list(self.state.legal_actions()))
+        self.board.focus()
 
     def on_board_chosen(self, message: Board.Chosen) -> None:
-        self.chosen.append(message.action)
+        """Played here; BoardHost's own handler then records it in ``chosen``."""
         self.state.apply(message.action)
         self.present()
 

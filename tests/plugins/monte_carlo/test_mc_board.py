@@ -11,14 +11,13 @@ from typing import Any
 import pytest
 from mc_helpers import new, rig, rules, stop_all
 from rich.text import Text
-from textual.app import App, ComposeResult
 from textual.widgets import Static
 
 from games.monte_carlo import GAME
 from games.monte_carlo.board import MonteCarloBoard
 from games.monte_carlo.engine import STOP, MonteCarloState, bet_on
 from games.monte_carlo.layout import CELL_BY_NAME
-from parlour.core.game import Action
+from parlour.testing.boards import BoardHost, wait_for
 from parlour.tui.board import Board
 
 NAMES = ["Anna", "Bruno", "Carla", "Dario"]
@@ -30,29 +29,24 @@ def _keys_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(MonteCarloBoard, "decision_delay", 0.0)
 
 
-class BoardApp(App[None]):
+class BoardApp(BoardHost[MonteCarloBoard]):
     """Shows one seat's board; a chosen action is recorded and played, as the app would."""
 
     def __init__(self, state: MonteCarloState, seat: int) -> None:
-        super().__init__()
+        super().__init__(MonteCarloBoard, GAME, state.rules, NAMES[: state.players])
         self.state = state
         self.seat = seat
-        self.chosen: list[Action] = []
-
-    def compose(self) -> ComposeResult:
-        yield MonteCarloBoard(GAME, self.state.rules, NAMES[: self.state.players], id="board")
 
     def on_mount(self) -> None:
         self.present()
 
     def present(self) -> None:
-        board = self.query_one(MonteCarloBoard)
         mine = self.state.current == self.seat
-        board.show(self.state.view(self.seat), self.state.legal_actions() if mine else None)
-        board.focus()
+        self.board.show(self.state.view(self.seat), self.state.legal_actions() if mine else None)
+        self.board.focus()
 
     def on_board_chosen(self, message: Board.Chosen) -> None:
-        self.chosen.append(message.action)
+        """Played here; BoardHost's own handler then records it in ``chosen``."""
         self.state.apply(message.action)
         self.present()
 
@@ -65,14 +59,6 @@ def synchronous(test: Callable[[], Coroutine[Any, Any, None]]) -> Callable[[], N
         asyncio.run(test())
 
     return run
-
-
-async def until(pilot, condition, tries: int = 200) -> None:
-    for _ in range(tries):
-        if condition():
-            return
-        await pilot.pause()
-    raise AssertionError("the condition never came true")
 
 
 def plain(app: BoardApp) -> str:
@@ -88,7 +74,7 @@ async def test_board_bets_with_the_cursor_and_stops() -> None:
     app = BoardApp(state, 0)
     async with app.run_test(size=(110, 50)) as pilot:
         await pilot.press("right", "right", "enter")
-        await until(pilot, lambda: len(app.chosen) == 1)
+        await wait_for(pilot, lambda: len(app.chosen) == 1)
         assert app.chosen == [bet_on("n3-top")]
         # the other seats bet; seat 0's chip shows as "1" on the field
         for fid in ("n3-top", "n3-top", "cross"):
@@ -97,13 +83,13 @@ async def test_board_bets_with_the_cursor_and_stops() -> None:
         assert "3 123" in plain(app)
         # down from number 3 passes D 1-9 and lands on the nearest column field, column 2
         await pilot.press("down", "down", "enter")
-        await until(pilot, lambda: len(app.chosen) == 2)
+        await wait_for(pilot, lambda: len(app.chosen) == 2)
         assert app.chosen[1] == bet_on("col2-top")
         for fid in ("n1-top", "n1-top", "n1-top"):
             state.apply(bet_on(fid))
         app.present()
         await pilot.press("s")
-        await until(pilot, lambda: len(app.chosen) == 3)
+        await wait_for(pilot, lambda: len(app.chosen) == 3)
         assert app.chosen[2] == STOP
 
 
@@ -118,7 +104,7 @@ async def test_board_refuses_a_full_field_and_waits_for_a_legal_one() -> None:
         assert "n1-top" not in {a.text.split()[-1] for a in state.legal_actions()}
         await pilot.press("enter")      # the cursor starts on number 1 (top): full
         await pilot.press("right", "enter")
-        await until(pilot, lambda: len(app.chosen) == 1)
+        await wait_for(pilot, lambda: len(app.chosen) == 1)
         assert app.chosen == [bet_on("n2-top")]
 
 
@@ -135,7 +121,7 @@ async def test_board_notices_about_a_field_start_with_a_capital() -> None:
         app.seat = 1
         app.present()
         await pilot.press("enter")  # the cursor starts on number 1 (top)
-        await until(pilot, lambda: len(notices) == 1)
+        await wait_for(pilot, lambda: len(notices) == 1)
         assert notices == ["Number 1 (top) belongs to Anna alone."]
         state = new(3, seed=3)
         for fid in ("n1-top", "n1-top", "n1-top"):
@@ -143,7 +129,7 @@ async def test_board_notices_about_a_field_start_with_a_capital() -> None:
         app.state, app.seat = state, 0
         app.present()
         await pilot.press("enter")
-        await until(pilot, lambda: len(notices) == 2)
+        await wait_for(pilot, lambda: len(notices) == 2)
         assert notices[1] == "Number 1 (top) is full."
 
 
@@ -157,7 +143,7 @@ async def test_board_lays_a_picked_tile_on_a_picked_cell() -> None:
         text = plain(app)
         assert "Your tiles:  1  1  3  5  5  7  8  9  9" in text
         await pilot.press("5", "down", "enter")   # first free 5 is r3c3; one down is r4c3
-        await until(pilot, lambda: len(app.chosen) == 1)
+        await wait_for(pilot, lambda: len(app.chosen) == 1)
         assert app.chosen[0].text == "lay 5 r4c3"
         assert state.grid[CELL_BY_NAME["r4c3"]] == 0
         # the others lay; then a cell that does not match the picked tile is refused
@@ -168,7 +154,7 @@ async def test_board_lays_a_picked_tile_on_a_picked_cell() -> None:
         await pilot.press("9", "left", "left", "left", "enter")
         await pilot.press("t")                    # next tile after 9 wraps to 1
         await pilot.press("enter")
-        await until(pilot, lambda: len(app.chosen) == 2)
+        await wait_for(pilot, lambda: len(app.chosen) == 2)
         assert app.chosen[1].digit == 1
 
 
@@ -210,7 +196,7 @@ async def test_board_shows_each_field_won_or_lost_and_the_standings() -> None:
             track = " → ".join(str(h["chips"][seat]) for h in state.history)
             assert f"after each game: {track}" in text
         await pilot.press("r")
-        await until(pilot, lambda: "the last game's result" not in plain(app))
+        await wait_for(pilot, lambda: "the last game's result" not in plain(app))
         assert "✓" not in plain(app).split("Game 3:")[0]
 
 
@@ -255,7 +241,7 @@ async def test_board_a_doubled_key_does_not_answer_the_next_decision() -> None:
         async with app.run_test(size=(110, 50)) as pilot:
             await pilot.pause(delay)
             await pilot.press("enter", "enter")
-            await until(pilot, lambda: len(app.chosen) == 1)
+            await wait_for(pilot, lambda: len(app.chosen) == 1)
             await pilot.pause(0.05)
             assert len(app.chosen) == 1 and state.current == 1
             await pilot.press("s", "enter")
@@ -263,5 +249,5 @@ async def test_board_a_doubled_key_does_not_answer_the_next_decision() -> None:
             assert len(app.chosen) == 1, "nothing counts during the pause"
             await pilot.pause(delay)
             await pilot.press("enter")
-            await until(pilot, lambda: len(app.chosen) == 2)
+            await wait_for(pilot, lambda: len(app.chosen) == 2)
             assert app.chosen[1] == app.chosen[0] and state.current == 2
