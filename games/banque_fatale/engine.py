@@ -607,7 +607,7 @@ class BanqueFataleState(State):
                 seat = (seat + 1) % self.players
             self.log(
                 f"The last {letter} jetons go round: "
-                + ", ".join(f"{seat_name(s)} {got[s]}" for s in range(self.players) if got[s]),
+                + ", ".join(f"{seat_name(s)} takes {got[s]}" for s in range(self.players) if got[s]),
                 kind="take",
             )
         self._begin_sale()
