@@ -46,7 +46,7 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Static
 
-from parlour.core.game import Action, Game
+from parlour.core.game import Action, Game, State
 from parlour.tui.board import Board
 
 __all__ = ["BoardHost", "panel_text", "wait_for"]
@@ -85,6 +85,28 @@ class BoardHost(App[None], Generic[BoardT]):
 
     def on_board_chosen(self, message: Board.Chosen) -> None:
         self.chosen.append(message.action)
+
+
+class TableHost(BoardHost[BoardT]):
+    """Every seat at one board, as at a table of people: the board is shown to the seat to
+    move in a real ``state``, a choice is applied at once and the next decision shown."""
+
+    def __init__(self, board_class: type[BoardT], game: Game, state: State,
+                 seat_names: Sequence[str], **board_kwargs: Any) -> None:
+        super().__init__(board_class, game, state.rules, seat_names, **board_kwargs)
+        self.state = state
+
+    def on_mount(self) -> None:
+        self.present()
+
+    def present(self) -> None:
+        self.board.show(self.state.view(self.state.to_move), self.state.legal_actions())
+        self.board.focus()
+
+    def on_board_chosen(self, message: Board.Chosen) -> None:
+        """Played here; BoardHost's own handler then records it in ``chosen``."""
+        self.state.apply(message.action)
+        self.present()
 
 
 def _describe(condition: Callable[[], bool]) -> str:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from typing import Any
 
 import pytest
 
@@ -13,8 +12,7 @@ from games.banque_fatale import GAME
 from games.banque_fatale.board import BanqueFataleBoard
 from games.banque_fatale.engine import DRAFT, SALE, Bid, Keep, Pick, Sell, Take
 from parlour.core.game import Action
-from parlour.testing.boards import BoardHost, panel_text, wait_for
-from parlour.tui.board import Board
+from parlour.testing.boards import BoardHost, TableHost, panel_text, wait_for
 
 NAMES = ["Ada", "Bea", "Cyd", "Dan"]
 
@@ -87,27 +85,6 @@ def test_board_asks_before_bidding_nothing() -> None:
     assert chosen == [Bid(counts("R"), LETTERS)]
 
 
-class PlayingApp(BoardHost[BanqueFataleBoard]):
-    """Every seat at one board, as at a table of people: the board is shown to the seat to
-    move, and a choice is played at once and the next decision shown."""
-
-    def __init__(self, state: Any) -> None:
-        super().__init__(BanqueFataleBoard, GAME, state.rules, NAMES)
-        self.state = state
-
-    def on_mount(self) -> None:
-        self.present()
-
-    def present(self) -> None:
-        self.board.show(self.state.view(self.state.to_move), self.state.legal_actions())
-        self.board.focus()
-
-    def on_board_chosen(self, message: Board.Chosen) -> None:
-        """Played here; BoardHost's own handler then records it in ``chosen``."""
-        self.state.apply(message.action)
-        self.present()
-
-
 def test_board_a_doubled_key_does_not_answer_the_next_decision(monkeypatch: pytest.MonkeyPatch) -> None:
     """Bea takes a red jeton with a doubled r; the second r must not take one for Cyd too,
     although red is still in the pool. After the pause Cyd's own r counts."""
@@ -119,7 +96,7 @@ def test_board_a_doubled_key_does_not_answer_the_next_decision(monkeypatch: pyte
     cyd_red = state.jetons[2][0]
 
     async def scenario() -> None:
-        app = PlayingApp(state)
+        app = TableHost(BanqueFataleBoard, GAME, state, NAMES)
         async with app.run_test(size=(110, 60)) as pilot:
             await pilot.pause(delay)
             await pilot.press("r", "r")

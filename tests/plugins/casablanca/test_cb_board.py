@@ -6,7 +6,6 @@ import asyncio
 import io
 import time
 from collections.abc import Sequence
-from typing import Any
 
 import pytest
 from rich.console import Console
@@ -30,8 +29,7 @@ from games.casablanca.actions import (
 )
 from games.casablanca.board import CasablancaBoard, ring_geometry
 from parlour.core.game import Action
-from parlour.testing.boards import BoardHost, panel_text, wait_for
-from parlour.tui.board import Board
+from parlour.testing.boards import BoardHost, TableHost, panel_text, wait_for
 
 NAMES = ["Ada", "Bea", "Cyd", "Dan"]
 PANELS = ("cb-head", "cb-ring", "cb-players", "cb-know", "cb-decision")
@@ -282,27 +280,6 @@ def test_board_plays_in_the_app_against_computer_players(tmp_path) -> None:
     asyncio.run(scenario())
 
 
-class PlayingApp(BoardHost[CasablancaBoard]):
-    """Every seat at one board, as at a table of people: the board is shown to the seat to
-    move, and a choice is played at once and the next decision shown."""
-
-    def __init__(self, state: Any) -> None:
-        super().__init__(CasablancaBoard, GAME, state.rules, NAMES)
-        self.state = state
-
-    def on_mount(self) -> None:
-        self.present()
-
-    def present(self) -> None:
-        self.board.show(self.state.view(self.state.to_move), list(self.state.legal_actions()))
-        self.board.focus()
-
-    def on_board_chosen(self, message: Board.Chosen) -> None:
-        """Played here; BoardHost's own handler then records it in ``chosen``."""
-        self.state.apply(message.action)
-        self.present()
-
-
 def test_board_a_doubled_key_does_not_answer_the_next_decision(monkeypatch: pytest.MonkeyPatch) -> None:
     """Cyd passes the challenge with a doubled p: the second p must not pass for Dan, whose
     secret answer is his own. After the pause Dan's own key counts."""
@@ -313,7 +290,7 @@ def test_board_a_doubled_key_does_not_answer_the_next_decision(monkeypatch: pyte
     assert state.phase == "commit" and state.to_move == 2
 
     async def scenario() -> None:
-        app = PlayingApp(state)
+        app = TableHost(CasablancaBoard, GAME, state, NAMES)
         async with app.run_test(size=(110, 60)) as pilot:
             await pilot.pause(delay)
             await pilot.press("p", "p")
