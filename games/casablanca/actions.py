@@ -101,23 +101,22 @@ class Pick(_OnField):
 
 
 @dataclass(frozen=True, order=True)
-class Announce(_Numbered):
-    """Say the number you will move (true or not)."""
+class Announce(Action):
+    """Say the number you will move (true or not) and put the chip you hold face down on a
+    free ``field``: one decision, since nobody learns anything between the two."""
 
     number: int
-    word = "announce"
+    field: int
+    note: str = field(default="", compare=False, repr=False)  # the field's symbol name
+
+    @cached_property
+    def text(self) -> str:  # type: ignore[override]
+        return f"announce {self.number} {self.field}"
 
     @property
     def label(self) -> str:
-        return self.text
-
-
-@dataclass(frozen=True, order=True)
-class Place(_OnField):
-    """Put the chip you hold face down on a free ``field``."""
-
-    word = "place"
-    doing = "put the chip on field"
+        where = f"field {self.field + 1}" + (f" ({self.note})" if self.note else "")
+        return f"announce {self.number}, chip to {where}"
 
 
 @dataclass(frozen=True, order=True)

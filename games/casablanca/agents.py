@@ -80,6 +80,15 @@ class Reading:
         return any(s != self.me for s in self.view["knowers"][field])
 
 
+def announce(view: Mapping[str, Any], number: int, rng: random.Random) -> Announce:
+    """Announce ``number``, putting the chip down on a free field chosen at random (any
+    field but the one it came from)."""
+    picked_from = view["move"]["picked_from"]
+    free = [f for f, on in enumerate(view["chips"]) if not on and f != picked_from]
+    field = free[rng.randrange(len(free))]
+    return Announce(number, field, view["symbols"][view["field_symbols"][field]])
+
+
 def _best(legal: Sequence[Action], kind: type) -> list[Any]:
     return [a for a in legal if type(a) is kind]
 
@@ -124,11 +133,7 @@ class EasyAgent:
             move = view["move"]
             need = (view["top"] - move["origin"]) % SYMBOLS
             held = move["held"]
-            if held == need or rng.random() < 0.5:
-                return Announce(need)
-            return Announce(held)
-        if phase == "place":
-            return legal[rng.randrange(len(legal))]
+            return announce(view, need if held == need or rng.random() < 0.5 else held, rng)
         if phase == "commit":
             move = view["move"]
             challenges = _best(legal, Challenge)
@@ -262,9 +267,9 @@ class MediumAgent:
         held = move["held"]
         need = (view["top"] - move["origin"]) % SYMBOLS
         if held == need or not self.may_be_challenged(view, me):
-            return Announce(need)  # the truth, or a lie nobody may challenge
+            return announce(view, need, rng)  # the truth, or a lie nobody may challenge
         if any(s != me for s in move["held_knowers"]):
-            return Announce(held)  # someone else knows this chip: a lie would be exposed
+            return announce(view, held, rng)  # someone else knows this chip: a lie would be exposed
         stats = view["stats"][me]
         money = view["money"][me]
         gain = card_gain(view["cards"][me][view["top"]], self.rules, view["pot"])
@@ -273,11 +278,7 @@ class MediumAgent:
         # a true announcement that does not land pays only if somebody challenges it
         doubted = self.challenge_rate(stats, False)
         truth = doubted * (self.rules["min_stake"] + 0.5 * gain) if money > 0 else 0.0
-        return Announce(need if lie > truth else held)
-
-    def _place(self, read: Reading, view: Mapping[str, Any], legal: Sequence[Action],
-               rng: random.Random) -> Action:
-        return legal[rng.randrange(len(legal))]
+        return announce(view, need if lie > truth else held, rng)
 
     def _commit(self, read: Reading, view: Mapping[str, Any], legal: Sequence[Action],
                 rng: random.Random) -> Action:
@@ -362,4 +363,4 @@ class MediumAgent:
         return max(legal, key=lambda a: (worth(a), type(a) is TakeTop, -getattr(a, "symbol", -1)))
 
 
-__all__ = ["EasyAgent", "MediumAgent", "Reading", "card_gain"]
+__all__ = ["EasyAgent", "MediumAgent", "Reading", "announce", "card_gain"]

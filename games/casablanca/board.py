@@ -7,7 +7,8 @@ over in a call is ``[3]``, the chip just put down this turn is ``<?>``; figures 
 numbers; fields of the top card's symbol have their letter underlined and starred in the legend.
 
 Keys: on the ring, ←/→ move to the previous/next field you may choose, ↑/↓ jump seven fields,
-Enter confirms. Announcing: 0-6 or ←/→ and Enter. Challenges and exchanges: ←/→ (Home/End)
+Enter confirms. Announcing: 0-6 (or ←/→ and Enter) says the number, then the ring asks where
+the chip goes; Backspace (or another digit) changes the number until Enter. Challenges and exchanges: ←/→ (Home/End)
 move along the choices (pass or a stake; admit, fold, call or a raise), Enter confirms;
 shortcuts p (pass), c (challenge at the minimum, or call), a (admit), f (fold), r (raise by the
 minimum). Extra choices at the start of a turn (reshuffle, selling) are numbered 1-9. Keys are
@@ -37,7 +38,6 @@ from games.casablanca.actions import (
     Fold,
     Pass,
     Pick,
-    Place,
     PlaceFigure,
     Raise,
     TakeCard,
@@ -312,6 +312,7 @@ class CasablancaBoard(Board, can_focus=True):
         Binding("home", "end(-1)", "First", id="cb.home", show=False),
         Binding("end", "end(1)", "Last", id="cb.end", show=False),
         Binding("enter", "confirm", "Confirm", id="cb.confirm"),
+        Binding("backspace", "back", "Other number", id="cb.back", show=False),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -322,7 +323,10 @@ class CasablancaBoard(Board, can_focus=True):
         self.spots: list[int] = []  # ring modes: the fields that may be chosen, in ring order
         self.field_actions: dict[int, Action] = {}
         self.extras: list[Action] = []  # turn: reshuffle and sales, chosen by number
-        self.options: list[Action] = []  # list modes, and the numbers to announce
+        self.options: list[Action] = []  # list modes
+        self.numbers: list[int] = []  # announcing: the numbers that may be said
+        self.announcing: int | None = None  # the number said, while its field is chosen
+        self.by_number: dict[int, dict[int, Action]] = {}  # number -> field -> announcement
         self.cursor = 0
         rules = self.rules if isinstance(self.rules, Mapping) else {}
         self.win = len(rules.get("premiums", [100, 200, 300])) + 1
@@ -343,19 +347,23 @@ class CasablancaBoard(Board, can_focus=True):
         self.legal = list(legal or [])
         self.mode = view["phase"] if self.legal else None
         self.spots, self.field_actions, self.extras, self.options = [], {}, [], []
+        self.numbers, self.announcing, self.by_number = [], None, {}
         self.cursor = 0
         if self.mode in RING_MODES:
             for action in self.legal:
-                if isinstance(action, (PlaceFigure, Pick, Place)):
+                if isinstance(action, (PlaceFigure, Pick)):
                     self.field_actions[action.field] = action
                 else:
                     self.extras.append(action)
             self.spots = sorted(self.field_actions)
             self.cursor = self._start_spot(view)
         elif self.mode == "announce":
-            self.options = sorted((a for a in self.legal if isinstance(a, Announce)), key=lambda a: a.number)
+            for action in self.legal:
+                if isinstance(action, Announce):
+                    self.by_number.setdefault(action.number, {})[action.field] = action
+            self.numbers = sorted(self.by_number)
             held = view["move"]["held"] if view["move"] else None
-            self.cursor = held if held is not None and held < len(self.options) else 0
+            self.cursor = self.numbers.index(held) if held in self.numbers else 0
         elif self.mode in LIST_MODES:
             self.options = list(self.legal)
             self.cursor = 0
@@ -377,6 +385,36 @@ class CasablancaBoard(Board, can_focus=True):
         if figure is not None:
             return min(range(len(self.spots)), key=lambda i: (self.spots[i] - figure) % len(view["chips"]))
         return 0
+
+    def _announce(self, number: int) -> None:
+        """The number is said: now the ring asks where the chip goes."""
+        assert self.view is not None
+        self.announcing = number
+        self.mode = "place"
+        self.field_actions = self.by_number[number]
+        self.spots = sorted(self.field_actions)
+        self.cursor = self._start_spot(self.view)
+        self.refresh_panels()
+
+    def _destination(self, view: Mapping[str, Any]) -> str:
+        """Where the number being announced takes the mover's figure."""
+        move = view["move"] or {}
+        if self.announcing is None or move.get("origin") is None:
+            return ""
+        to = (move["origin"] + self.announcing) % len(view["field_symbols"])
+        symbol = view["field_symbols"][to]
+        top = " (the top card's symbol)" if symbol == view["top"] else ""
+        return f" (to field {to + 1}, {view['symbols'][symbol]}{top})"
+
+    def action_back(self) -> None:
+        """While the chip's field is chosen: back to the number."""
+        if self.announcing is None or self.holding_keys():
+            return
+        self.mode = "announce"
+        self.cursor = self.numbers.index(self.announcing)
+        self.announcing = None
+        self.spots, self.field_actions = [], {}
+        self.refresh_panels()
 
     # -- drawing -------------------------------------------------------------------------
     def refresh_panels(self) -> None:
@@ -410,25 +448,25 @@ class CasablancaBoard(Board, can_focus=True):
             title = {
                 "figure": f"Put your figure on the ring: {where}",
                 "turn": f"Your turn. Pick up the chip on {where}",
-                "place": f"Put the chip down on {where}",
+                "place": f"You announce {self.announcing}{self._destination(view)}. Put the chip down on {where}",
             }[mode]
             lines: list[RenderableType] = [Text(title, style="bold")]
             for i, action in enumerate(self.extras):
                 lines.append(Text(f"{i + 1}  {action.label}"))
             lines.append(Text("←/→ choose a field · ↑/↓ jump 7 · Enter confirm"
-                              + (" · 1-9 the numbered choices" if self.extras else ""), style="dim"))
+                              + (" · 1-9 the numbered choices" if self.extras else "")
+                              + (" · Backspace or 0-6: another number" if mode == "place" else ""), style="dim"))
             return Group(*lines)
         if mode == "announce":
             held = move.get("held")
             origin = move.get("origin")
             text = Text.assemble(("Announce a number", "bold"), f" (your chip shows {held}):\n")
-            for i, action in enumerate(self.options):
-                n = action.number
+            for i, n in enumerate(self.numbers):
                 reach = view["field_symbols"][(origin + n) % len(view["chips"])] if origin is not None else 0
                 label = f" {n}→{letters[reach]}{'*' if reach == view['top'] else ''} "
                 text.append(label, style="reverse" if i == self.cursor else "")
                 text.append(" ")
-            text.append("\n* reaches the top card · 0-6 or ←/→ and Enter", style="dim")
+            text.append("\n* reaches the top card · 0-6 or ←/→ and Enter; then the field for the chip", style="dim")
             return text
         if mode in LIST_MODES:
             return self._list_decision(view, names, letters, move, challenge)
@@ -533,6 +571,8 @@ class CasablancaBoard(Board, can_focus=True):
     def _count(self) -> int:
         if self.mode in RING_MODES:
             return len(self.spots)
+        if self.mode == "announce":
+            return len(self.numbers)
         return len(self.options)
 
     def action_step(self, delta: int) -> None:
@@ -567,6 +607,9 @@ class CasablancaBoard(Board, can_focus=True):
         if self.mode in RING_MODES:
             if self.spots:
                 self.choose(self.field_actions[self.spots[self.cursor]])
+        elif self.mode == "announce":
+            if self.numbers:
+                self._announce(self.numbers[self.cursor])
         elif self.options:
             self.choose(self.options[self.cursor])
 
@@ -578,11 +621,10 @@ class CasablancaBoard(Board, can_focus=True):
             if char.isprintable():
                 event.stop()
             return
-        if self.mode == "announce" and char.isdigit():
+        if self.mode in ("announce", "place") and self.numbers and char.isdigit():
             event.stop()
-            for action in self.options:
-                if action.number == int(char):  # type: ignore[attr-defined]
-                    self.choose(action)
+            if int(char) in self.by_number:
+                self._announce(int(char))
             return
         if self.mode in RING_MODES and char.isdigit() and char != "0":
             event.stop()

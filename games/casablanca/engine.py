@@ -5,8 +5,8 @@ One :class:`CasablancaState` is a match of ``rounds`` rounds (default one). With
 - set-up: chips on random fields, one set aside per player; three cards each; a face-up
   pile; every player puts a figure on the ring (``figure`` phase);
 - a turn: the mover may sell (when broke) and have the chips reshuffled, then picks up a
-  chip (``turn``), announces a number (``announce``), puts the chip down on a free field
-  and moves (``place``);
+  chip (``turn``), announces a number and puts the chip down on a free field in one
+  decision (``announce``), and moves;
 - every other player who can stake then commits in secret, in priority order, to a
   challenge with an opening stake or to a pass (``commit``); the first challenger in
   priority order counts. The mover admits, calls or raises (``respond``), the two alternate
@@ -20,7 +20,7 @@ a chip up and putting it down is seen by everybody, so the mask travels with the
 from __future__ import annotations
 
 import random
-from bisect import bisect_left, insort
+from bisect import insort
 from collections.abc import Callable, Mapping, Sequence
 from itertools import compress
 from typing import Any
@@ -44,7 +44,6 @@ from games.casablanca.actions import (
     Fold,
     Pass,
     Pick,
-    Place,
     PlaceFigure,
     Raise,
     Reshuffle,
@@ -57,7 +56,6 @@ from games.casablanca.actions import (
 FIGURE = "figure"
 TURN = "turn"
 ANNOUNCE = "announce"
-PLACE = "place"
 COMMIT = "commit"
 RESPOND = "respond"
 EXCHANGE = "exchange"
@@ -90,8 +88,9 @@ class _Table:
         names = rules["symbols"]
         self.figure = tuple(PlaceFigure(f, names[f % SYMBOLS]) for f in range(fields))
         self.pick = [Pick(f, names[f % SYMBOLS]) for f in range(fields)]
-        self.place = [Place(f, names[f % SYMBOLS]) for f in range(fields)]
-        self.announce = tuple(Announce(n) for n in range(SYMBOLS))
+        #: number -> field -> announcing that number with the chip put down there
+        self.announce = tuple(tuple(Announce(n, f, names[f % SYMBOLS]) for f in range(fields))
+                              for n in range(SYMBOLS))
         self.sell = [Sell(s, names[s]) for s in range(SYMBOLS)]
         self.take = [TakeCard(s, names[s]) for s in range(SYMBOLS)]
         self.symbols_of_fields = tuple(f % SYMBOLS for f in range(fields))
@@ -114,6 +113,44 @@ class _Table:
 
     def _raises(self, room: int) -> list[Raise]:
         return [Raise(by) for by in range(self.step, room + 1, self.step)]
+
+
+class _Announcements(Sequence[Announce]):
+    """The announcements open to a mover: every number with every free field, number by
+    number. Made item by item, as asked: a random player looks at one of some ninety."""
+
+    __slots__ = ("grid", "fields")
+
+    def __init__(self, grid: tuple[tuple[Announce, ...], ...], fields: tuple[int, ...]) -> None:
+        self.grid = grid
+        self.fields = fields
+
+    def __len__(self) -> int:
+        return len(self.grid) * len(self.fields)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        fields = self.fields
+        size = len(self.grid) * len(fields)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("announcement index out of range")
+        number, at = divmod(index, len(fields))
+        return self.grid[number][fields[at]]
+
+    def __contains__(self, action: object) -> bool:
+        return (type(action) is Announce and 0 <= action.number < len(self.grid)  # type: ignore[attr-defined]
+                and action.field in self.fields)  # type: ignore[attr-defined]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} announcements: numbers 0-{len(self.grid) - 1} on fields {list(self.fields)}>"
 
 
 _TABLES: dict[tuple[Any, ...], _Table] = {}
@@ -305,15 +342,8 @@ class CasablancaState(State):
             if self.reshuffles_left[m] > 0:
                 out.append(RESHUFFLE)
             return out
-        if phase == ANNOUNCE:
-            return table.announce
-        if phase == PLACE:  # any free field but the one the chip came from
-            free, origin = self.free, self.picked_from
-            out = list(map(table.place.__getitem__, free))
-            i = bisect_left(free, origin)
-            if i < len(free) and free[i] == origin:
-                del out[i]
-            return out
+        if phase == ANNOUNCE:  # any number, any free field but the one the chip came from
+            return _Announcements(table.announce, tuple(self.free))
         if phase == RESPOND:  # the mover answers the challenger
             return table.first_responses[self.cap - self.stakes[self.challenger]]
         if phase == CLAIM:
@@ -389,9 +419,8 @@ class CasablancaState(State):
         return None
 
     def _check_announce(self, action: Announce) -> str | None:
-        return None if 0 <= action.number < SYMBOLS else f"announce a number from 0 to {SYMBOLS - 1}"
-
-    def _check_place(self, action: Place) -> str | None:
+        if not 0 <= action.number < SYMBOLS:
+            return f"announce a number from 0 to {SYMBOLS - 1}"
         f = action.field
         if f == self.picked_from:
             return "put the chip on another field than the one it came from"
@@ -476,8 +505,7 @@ class CasablancaState(State):
         self.held_mask = self.masks[field] | (1 << m)
         self.chips[field] = -1
         self.masks[field] = 0
-        self.occupied.remove(field)
-        insort(self.free, field)
+        self.occupied.remove(field)  # ``free`` gains this field once the chip is down elsewhere
         if self.revealed[0] == field:
             self.revealed = (-1, -1)
         self.picked_from = field
@@ -486,16 +514,13 @@ class CasablancaState(State):
         self._tell(m, f"You pick up the chip on field {field + 1}: it shows {self.held}.", "chip")
 
     def _announce(self, action: Announce) -> None:
-        """The announcement is public at once (the view shows it); the log tells the whole
-        move in one line when the chip is down."""
-        self.announced = action.number
-        self.phase = PLACE
-
-    def _place(self, action: Place) -> None:
+        """The number is said, the chip goes down on a free field and the figure moves."""
         m, field = self.mover, action.field
+        self.announced = action.number
         self.chips[field] = self.held
         self.masks[field] = self.held_mask
         self.free.remove(field)
+        insort(self.free, self.picked_from)
         insort(self.occupied, field)
         self.held, self.held_mask = -1, 0
         self.placed_at = field
@@ -901,8 +926,7 @@ class CasablancaState(State):
 _PHASE_HINTS = {
     FIGURE: "every player must first put a figure on the ring",
     TURN: "pick up a chip from the ring first",
-    ANNOUNCE: "announce a number first",
-    PLACE: "put the chip down on a free field first",
+    ANNOUNCE: "announce a number and put the chip down on a free field first",
     COMMIT: "challenge with a stake, or let it pass",
     RESPOND: "admit, call or raise",
     EXCHANGE: "fold, call or raise",
@@ -921,7 +945,6 @@ _STEPS: dict[str, dict[type, tuple[_Check | None, Callable[[Any, Any], None]]]] 
         Sell: (_State._check_sell, _State._sell),
     },
     ANNOUNCE: {Announce: (_State._check_announce, _State._announce)},
-    PLACE: {Place: (_State._check_place, _State._place)},
     COMMIT: {Pass: (None, _State._commit), Challenge: (_State._check_challenge, _State._commit)},
     RESPOND: {
         Admit: (None, _State._admit),

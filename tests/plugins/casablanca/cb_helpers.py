@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from games.casablanca import GAME
-from games.casablanca.actions import Announce, Challenge, Pass, Pick, Place, PlaceFigure
+from games.casablanca.actions import Announce, Challenge, Pass, Pick, PlaceFigure
 from games.casablanca.engine import CasablancaState
 from parlour.core.rulesets import load_ruleset
 
@@ -48,8 +48,7 @@ def place_figures(state: CasablancaState, fields: Mapping[int, int]) -> None:
 
 def move(state: CasablancaState, pick: int, announce: int, place: int) -> None:
     state.apply(Pick(pick))
-    state.apply(Announce(announce))
-    state.apply(Place(place))
+    state.apply(Announce(announce, place))
 
 
 def commit(state: CasablancaState, stakes: Mapping[int, int] | None = None) -> None:

@@ -13,7 +13,6 @@ from games.casablanca.actions import (
     Challenge,
     Pass,
     Pick,
-    Place,
     Raise,
     Sell,
     TakeCard,
@@ -23,8 +22,8 @@ from games.casablanca.agents import EasyAgent, MediumAgent, Reading
 STAR, MOON = 3, 2
 
 
-def decide(agent, state):
-    return agent.choose(state.view(state.to_move), state.legal_actions(), random.Random(0))
+def decide(agent, state, seed=0):
+    return agent.choose(state.view(state.to_move), state.legal_actions(), random.Random(seed))
 
 
 def test_reading_counts_the_numbers_still_unseen() -> None:
@@ -48,34 +47,34 @@ def test_agents_tell_the_truth_when_the_chip_fits() -> None:
     for agent in (EasyAgent(rules()), MediumAgent(rules())):
         state = arranged()
         state.apply(Pick(10))
-        assert decide(agent, state) == Announce(3)
+        assert decide(agent, state).number == 3
 
 
 def test_medium_lies_when_nobody_has_been_challenging() -> None:
     state = arranged()
     state.stats[1].update(moves=8, landing=6, challenged_landing=0, challenged_other=0)
     state.apply(Pick(12))  # a 5, but it needs a 3
-    assert decide(MediumAgent(rules()), state) == Announce(3)
+    assert decide(MediumAgent(rules()), state).number == 3
 
 
 def test_medium_tells_the_truth_when_every_claim_is_doubted() -> None:
     state = arranged()
     state.stats[1].update(moves=10, landing=5, challenged_landing=5, challenged_other=5)
     state.apply(Pick(12))
-    assert decide(MediumAgent(rules()), state) == Announce(5)
+    assert decide(MediumAgent(rules()), state).number == 5
 
 
 def test_medium_lies_freely_when_nobody_may_challenge_cb_x5() -> None:
     """With less than the minimum stake a mover cannot be challenged (challenge_below_minimum
     false, the default), so medium announces the number that reaches the top card even though
     every claim of his has been doubted and another seat knows his chip."""
-    for below, expected in ((False, Announce(3)), (True, Announce(5))):
+    for below, expected in ((False, 3), (True, 5)):
         state = arranged(challenge_below_minimum=below)
         state.stats[1].update(moves=10, landing=5, challenged_landing=5, challenged_other=5)
         state.money[1] = 50
         state.masks[12] |= 1 << 2  # seat 2 has seen the 5
         state.apply(Pick(12))
-        assert decide(MediumAgent(state.rules), state) == expected, below
+        assert decide(MediumAgent(state.rules), state).number == expected, below
 
 
 def test_medium_does_not_lie_about_a_chip_another_seat_knows() -> None:
@@ -83,7 +82,7 @@ def test_medium_does_not_lie_about_a_chip_another_seat_knows() -> None:
     state.stats[1].update(moves=8, landing=6)
     state.masks[12] |= 1 << 2  # seat 2 has seen the 5
     state.apply(Pick(12))
-    assert decide(MediumAgent(rules()), state) == Announce(5)
+    assert decide(MediumAgent(rules()), state).number == 5
 
 
 def test_agents_challenge_a_claim_they_know_is_false() -> None:
@@ -177,9 +176,13 @@ def test_agents_finish_rounds_against_each_other() -> None:
         assert steps < 20_000 and state.end_reason
 
 
-def test_place_is_any_free_field() -> None:
-    state = arranged()
-    state.apply(Pick(10))
-    state.apply(Announce(3))
-    choice = decide(MediumAgent(rules()), state)
-    assert isinstance(choice, Place) and choice in state.legal_actions()
+def test_the_chip_goes_on_a_free_field_other_than_its_own() -> None:
+    for agent in (EasyAgent(rules()), MediumAgent(rules())):
+        state = arranged()
+        state.apply(Pick(10))
+        legal = state.legal_actions()
+        fields = {decide(agent, state, seed).field for seed in range(40)}
+        assert fields <= {a.field for a in legal} and 10 not in fields
+        assert len(fields) > 5, "the field is drawn at random, not always the same"
+        choice = decide(agent, state)
+        assert isinstance(choice, Announce) and choice in legal

@@ -20,7 +20,6 @@ from games.casablanca.actions import (
     Fold,
     Pass,
     Pick,
-    Place,
     PlaceFigure,
     Raise,
     Reshuffle,
@@ -42,8 +41,9 @@ def _keys_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def run_board(state, seat: int | None, keys: Sequence[str], variants: Sequence[str] = (),
-              legal: bool = True) -> tuple[list[Action], dict[str, str]]:
-    """Show ``state`` to ``seat`` (its legal actions too, if ``legal``), press ``keys``."""
+              legal: bool = True, expect: bool = True) -> tuple[list[Action], dict[str, str]]:
+    """Show ``state`` to ``seat`` (its legal actions too, if ``legal``), press ``keys``; wait
+    for a choice if ``expect``."""
 
     async def scenario() -> tuple[list[Action], dict[str, str]]:
         app = BoardHost(CasablancaBoard, GAME, rules(*variants), NAMES)
@@ -53,8 +53,9 @@ def run_board(state, seat: int | None, keys: Sequence[str], variants: Sequence[s
             app.board.focus()
             await wait_for(pilot, lambda: app.focused is app.board)
             await pilot.press(*keys)
-            if keys and legal:
+            if keys and legal and expect:
                 await wait_for(pilot, lambda: bool(app.chosen))
+            await pilot.pause()
             return list(app.chosen), {name: panel_text(app.board.query_one(f"#{name}"), width=110)
                                       for name in PANELS}
 
@@ -107,25 +108,36 @@ def test_board_picks_a_chip_or_reshuffles() -> None:
     assert chosen == [Reshuffle()]
 
 
-def test_board_announces_by_digit_or_arrows() -> None:
+def test_board_announces_by_digit_or_arrows_then_puts_the_chip_down() -> None:
     state = arranged()
     state.apply(Pick(12))
-    chosen, texts = run_board(state, 1, ["3"])
-    assert chosen == [Announce(3)]
+    chosen, texts = run_board(state, 1, ["3", "enter"])
+    assert chosen == [Announce(3, 13)], "the field cursor starts clockwise after the chip's own field"
+    assert "You announce 3 (to field 4, Star (the top card's symbol))" in texts["cb-decision"]
+    chosen, _ = run_board(state, 1, ["left", "enter", "enter"])
+    assert chosen == [Announce(4, 13)], "the number cursor starts on the chip's own number"
+    chosen, _ = run_board(state, 1, ["3", "right", "right", "right", "enter"])
+    assert chosen == [Announce(3, 16)], "three steps clockwise over free fields: 14, 15, 16"
+
+
+def test_board_shows_the_numbers_first() -> None:
+    state = arranged()
+    state.apply(Pick(12))
+    chosen, texts = run_board(state, 1, ["right"], expect=False)
+    assert chosen == []
     assert "your chip shows 5" in texts["cb-decision"] and "3→S*" in texts["cb-decision"]
-    chosen, _ = run_board(state, 1, ["left", "enter"])
-    assert chosen == [Announce(4)], "the cursor starts on the chip's own number"
+    assert "Put the chip down" not in texts["cb-decision"]
 
 
-def test_board_puts_the_chip_on_a_free_field() -> None:
+def test_board_changes_the_number_before_the_chip_is_down() -> None:
     state = arranged()
     state.apply(Pick(10))
-    state.apply(Announce(3))
-    chosen, texts = run_board(state, 1, ["enter"])
-    assert chosen == [Place(11)]
-    assert "Put the chip down on field 12 (Lamp)" in texts["cb-decision"]
-    chosen, _ = run_board(state, 1, ["right", "enter"])
-    assert chosen == [Place(13)], "field 12 holds a chip"
+    chosen, _ = run_board(state, 1, ["3", "backspace", "left", "enter", "enter"])
+    assert chosen == [Announce(2, 11)], "Backspace goes back to the number, still on 3"
+    chosen, _ = run_board(state, 1, ["3", "5", "enter"])
+    assert chosen == [Announce(5, 11)], "another digit changes the number"
+    chosen, _ = run_board(state, 1, ["3", "right", "enter"])
+    assert chosen == [Announce(3, 13)], "field 12 holds a chip"
 
 
 def test_board_challenge_prompt() -> None:
@@ -269,8 +281,8 @@ def test_board_plays_in_the_app_against_computer_players(tmp_path) -> None:
                 if board is None or board.mode is None or match.state.to_move != 0:
                     continue
                 before = len(match.record.actions)
-                key = {"announce": "3", "commit": "p", "respond": "a", "exchange": "f"}.get(board.mode, "enter")
-                await pilot.press(key)
+                keys = {"announce": ("3", "enter"), "commit": ("p",), "respond": ("a",), "exchange": ("f",)}
+                await pilot.press(*keys.get(board.mode, ("enter",)))
                 await wait_for(pilot, lambda: len(match.record.actions) > before or match.state.is_over)
                 decided += 1
             assert board is not None

@@ -26,7 +26,6 @@ from games.casablanca.actions import (
     Fold,
     Pass,
     Pick,
-    Place,
     PlaceFigure,
     Raise,
     Reshuffle,
@@ -194,13 +193,22 @@ def test_cb_t1_the_mover_alone_sees_the_chip_he_picks() -> None:
 def test_cb_t1_any_number_may_be_announced_and_the_chip_goes_on_another_free_field() -> None:
     state = ready()
     state.apply(Pick(10))
-    assert sorted(a.number for a in state.legal_actions()) == list(range(7))
-    state.apply(Announce(6))
+    legal = state.legal_actions()
+    assert sorted({a.number for a in legal}) == list(range(7))
+    free = [f for f in range(28) if f not in (10, 12, 20)]
+    assert sorted({a.field for a in legal}) == free, "every free field but the chip's own"
+    assert len(legal) == 7 * len(free) == len(list(legal))
+    assert Announce(6, 11) in legal and Announce(6, 10) not in legal and Announce(7, 11) not in legal
+    before = (state.phase, list(state.chips), list(state.figures), len(state.events))
     with pytest.raises(IllegalAction, match="another field"):
-        state.apply(Place(10))
+        state.apply(Announce(6, 10))
     with pytest.raises(IllegalAction, match="not free"):
-        state.apply(Place(12))
-    state.apply(Place(11))
+        state.apply(Announce(6, 12))
+    with pytest.raises(IllegalAction, match="from 0 to 6"):
+        state.apply(Announce(7, 11))
+    assert (state.phase, list(state.chips), list(state.figures), len(state.events)) == before
+    state.apply(Announce(6, 11))
+    assert state.announced == 6 and state.figures[1] == 6
     assert state.chips[11] == 3 and state.chips[10] == -1
     assert state.view(1)["known"][11] == 3, "the mover knows where he put it"
     assert state.view(2)["known"][11] is None
@@ -209,7 +217,7 @@ def test_cb_t1_any_number_may_be_announced_and_the_chip_goes_on_another_free_fie
 def test_cb_t1_no_announcing_before_picking() -> None:
     state = ready()
     with pytest.raises(IllegalAction, match="pick up a chip"):
-        state.apply(Announce(3))
+        state.apply(Announce(3, 11))
     with pytest.raises(IllegalAction, match="no chip on field"):
         state.apply(Pick(11))
 
@@ -606,8 +614,7 @@ def quiet_turn(state: CasablancaState) -> None:
     """The mover picks the first chip, tells its true number and nobody challenges."""
     chip = state.occupied[0]
     state.apply(Pick(chip))
-    state.apply(Announce(state.held))
-    state.apply(Place(next(f for f in state.free if f != chip)))
+    state.apply(Announce(state.held, next(f for f in state.free if f != chip)))
     commit(state)
 
 
@@ -761,7 +768,7 @@ def test_every_variant_resolves_and_deals() -> None:
 def test_illegal_actions_leave_the_state_alone() -> None:
     state = ready()
     before = (list(state.money), list(state.chips), state.phase, len(state.events))
-    for action in (Call(), Place(3), TakeTop(), Challenge(100), Pass(), Sell(0), "nonsense"):
+    for action in (Call(), Announce(3, 11), TakeTop(), Challenge(100), Pass(), Sell(0), "nonsense"):
         with pytest.raises(IllegalAction):
             state.apply(action)  # type: ignore[arg-type]
     assert (list(state.money), list(state.chips), state.phase, len(state.events)) == before
