@@ -208,13 +208,32 @@ class CasablancaState(State):
         leader = self.rng.randrange(players) if rules["first_leader"] == "random" else 0
         self._start_round(leader)
 
-    def _note(self, text: str, kind: str = "") -> None:
-        """A public event."""
-        self.events.append(_new_event(Event, (text, None, kind, None)))
+    # -- the log: its lines are written when somebody reads them ------------------------
+    # An engine step notes a template and the values to fill in (numbers, names: nothing
+    # that changes later); ``events`` formats what is pending when it is read. A random
+    # playout that never reads its log never formats a line.
+    @property
+    def events(self) -> list[Event]:  # type: ignore[override]
+        pending = self._pending
+        if pending:
+            events = self._events
+            for say, args, seats, kind in pending:
+                events.append(_new_event(Event, (say.format(*args) if args else say, seats, kind, None)))
+            pending.clear()
+        return self._events
 
-    def _tell(self, seat: int, text: str, kind: str = "") -> None:
+    @events.setter
+    def events(self, events: list[Event]) -> None:
+        self._events = list(events)
+        self._pending: list[tuple[str, tuple[Any, ...], frozenset[int] | None, str]] = []
+
+    def _note(self, kind: str, say: str, *args: Any) -> None:
+        """A public event: ``say`` with ``args`` filled in (``str.format``)."""
+        self._pending.append((say, args, None, kind))
+
+    def _tell(self, seat: int, kind: str, say: str, *args: Any) -> None:
         """An event only ``seat`` sees."""
-        self.events.append(_new_event(Event, (text, self.only[seat], kind, None)))
+        self._pending.append((say, args, self.only[seat], kind))
 
     # -- set-up (CB-S1 .. CB-S3) ----------------------------------------------------------
     def _start_round(self, leader: int) -> None:
@@ -224,9 +243,8 @@ class CasablancaState(State):
         self.money = [rules["start_money"] - rules["pot_contribution"]] * n
         self.pot = rules["pot_contribution"] * n + rules["house_money"]
         self.bank_paid = 0
-        self._note(
-            f"Round {self.round}: {PLAYER[leader]} leads. Everyone pays {dollars(rules['pot_contribution'])} "
-            f"into the pot, which holds {dollars(self.pot)}.", "round")
+        self._note("round", "Round {}: {} leads. Everyone pays ${:,} into the pot, which holds ${:,}.",
+                   self.round, PLAYER[leader], rules["pot_contribution"], self.pot)
         seating = [(leader + 1 + k) % n for k in range(n)]
         # CB-S1: the chips go face down on random fields, then each player takes one aside.
         values = [v for v in range(SYMBOLS) for _ in range(rules["chips_per_number"])]
@@ -234,8 +252,8 @@ class CasablancaState(State):
         self.aside = [-1] * n
         for seat in seating:
             self.aside[seat] = values.pop()
-            self._tell(seat, f"You set aside a {self.aside[seat]}: it is out of play this round.", "aside")
-        self._note("Every player sets one chip aside, unseen by the others.")
+            self._tell(seat, "aside", "You set aside a {}: it is out of play this round.", self.aside[seat])
+        self._note("", "Every player sets one chip aside, unseen by the others.")
         self._lay_chips(values)
         self.held = -1
         self.held_mask = 0
@@ -255,13 +273,14 @@ class CasablancaState(State):
                 deck.insert(0, back)
                 hand[deck.pop()] += 1
                 redealt = True
-                self._note(f"{PLAYER[seat]} was dealt too many {names[back]} cards, gives one back and draws again.")
+                self._note("", "{} was dealt too many {} cards, gives one back and draws again.",
+                           PLAYER[seat], names[back])
         if redealt:  # the rest of a shuffled deck is already in random order unless a card went back
             rng.shuffle(deck)
         self.pile = deck  # pile[-1] is the face-up top card, pile[0] the bottom
         self.pile_known_bottom = 0  # cards sold under the pile since it was last shuffled
         dealt = "; ".join(f"{PLAYER[seat]} {self._cards_text(seat)}" for seat in range(n))
-        self._note(f"Cards dealt: {dealt}. The top card of the pile is {names[self.pile[-1]]}.", "deal")
+        self._note("deal", "Cards dealt: {}. The top card of the pile is {}.", dealt, names[self.pile[-1]])
         self.figures = [-1] * n
         self.active = [True] * n
         self.reshuffles_left = [rules["reshuffles"]] * n
@@ -460,7 +479,7 @@ class CasablancaState(State):
     def _place_figure(self, action: PlaceFigure) -> None:
         seat, field = self.to_move, action.field
         self.figures[seat] = field
-        self._note(f"{PLAYER[seat]} puts a figure on field {field + 1} ({self.names[field % SYMBOLS]}).")
+        self._note("", "{} puts a figure on field {} ({}).", PLAYER[seat], field + 1, self.names[field % SYMBOLS])
         self.figures_placed += 1
         if self.figures_placed == self.players:
             self._begin_turn((self.leader + 1) % self.players)
@@ -484,7 +503,7 @@ class CasablancaState(State):
         self.rng.shuffle(values)
         self._lay_chips(values)
         self.revealed = (-1, -1)
-        self._note(f"{PLAYER[m]} has the chips on the ring reshuffled.", "reshuffle")
+        self._note("reshuffle", "{} has the chips on the ring reshuffled.", PLAYER[m])
 
     def _sell(self, action: Sell) -> None:
         """CB-O3: a broke player sells a card to the bank; it goes under the pile."""
@@ -496,8 +515,8 @@ class CasablancaState(State):
         self.money[m] += price
         self.bank_paid += price
         self.sold += 1
-        self._note(f"{PLAYER[m]} sells a {self.names[symbol]} card to the bank for {dollars(price)}; "
-                   "it goes under the pile.", "sell")
+        self._note("sell", "{} sells a {} card to the bank for ${:,}; it goes under the pile.",
+                   PLAYER[m], self.names[symbol], price)
 
     def _pick(self, action: Pick) -> None:
         m, field = self.mover, action.field
@@ -511,7 +530,7 @@ class CasablancaState(State):
         self.picked_from = field
         self.origin = self.figures[m]
         self.phase = ANNOUNCE
-        self._tell(m, f"You pick up the chip on field {field + 1}: it shows {self.held}.", "chip")
+        self._tell(m, "chip", "You pick up the chip on field {}: it shows {}.", field + 1, self.held)
 
     def _announce(self, action: Announce) -> None:
         """The number is said, the chip goes down on a free field and the figure moves."""
@@ -530,9 +549,9 @@ class CasablancaState(State):
         if to % SYMBOLS == self.top:
             self.landing = True
             stats["landing"] += 1
-        self._note(f"{PLAYER[m]} picks up the chip on field {self.picked_from + 1}, announces {self.announced}, "
-                   f"puts the chip face down on field {field + 1} and moves to field {to + 1} "
-                   f"({self.names[to % SYMBOLS]}).", "move")
+        self._note("move", "{} picks up the chip on field {}, announces {}, puts the chip face down on field {} "
+                   "and moves to field {} ({}).", PLAYER[m], self.picked_from + 1, self.announced, field + 1,
+                   to + 1, self.names[to % SYMBOLS])
         # CB-T3: every other player with money may challenge; priority runs clockwise. Unless
         # the ruleset says otherwise (challenge_below_minimum), a stake below the minimum is
         # no stake: a seat may challenge only if both fortunes reach it (CB-X1 against CB-X5).
@@ -544,8 +563,8 @@ class CasablancaState(State):
             if money[m] < lo:
                 order = []
                 if any(active[s] and money[s] > 0 for s in self.clockwise[m]):
-                    self._note(f"{PLAYER[m]} has less than {dollars(lo)}, the smallest stake: "
-                               "nobody may challenge this move.", "challenge")
+                    self._note("challenge", "{} has less than ${:,}, the smallest stake: nobody may challenge "
+                               "this move.", PLAYER[m], lo)
             else:
                 order = [s for s in self.clockwise[m] if active[s] and money[s] >= lo]
             self.commit_order = order
@@ -576,21 +595,21 @@ class CasablancaState(State):
         m = self.mover
         challengers = [s for s in order if self.commits[s] >= 0]
         if not challengers:
-            self._note("Nobody challenges.")
+            self._note("", "Nobody challenges.")
             self._unchallenged()
             return
         c = self.challenger = challengers[0]
         for other in challengers[1:]:
-            self._tell(other, f"Your challenge does not count: {PLAYER[c]} sits nearer and challenges first.",
-                       "commit")
+            self._tell(other, "commit", "Your challenge does not count: {} sits nearer and challenges first.",
+                       PLAYER[c])
         self.stats[m]["challenged_landing" if self.landing else "challenged_other"] += 1
         self.stats[c]["challenges"] += 1
         self.cap = min(self.money[m], self.money[c])
         self.stakes[c] = self.commits[c]
         self.phase = RESPOND
         self.to_move = m
-        self._note(f"{PLAYER[c]} challenges {PLAYER[m]}'s announcement, staking {dollars(self.stakes[c])}.",
-                   "challenge")
+        self._note("challenge", "{} challenges {}'s announcement, staking ${:,}.", PLAYER[c], PLAYER[m],
+                   self.stakes[c])
 
     def _raise(self, action: Raise) -> None:
         seat = self.to_move
@@ -601,7 +620,7 @@ class CasablancaState(State):
             self.stats[seat]["mover_raises"] += 1
         self.phase = EXCHANGE
         self.to_move = other
-        self._note(f"{PLAYER[seat]} raises by {dollars(action.by)} to {dollars(self.stakes[seat])}.", "stake")
+        self._note("stake", "{} raises by ${:,} to ${:,}.", PLAYER[seat], action.by, self.stakes[seat])
 
     def _admit(self, action: Admit) -> None:
         """CB-X2: the move is undone, the fee goes to the pot, the chip stays hidden."""
@@ -612,8 +631,8 @@ class CasablancaState(State):
         self.figures[m] = self.origin
         self.stats[m]["admits"] += 1
         self.stats[m]["lies_landing" if self.landing else "lies_other"] += 1
-        self._note(f"{PLAYER[m]} admits, goes back to field {self.origin + 1} and pays {dollars(fee)} into the pot.",
-                   "admit")
+        self._note("admit", "{} admits, goes back to field {} and pays ${:,} into the pot.", PLAYER[m],
+                   self.origin + 1, fee)
         self._check_out(m)
         if not self.end_reason:
             self._end_turn()
@@ -638,8 +657,8 @@ class CasablancaState(State):
             stats["raise_shown_false"] += self.mover_raised
             self.stats[c]["challenges_won"] += 1
             winner, loser = c, m
-        self._settle(winner, loser, f"{PLAYER[seat]} calls at {dollars(self.stakes[seat])}. The chip on field "
-                     f"{f + 1} shows {value}: the announcement was {'true' if true else 'false'}.")
+        self._settle(winner, loser, "{} calls at ${:,}. The chip on field {} shows {}: the announcement was {}.",
+                     PLAYER[seat], self.stakes[seat], f + 1, value, "true" if true else "false")
 
     def _fold(self, action: Fold) -> None:
         seat = self.to_move
@@ -649,20 +668,22 @@ class CasablancaState(State):
             self.stats[other]["challenges_won"] += 1
         else:
             self.stats[seat]["challenger_folds"] += 1
-        self._settle(other, seat, f"{PLAYER[seat]} folds.")
+        self._settle(other, seat, "{} folds.", PLAYER[seat])
 
-    def _settle(self, winner: int, loser: int, how: str) -> None:
-        """CB-X3/CB-X4: the loser's stake goes to the winner; a losing mover's move is undone."""
+    def _settle(self, winner: int, loser: int, how: str, *args: Any) -> None:
+        """CB-X3/CB-X4: the loser's stake goes to the winner; a losing mover's move is undone.
+        ``how`` (a template with ``args``) starts the log line."""
         amount = self.stakes[loser]
         self.money[loser] -= amount
         self.money[winner] += amount
         self.winner, self.loser = winner, loser
-        back = ""
+        say = how + " {} wins ${:,} from {} and takes a card."
+        args += (PLAYER[winner], amount, PLAYER[loser])
         if loser == self.mover and self.rules["undo_lost_move"]:
             self.figures[loser] = self.origin
-            back = f" {PLAYER[loser]} goes back to field {self.origin + 1}."
-        self._note(f"{how} {PLAYER[winner]} wins {dollars(amount)} from {PLAYER[loser]} and takes a card.{back}",
-                   "settle")
+            say += " {} goes back to field {}."
+            args += (PLAYER[loser], self.origin + 1)
+        self._note("settle", say, *args)
         self.phase = CLAIM
         self.to_move = winner
 
@@ -674,7 +695,7 @@ class CasablancaState(State):
         else:
             symbol = action.symbol
             self.cards[loser][symbol] -= 1
-            self._award(winner, symbol, f"{PLAYER[winner]} takes a {self.names[symbol]} card from {PLAYER[loser]}")
+            self._award(winner, symbol, "{} takes a {} card from {}", PLAYER[winner], self.names[symbol], PLAYER[loser])
         if not self.end_reason:
             self._check_out(loser)
         if not self.end_reason:
@@ -684,13 +705,14 @@ class CasablancaState(State):
         symbol = self.pile.pop()
         if self.pile_known_bottom > len(self.pile):
             self.pile_known_bottom = len(self.pile)
-        self._award(seat, symbol, f"{PLAYER[seat]} takes the top card, {self.names[symbol]}")
+        self._award(seat, symbol, "{} takes the top card, {}", PLAYER[seat], self.names[symbol])
         if not self.end_reason and not self.pile:
             self._rebuild_pile()
 
-    def _award(self, seat: int, symbol: int, what: str) -> None:
+    def _award(self, seat: int, symbol: int, what: str, *args: Any) -> None:
         """The premium for the n-th card of a symbol (dealt cards count, CB-T4); the card
-        that completes the set wins the whole pot and ends the round."""
+        that completes the set wins the whole pot and ends the round. ``what`` (a template
+        with ``args``) starts the log line."""
         cards = self.cards[seat]
         cards[symbol] += 1
         count = cards[symbol]
@@ -698,14 +720,17 @@ class CasablancaState(State):
             won, self.pot = self.pot, 0
             self.money[seat] += won
             self.pot_winner = seat
-            self._note(f"{what}: {count} {self.names[symbol]} cards win the pot of {dollars(won)}!", "pot")
+            self._note("pot", what + ": {} {} cards win the pot of ${:,}!", *args, count, self.names[symbol], won)
             self._end_round(f"{PLAYER[seat]} completed {count} {self.names[symbol]} cards")
             return
         pay = min(self.premiums[count - 1], self.pot)
         self.pot -= pay
         self.money[seat] += pay
-        top = f" The top card is {self.names[self.pile[-1]]}." if self.pile else ""
-        self._note(f"{what}: {count} {self.names[symbol]} now, {dollars(pay)} from the pot.{top}", "card")
+        if self.pile:
+            self._note("card", what + ": {} {} now, ${:,} from the pot. The top card is {}.", *args, count,
+                       self.names[symbol], pay, self.names[self.pile[-1]])
+        else:
+            self._note("card", what + ": {} {} now, ${:,} from the pot.", *args, count, self.names[symbol], pay)
 
     # -- other rules (CB-O2 .. CB-O4) -------------------------------------------------------
     def _rebuild_pile(self) -> None:
@@ -720,11 +745,11 @@ class CasablancaState(State):
         self.pile = returned
         self.pile_known_bottom = 0
         if not returned:
-            self._note("The pile is used up and nobody holds a single card: there is no new pile.", "pile")
+            self._note("pile", "The pile is used up and nobody holds a single card: there is no new pile.")
             self._end_round("the pile is used up")
             return
-        self._note(f"The pile is used up: the {len(returned)} single cards are shuffled into a new pile; "
-                   f"its top card is {self.names[returned[-1]]}.", "pile")
+        self._note("pile", "The pile is used up: the {} single cards are shuffled into a new pile; its top card "
+                   "is {}.", len(returned), self.names[returned[-1]])
         for seat in range(self.players):
             self._check_out(seat)
 
@@ -733,7 +758,7 @@ class CasablancaState(State):
         if self.active[seat] and self.money[seat] == 0 and not any(self.cards[seat]):
             self.active[seat] = False
             self.figures[seat] = -1
-            self._note(f"{PLAYER[seat]} has neither money nor cards and is out of the round.", "out")
+            self._note("out", "{} has neither money nor cards and is out of the round.", PLAYER[seat])
             if sum(self.active) <= 1:
                 self._end_round("only one player is left")
 
@@ -757,8 +782,8 @@ class CasablancaState(State):
         best = max(self.money)
         n = self.players
         winner = next(s for s in ((self.leader + k) % n for k in range(n)) if self.money[s] == best)
-        self._note(f"Round {self.round} ends: {self.end_reason}. " + ", ".join(
-            f"{PLAYER[s]} {dollars(self.money[s])}" for s in range(n)) + ".", "round")
+        self._note("round", "Round {} ends: {}. {}.", self.round, self.end_reason,
+                   ", ".join(f"{PLAYER[s]} {dollars(self.money[s])}" for s in range(n)))
         if self.round < self.rules["rounds"]:
             self._start_round(winner)
         else:
@@ -878,7 +903,8 @@ class CasablancaState(State):
         other.__dict__.update(self.__dict__)
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
-        other.events = list(self.events)
+        other._events = list(self._events)
+        other._pending = list(self._pending)
         for name in ("money", "chips", "masks", "occupied", "free", "aside", "pile", "figures", "active",
                      "reshuffles_left", "commit_order", "stakes"):
             setattr(other, name, list(getattr(self, name)))
