@@ -20,7 +20,7 @@ a chip up and putting it down is seen by everybody, so the mask travels with the
 from __future__ import annotations
 
 import random
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Callable, Mapping, Sequence
 from itertools import compress
 from typing import Any
@@ -153,6 +153,14 @@ class _Announcements(Sequence[Announce]):
         return f"<{len(self)} announcements: numbers 0-{len(self.grid) - 1} on fields {list(self.fields)}>"
 
 
+def shuffled(rng: random.Random, items: Sequence[int]) -> list[int]:
+    """``items`` in a uniformly random order, sorted by a random key each: the same
+    distribution as ``rng.shuffle``, at a fraction of its cost in pure Python (one
+    ``random()`` per item instead of a ``randrange``)."""
+    keys = [rng.random() for _ in items]
+    return [items[i] for i in sorted(range(len(items)), key=keys.__getitem__)]
+
+
 _TABLES: dict[tuple[Any, ...], _Table] = {}
 
 #: mask (without the public bit) -> the seats whose bits it holds
@@ -247,8 +255,7 @@ class CasablancaState(State):
                    self.round, PLAYER[leader], rules["pot_contribution"], self.pot)
         seating = [(leader + 1 + k) % n for k in range(n)]
         # CB-S1: the chips go face down on random fields, then each player takes one aside.
-        values = [v for v in range(SYMBOLS) for _ in range(rules["chips_per_number"])]
-        rng.shuffle(values)
+        values = shuffled(rng, [v for v in range(SYMBOLS) for _ in range(rules["chips_per_number"])])
         self.aside = [-1] * n
         for seat in seating:
             self.aside[seat] = values.pop()
@@ -258,8 +265,7 @@ class CasablancaState(State):
         self.held = -1
         self.held_mask = 0
         # CB-S2: the deal; a hand with too many of one symbol gives one back and draws again.
-        deck = [s for s in range(SYMBOLS) for _ in range(rules["cards_per_symbol"])]
-        rng.shuffle(deck)
+        deck = shuffled(rng, [s for s in range(SYMBOLS) for _ in range(rules["cards_per_symbol"])])
         limit = self.win_count - 2  # with three premiums, nobody starts with three of a symbol
         self.cards = [[0] * SYMBOLS for _ in range(n)]
         redealt = False
@@ -276,7 +282,7 @@ class CasablancaState(State):
                 self._note("", "{} was dealt too many {} cards, gives one back and draws again.",
                            PLAYER[seat], names[back])
         if redealt:  # the rest of a shuffled deck is already in random order unless a card went back
-            rng.shuffle(deck)
+            deck = shuffled(rng, deck)
         self.pile = deck  # pile[-1] is the face-up top card, pile[0] the bottom
         self.pile_known_bottom = 0  # cards sold under the pile since it was last shuffled
         dealt = "; ".join(f"{PLAYER[seat]} {self._cards_text(seat)}" for seat in range(n))
@@ -289,6 +295,9 @@ class CasablancaState(State):
         self.pot_winner = -1
         self.end_reason = ""
         self.revealed = (-1, -1)  # the last chip turned over, while it lies there: (field, value)
+        self.commit_order: list[int] = []  # who may challenge this move, in priority order
+        self.commits: dict[int, int] = {}  # seat -> opening stake, or -1 for a pass
+        self.stakes = [0] * n  # what each has staked in this turn's exchange
         self._clear_turn()
         self.mover = -1
         self.phase = FIGURE  # CB-S3: figures go on the ring, starting left of the leader
@@ -296,29 +305,29 @@ class CasablancaState(State):
         self.figures_placed = 0
 
     def _lay_chips(self, values: list[int]) -> None:
-        """Put ``values`` face down on random fields; nobody knows any of them."""
+        """Put ``values`` face down on random fields; nobody knows any of them. (The fields
+        come in random order, so the values need no shuffle of their own.)"""
         self.chips = chips = [-1] * self.fields
-        for f, v in zip(self.rng.sample(range(self.fields), len(values)), values):
+        for f, v in zip(shuffled(self.rng, range(self.fields)), values):
             chips[f] = v
         self.masks = [0] * self.fields
+        self._index_ring()
+
+    def _index_ring(self) -> None:
+        """The fields with a chip and without, in order, from ``chips``; and ``picks``, the
+        pick-up actions of the occupied fields (kept alongside ``occupied``)."""
+        chips = self.chips
         self.occupied = [f for f in range(self.fields) if chips[f] >= 0]
         self.free = [f for f in range(self.fields) if chips[f] < 0]
+        self.picks = [self.table.pick[f] for f in self.occupied]
 
     def _clear_turn(self) -> None:
-        self.origin = -1
-        self.picked_from = -1
-        self.announced = -1
-        self.placed_at = -1
-        self.commit_order: list[int] = []
-        self.commits: dict[int, int] = {}  # seat -> opening stake, or -1 for a pass
-        self.challenger = -1
-        self.stakes = [0] * self.players
-        self.cap = 0
-        self.winner = -1
-        self.loser = -1
-        self.sold = 0
-        self.broke = False
-        self.mover_raised = False
+        """A new turn: nothing picked, said or staked yet. (The challenge's lists are made
+        afresh when a move can be challenged, ``stakes`` when a challenge counts.)"""
+        self.origin = self.picked_from = self.announced = self.placed_at = -1
+        self.challenger = self.winner = self.loser = -1
+        self.cap = self.sold = 0
+        self.broke = self.mover_raised = False
         self.landing = False  # whether the announced move reaches the top card's symbol
 
     def _cards_text(self, seat: int) -> str:
@@ -350,12 +359,9 @@ class CasablancaState(State):
 
     def legal_actions(self) -> Sequence[Action]:
         phase, table = self.phase, self.table
-        if phase == COMMIT:
-            mover, mine = self.money[self.mover], self.money[self.to_move]
-            return table.challenges[mover if mover < mine else mine]
         if phase == TURN:
             m = self.mover
-            out: list[Action] = list(map(table.pick.__getitem__, self.occupied))
+            out: list[Action] = self.picks[:]
             if self.broke and self.sold < self.rules["sell_limit"]:
                 out += compress(table.sell, self.cards[m])  # a symbol whose cards he holds
             if self.reshuffles_left[m] > 0:
@@ -363,6 +369,9 @@ class CasablancaState(State):
             return out
         if phase == ANNOUNCE:  # any number, any free field but the one the chip came from
             return _Announcements(table.announce, tuple(self.free))
+        if phase == COMMIT:
+            mover, mine = self.money[self.mover], self.money[self.to_move]
+            return table.challenges[mover if mover < mine else mine]
         if phase == RESPOND:  # the mover answers the challenger
             return table.first_responses[self.cap - self.stakes[self.challenger]]
         if phase == CLAIM:
@@ -490,7 +499,11 @@ class CasablancaState(State):
         if self.turns >= self.rules["turn_limit"]:
             self._end_round(f"the safety limit of {self.rules['turn_limit']} turns is reached")
             return
-        self._clear_turn()
+        # as _clear_turn, written out: this runs every turn
+        self.origin = self.picked_from = self.announced = self.placed_at = -1
+        self.challenger = self.winner = self.loser = -1
+        self.cap = self.sold = 0
+        self.mover_raised = self.landing = False
         self.phase = TURN
         self.mover = self.to_move = seat
         self.broke = self.money[seat] == 0 and any(self.cards[seat])
@@ -499,9 +512,7 @@ class CasablancaState(State):
         """CB-O1: every ring chip goes to a random field; nobody knows any of them now."""
         m = self.mover
         self.reshuffles_left[m] -= 1
-        values = sorted(v for v in self.chips if v >= 0)
-        self.rng.shuffle(values)
-        self._lay_chips(values)
+        self._lay_chips(sorted(v for v in self.chips if v >= 0))
         self.revealed = (-1, -1)
         self._note("reshuffle", "{} has the chips on the ring reshuffled.", PLAYER[m])
 
@@ -524,13 +535,15 @@ class CasablancaState(State):
         self.held_mask = self.masks[field] | (1 << m)
         self.chips[field] = -1
         self.masks[field] = 0
-        self.occupied.remove(field)  # ``free`` gains this field once the chip is down elsewhere
+        i = bisect_left(self.occupied, field)  # ``free`` gains this field once the chip is down elsewhere
+        del self.occupied[i], self.picks[i]
         if self.revealed[0] == field:
             self.revealed = (-1, -1)
         self.picked_from = field
         self.origin = self.figures[m]
         self.phase = ANNOUNCE
-        self._tell(m, "chip", "You pick up the chip on field {}: it shows {}.", field + 1, self.held)
+        self._pending.append(("You pick up the chip on field {}: it shows {}.", (field + 1, self.held), self.only[m],
+                              "chip"))  # _tell, written out: this runs every turn
 
     def _announce(self, action: Announce) -> None:
         """The number is said, the chip goes down on a free field and the figure moves."""
@@ -540,35 +553,39 @@ class CasablancaState(State):
         self.masks[field] = self.held_mask
         self.free.remove(field)
         insort(self.free, self.picked_from)
-        insort(self.occupied, field)
+        i = bisect_left(self.occupied, field)
+        self.occupied.insert(i, field)
+        self.picks.insert(i, self.table.pick[field])
         self.held, self.held_mask = -1, 0
         self.placed_at = field
         to = self.figures[m] = (self.origin + self.announced) % self.fields
         stats = self.stats[m]
         stats["moves"] += 1
-        if to % SYMBOLS == self.top:
+        pile = self.pile
+        if pile and to % SYMBOLS == pile[-1]:
             self.landing = True
             stats["landing"] += 1
-        self._note("move", "{} picks up the chip on field {}, announces {}, puts the chip face down on field {} "
-                   "and moves to field {} ({}).", PLAYER[m], self.picked_from + 1, self.announced, field + 1,
-                   to + 1, self.names[to % SYMBOLS])
+        self._pending.append((_MOVE_LINE, (PLAYER[m], self.picked_from + 1, self.announced, field + 1, to + 1,
+                                           self.names[to % SYMBOLS]), None, "move"))  # _note, written out
         # CB-T3: every other player with money may challenge; priority runs clockwise. Unless
         # the ruleset says otherwise (challenge_below_minimum), a stake below the minimum is
         # no stake: a seat may challenge only if both fortunes reach it (CB-X1 against CB-X5).
         money, active = self.money, self.active
+        order = []
         if self.rules["challenge_below_minimum"]:
-            self.commit_order = order = [s for s in self.clockwise[m] if active[s] and money[s] > 0]
-        else:
-            lo = self.table.min_stake
-            if money[m] < lo:
-                order = []
-                if any(active[s] and money[s] > 0 for s in self.clockwise[m]):
-                    self._note("challenge", "{} has less than ${:,}, the smallest stake: nobody may challenge "
-                               "this move.", PLAYER[m], lo)
-            else:
-                order = [s for s in self.clockwise[m] if active[s] and money[s] >= lo]
-            self.commit_order = order
+            for s in self.clockwise[m]:
+                if money[s] > 0 and active[s]:
+                    order.append(s)
+        elif money[m] >= (lo := self.table.min_stake):
+            for s in self.clockwise[m]:
+                if money[s] >= lo and active[s]:
+                    order.append(s)
+        elif any(active[s] and money[s] > 0 for s in self.clockwise[m]):
+            self._note("challenge", "{} has less than ${:,}, the smallest stake: nobody may challenge this move.",
+                       PLAYER[m], lo)
+        self.commit_order = order
         if order:
+            self.commits = {}
             self.phase = COMMIT
             self.to_move = order[0]
         else:
@@ -576,8 +593,8 @@ class CasablancaState(State):
 
     def _unchallenged(self) -> None:
         """CB-T4: an unchallenged mover on the top card's symbol takes that card."""
-        m = self.mover
-        if self.figures[m] % SYMBOLS == self.top:
+        m, pile = self.mover, self.pile
+        if pile and self.figures[m] % SYMBOLS == pile[-1]:
             self._take_top(m)
         if not self.end_reason:
             self._end_turn()
@@ -605,6 +622,7 @@ class CasablancaState(State):
         self.stats[m]["challenged_landing" if self.landing else "challenged_other"] += 1
         self.stats[c]["challenges"] += 1
         self.cap = min(self.money[m], self.money[c])
+        self.stakes = [0] * self.players
         self.stakes[c] = self.commits[c]
         self.phase = RESPOND
         self.to_move = m
@@ -741,8 +759,7 @@ class CasablancaState(State):
                 if c == 1:
                     hand[s] = 0
                     returned.append(s)
-        self.rng.shuffle(returned)
-        self.pile = returned
+        self.pile = returned = shuffled(self.rng, returned)
         self.pile_known_bottom = 0
         if not returned:
             self._note("pile", "The pile is used up and nobody holds a single card: there is no new pile.")
@@ -905,7 +922,7 @@ class CasablancaState(State):
         other.rng.setstate(self.rng.getstate())
         other._events = list(self._events)
         other._pending = list(self._pending)
-        for name in ("money", "chips", "masks", "occupied", "free", "aside", "pile", "figures", "active",
+        for name in ("money", "chips", "masks", "occupied", "picks", "free", "aside", "pile", "figures", "active",
                      "reshuffles_left", "commit_order", "stakes"):
             setattr(other, name, list(getattr(self, name)))
         other.round_money = [list(r) for r in self.round_money]
@@ -963,6 +980,8 @@ _State = CasablancaState
 #: phase -> kind of action -> (its check, None when always legal then; its move). The pile is
 #: never empty while a winner chooses his card, so taking the top card needs no check.
 _Check = Callable[[Any, Any], str | None]
+_MOVE_LINE = ("{} picks up the chip on field {}, announces {}, puts the chip face down on field {} and moves to "
+              "field {} ({}).")
 _STEPS: dict[str, dict[type, tuple[_Check | None, Callable[[Any, Any], None]]]] = {
     FIGURE: {PlaceFigure: (_State._check_figure, _State._place_figure)},
     TURN: {

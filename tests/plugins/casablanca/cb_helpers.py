@@ -32,8 +32,7 @@ def lay_chips(state: CasablancaState, chips: Mapping[int, int]) -> None:
     for field, value in chips.items():
         state.chips[field] = value
     state.masks = [0] * state.fields
-    state.occupied = sorted(chips)
-    state.free = [f for f in range(state.fields) if f not in chips]
+    state._index_ring()
 
 
 def set_cards(state: CasablancaState, seat: int, counts: Mapping[int, int]) -> None:

@@ -94,6 +94,11 @@ def test_cb_c2_fourteen_chips_two_of_each_number_at_most_one_per_field() -> None
             assert Counter(ring + held + state.aside) == {v: 2 for v in range(7)}
             assert len(ring) == 14 - players - len(held)
             assert state.occupied == [f for f in range(28) if state.chips[f] >= 0]
+            assert [p.field for p in state.picks] == state.occupied
+            if state.phase == "announce":  # the chip is in hand: its field is not yet free
+                assert state.free == [f for f in range(28) if state.chips[f] < 0 and f != state.picked_from]
+            else:
+                assert state.free == [f for f in range(28) if state.chips[f] < 0]
 
 
 def test_cb_c3_thirty_five_cards_five_per_symbol() -> None:
