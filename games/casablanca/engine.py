@@ -308,18 +308,19 @@ class CasablancaState(State):
         """Put ``values`` face down on random fields; nobody knows any of them. (The fields
         come in random order, so the values need no shuffle of their own.)"""
         self.chips = chips = [-1] * self.fields
-        for f, v in zip(shuffled(self.rng, range(self.fields)), values):
+        fields = shuffled(self.rng, range(self.fields))
+        for f, v in zip(fields, values):
             chips[f] = v
         self.masks = [0] * self.fields
-        self._index_ring()
+        self._index_ring(sorted(fields[: len(values)]), sorted(fields[len(values):]))
 
-    def _index_ring(self) -> None:
-        """The fields with a chip and without, in order, from ``chips``; and ``picks``, the
-        pick-up actions of the occupied fields (kept alongside ``occupied``)."""
+    def _index_ring(self, occupied: list[int] | None = None, free: list[int] | None = None) -> None:
+        """The fields with a chip and without, in order (worked out from ``chips`` unless
+        given); and ``picks``, the pick-up actions of the occupied fields, kept alongside."""
         chips = self.chips
-        self.occupied = [f for f in range(self.fields) if chips[f] >= 0]
-        self.free = [f for f in range(self.fields) if chips[f] < 0]
-        self.picks = [self.table.pick[f] for f in self.occupied]
+        self.occupied = [f for f in range(self.fields) if chips[f] >= 0] if occupied is None else occupied
+        self.free = [f for f in range(self.fields) if chips[f] < 0] if free is None else free
+        self.picks = list(map(self.table.pick.__getitem__, self.occupied))
 
     def _clear_turn(self) -> None:
         """A new turn: nothing picked, said or staked yet. (The challenge's lists are made
@@ -512,7 +513,8 @@ class CasablancaState(State):
         """CB-O1: every ring chip goes to a random field; nobody knows any of them now."""
         m = self.mover
         self.reshuffles_left[m] -= 1
-        self._lay_chips(sorted(v for v in self.chips if v >= 0))
+        values = sorted(self.chips)
+        self._lay_chips(values[values.count(-1):])  # the values on the ring, in order
         self.revealed = (-1, -1)
         self._note("reshuffle", "{} has the chips on the ring reshuffled.", PLAYER[m])
 
@@ -580,9 +582,12 @@ class CasablancaState(State):
             for s in self.clockwise[m]:
                 if money[s] >= lo and active[s]:
                     order.append(s)
-        elif any(active[s] and money[s] > 0 for s in self.clockwise[m]):
-            self._note("challenge", "{} has less than ${:,}, the smallest stake: nobody may challenge this move.",
-                       PLAYER[m], lo)
+        else:
+            for s in self.clockwise[m]:
+                if money[s] > 0 and active[s]:  # somebody would have challenged, could he
+                    self._note("challenge", "{} has less than ${:,}, the smallest stake: nobody may challenge "
+                               "this move.", PLAYER[m], lo)
+                    break
         self.commit_order = order
         if order:
             self.commits = {}
