@@ -119,26 +119,25 @@ class _Announcements(Sequence[Announce]):
     """The announcements open to a mover: every number with every free field, number by
     number. Made item by item, as asked: a random player looks at one of some ninety."""
 
-    __slots__ = ("grid", "fields")
+    __slots__ = ("grid", "fields", "size")
 
     def __init__(self, grid: tuple[tuple[Announce, ...], ...], fields: tuple[int, ...]) -> None:
         self.grid = grid
         self.fields = fields
+        self.size = len(grid) * len(fields)
 
     def __len__(self) -> int:
-        return len(self.grid) * len(self.fields)
+        return self.size
 
     def __getitem__(self, index: Any) -> Any:
+        if type(index) is int and 0 <= index < self.size:  # the common case first
+            number, at = divmod(index, len(self.fields))
+            return self.grid[number][self.fields[at]]
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        fields = self.fields
-        size = len(self.grid) * len(fields)
-        if index < 0:
-            index += size
-        if not 0 <= index < size:
+            return [self[i] for i in range(*index.indices(self.size))]
+        if not -self.size <= index < 0:
             raise IndexError("announcement index out of range")
-        number, at = divmod(index, len(fields))
-        return self.grid[number][fields[at]]
+        return self[index + self.size]
 
     def __contains__(self, action: object) -> bool:
         return (type(action) is Announce and 0 <= action.number < len(self.grid)  # type: ignore[attr-defined]
@@ -614,16 +613,19 @@ class CasablancaState(State):
         if pos < len(order):
             self.to_move = order[pos]
             return
-        m = self.mover
-        challengers = [s for s in order if self.commits[s] >= 0]
-        if not challengers:
+        m, commits = self.mover, self.commits
+        c = -1
+        for s in order:  # the first challenger in priority order counts
+            if commits[s] >= 0:
+                if c < 0:
+                    c = self.challenger = s
+                else:
+                    self._tell(s, "commit", "Your challenge does not count: {} sits nearer and challenges first.",
+                               PLAYER[c])
+        if c < 0:
             self._note("", "Nobody challenges.")
             self._unchallenged()
             return
-        c = self.challenger = challengers[0]
-        for other in challengers[1:]:
-            self._tell(other, "commit", "Your challenge does not count: {} sits nearer and challenges first.",
-                       PLAYER[c])
         self.stats[m]["challenged_landing" if self.landing else "challenged_other"] += 1
         self.stats[c]["challenges"] += 1
         self.cap = min(self.money[m], self.money[c])
