@@ -14,7 +14,10 @@ One :class:`CasablancaState` is a match of ``rounds`` rounds (default one). With
 
 Knowledge of the chips is a bit mask per field: bit ``s`` means seat ``s`` knows the value
 of the chip lying there, bit ``players`` means it is public (turned over in a call). Picking
-a chip up and putting it down is seen by everybody, so the mask travels with the chip.
+a chip up and putting it down is seen by everybody, so the seats' bits travel with the chip;
+the public bit does not: a turned-over chip is known to all only until it is picked up again
+(RULES.md, Information), when it is known again to those who had looked at it, and to the
+one who picks it up.
 """
 
 from __future__ import annotations
@@ -207,7 +210,7 @@ class CasablancaState(State):
         self.names: list[str] = list(rules["symbols"])
         self.premiums: list[int] = list(rules["premiums"])
         self.win_count = len(self.premiums) + 1
-        self.all_bits = (1 << (players + 1)) - 1
+        self.public = 1 << players  # the public bit of a chip's mask
         self.only = [frozenset([seat]) for seat in range(players)]
         self.clockwise = [[(seat + k) % players for k in range(1, players)] for seat in range(players)]
         self.round = 0
@@ -533,7 +536,7 @@ class CasablancaState(State):
     def _pick(self, action: Pick) -> None:
         m, field = self.mover, action.field
         self.held = self.chips[field]
-        self.held_mask = self.masks[field] | (1 << m)
+        self.held_mask = (self.masks[field] & ~self.public) | (1 << m)  # a turned-over chip is no longer public
         self.chips[field] = -1
         self.masks[field] = 0
         i = bisect_left(self.occupied, field)  # ``free`` gains this field once the chip is down elsewhere
@@ -668,7 +671,7 @@ class CasablancaState(State):
         self.stakes[seat] = self.stakes[self._opponent(seat)]
         m, c, f = self.mover, self.challenger, self.placed_at
         value = self.chips[f]
-        self.masks[f] = self.all_bits
+        self.masks[f] |= self.public
         self.revealed = (f, value)
         true = value == self.announced
         stats = self.stats[m]
@@ -825,6 +828,8 @@ class CasablancaState(State):
         seats = _SEATS_IN_MASK
         public = 1 << n
         low = public - 1
+        see = bit | public
+        everyone = seats[low]
         phase = self.phase
         in_turn = phase not in (FIGURE, OVER)
         holding = self.held >= 0
@@ -843,8 +848,8 @@ class CasablancaState(State):
             "mover": self.mover if in_turn else None,
             "field_symbols": list(self.table.symbols_of_fields),
             "chips": [c >= 0 for c in chips],
-            "known": [c if m & bit else None for c, m in zip(chips, masks)],
-            "knowers": [list(seats[m & low]) for m in masks],
+            "known": [c if m & see else None for c, m in zip(chips, masks)],
+            "knowers": [list(everyone if m & public else seats[m & low]) for m in masks],
             "public": [m & public > 0 for m in masks],
             "revealed": None if self.revealed[0] < 0 else {"field": self.revealed[0], "value": self.revealed[1]},
             "aside": None if seat is None else self.aside[seat],
@@ -944,7 +949,8 @@ class CasablancaState(State):
         What is unseen is sorted before shuffling, so the world depends only on the view."""
         world = self.clone()
         bit = 1 << seat
-        ring = [f for f in range(self.fields) if world.chips[f] >= 0 and not world.masks[f] & bit]
+        seen = bit | self.public
+        ring = [f for f in range(self.fields) if world.chips[f] >= 0 and not world.masks[f] & seen]
         hand = world.held >= 0 and not world.held_mask & bit
         others = [s for s in range(self.players) if s != seat]
         pool = [world.chips[f] for f in ring] + [world.aside[s] for s in others]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -697,15 +698,24 @@ def test_cb_o4_a_match_deals_the_money_anew_each_round_and_adds_it_up() -> None:
 
 # -- information ---------------------------------------------------------------------------
 
-def test_cb_info_knowledge_travels_with_a_chip_everybody_saw_move() -> None:
-    state = challenged(stake=100, announce=3)
+def test_cb_info_a_turned_over_chip_is_known_until_picked_up_again() -> None:
+    """RULES.md, Information: a chip turned over in a call is known to all "until it is picked
+    up again"; then only those who had looked at it (and where it went is seen by all) and the
+    one picking it up know it."""
+    state = challenged(stake=100, announce=3)  # seat 1 put the 3 from field 10 on field 11
     state.apply(Call())  # the 3 on field 11 is turned over
     state.apply(TakeTop())
+    for seat in (None, 0, 1, 2, 3):
+        assert state.view(seat)["known"][11] == 3, "known to all while it lies there"
+        assert state.view(seat)["knowers"][11] == [0, 1, 2, 3]
     assert state.mover == 2
-    move(state, 11, 3, 15)  # seat 2 moves the known 3
-    for seat in range(4):
-        assert state.view(seat)["known"][15] == 3
-    assert state.view(None)["known"][15] == 3 and state.view(None)["revealed"] is None
+    move(state, 11, 3, 15)  # seat 2 picks the known 3 up and puts it on field 15
+    assert [state.view(seat)["known"][15] for seat in range(4)] == [None, 3, 3, None]
+    assert state.view(None)["known"][15] is None and state.view(None)["revealed"] is None
+    assert state.view(0)["knowers"][15] == [1, 2] and not state.view(0)["public"][15]
+    for seat in (0, 3):  # a seat that no longer knows it finds it redrawn in sampled worlds
+        values = {state.sample_world(seat, random.Random(k)).chips[15] for k in range(30)}
+        assert len(values) > 1
 
 
 def test_cb_info_who_has_looked_at_a_chip_is_public() -> None:
