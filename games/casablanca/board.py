@@ -403,7 +403,7 @@ class CasablancaBoard(Board, can_focus=True):
             return ""
         to = (move["origin"] + self.announcing) % len(view["field_symbols"])
         symbol = view["field_symbols"][to]
-        top = " (the top card's symbol)" if symbol == view["top"] else ""
+        top = ": the top card's symbol" if symbol == view["top"] else ""
         return f" (to field {to + 1}, {view['symbols'][symbol]}{top})"
 
     def action_back(self) -> None:

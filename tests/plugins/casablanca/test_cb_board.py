@@ -113,7 +113,7 @@ def test_board_announces_by_digit_or_arrows_then_puts_the_chip_down() -> None:
     state.apply(Pick(12))
     chosen, texts = run_board(state, 1, ["3", "enter"])
     assert chosen == [Announce(3, 13)], "the field cursor starts clockwise after the chip's own field"
-    assert "You announce 3 (to field 4, Star (the top card's symbol))" in texts["cb-decision"]
+    assert "You announce 3 (to field 4, Star: the top card's symbol)" in texts["cb-decision"]
     chosen, _ = run_board(state, 1, ["left", "enter", "enter"])
     assert chosen == [Announce(4, 13)], "the number cursor starts on the chip's own number"
     chosen, _ = run_board(state, 1, ["3", "right", "right", "right", "enter"])
