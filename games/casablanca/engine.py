@@ -1026,6 +1026,9 @@ class Casablanca(Game):
     min_players = 2
     max_players = 4
     board = "games.casablanca.board:CasablancaBoard"
+    #: 2: announcing and putting the chip down became one action; the ruleset gained
+    #: ``challenge_below_minimum``
+    version = 2
 
     @property
     def schema(self) -> Schema:

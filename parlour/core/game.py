@@ -200,6 +200,11 @@ class Game(ABC):
     max_players: ClassVar[int]
     #: Import path ``"package.module:Class"`` of a Textual board widget, loaded only by the TUI.
     board: ClassVar[str | None] = None
+    #: The version of the game's actions and ruleset as records hold them. Raise it when a
+    #: record written before would no longer replay (an action changed, a setting was
+    #: added): saved games of another version are then offered with a plain reason why they
+    #: cannot be continued, instead of failing half-way through their replay.
+    version: ClassVar[int] = 1
 
     @property
     @abstractmethod

@@ -45,11 +45,14 @@ class Record:
     actions: list[str] = field(default_factory=list)
     scores: list[float] | None = None
     finished: bool = False
+    #: the game's ``version`` when the record was made (records from before versions: 1)
+    game_version: int = 1
 
     def to_json(self) -> dict[str, Any]:
         return {
             "format": RECORD_FORMAT,
             "game": self.game,
+            "game_version": self.game_version,
             "variants": self.variants,
             "ruleset": self.rules,
             "seed": self.seed,
@@ -70,6 +73,9 @@ class Record:
             isinstance(scores, list) and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in scores)
         ):
             raise RecordError("the record's scores are not a list of numbers")
+        game_version = data.get("game_version", 1)
+        if not isinstance(game_version, int) or isinstance(game_version, bool) or game_version < 1:
+            raise RecordError(f"the record's game_version is not a positive whole number: {game_version!r}")
         try:
             seats = [Seat(str(s["name"]), str(s["agent"])) for s in data["seats"]]
             record = cls(
@@ -81,6 +87,7 @@ class Record:
                 actions=[str(a) for a in data["actions"]],
                 scores=scores,
                 finished=bool(data.get("finished", False)),
+                game_version=game_version,
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"the record is incomplete or malformed ({type(exc).__name__}: {exc})") from None
@@ -131,8 +138,22 @@ def replay(game: Game, record: Record, upto: int | None = None) -> State:
     return state
 
 
+def version_problem(game: Game, record: Record) -> str | None:
+    """Why the installed ``game`` cannot replay ``record``, made under another version of
+    its actions and ruleset (:attr:`Game.version`); None when the versions agree."""
+    if record.game_version == game.version:
+        return None
+    age = "an older" if record.game_version < game.version else "a newer"
+    return (f"it was recorded under {age} version of {game.title}'s rules (version {record.game_version}; "
+            f"version {game.version} is installed), which cannot replay it")
+
+
 def checked_rules(game: Game, record: Record) -> dict[str, Any]:
-    """The record's ruleset, checked against the game's schema (records are user files)."""
+    """The record's ruleset, checked against the game's version and schema (records are
+    user files)."""
+    problem = version_problem(game, record)
+    if problem is not None:
+        raise RecordError(problem)
     try:
         return check_settings(game, record.rules, "ruleset")
     except RulesetError as exc:
@@ -175,7 +196,8 @@ class Match:
         if len(self.agents) != len(self.seats):
             raise ValueError("one agent per seat")
         self.state = self.game.new_game(len(self.seats), self.rules, self.seed)
-        self.record = Record(self.game.id, dict(self.rules), self.seed, list(self.seats), list(self.variants))
+        self.record = Record(self.game.id, dict(self.rules), self.seed, list(self.seats), list(self.variants),
+                             game_version=self.game.version)
 
     def decision_rng(self, seat: int) -> random.Random:
         """The agent's generator for the next decision: drawn from the seed, the seat and

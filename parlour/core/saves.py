@@ -21,7 +21,16 @@ from typing import Any
 
 from parlour.core.agents import Agent
 from parlour.core.game import Action, Game, IllegalAction
-from parlour.core.match import Match, Record, RecordError, Seat, checked_rules, replay, replay_actions
+from parlour.core.match import (
+    Match,
+    Record,
+    RecordError,
+    Seat,
+    checked_rules,
+    replay,
+    replay_actions,
+    version_problem,
+)
 
 HUMAN = "human"
 
@@ -170,8 +179,10 @@ class SaveFolder:
                 if game is None:
                     problem = f"the game {record.game!r} is not installed or is broken"
                 else:
-                    problem = _agent_problem(game, record)
-                    replay(game, record)
+                    problem = version_problem(game, record)
+                    if problem is None:
+                        problem = _agent_problem(game, record)
+                        replay(game, record)
             except Exception as exc:  # noqa: BLE001 - any failure to rebuild means the file is unusable
                 result.corrupt.append(self._corrupt(path, exc))
                 continue

@@ -95,7 +95,8 @@ class HomeScreen(Screen[None]):
 
         options: list[Option | None] = []
         for index, saved in enumerate(self.saved):
-            options.append(Option(self._save_prompt(saved), id=f"save:{index}", disabled=saved.problem is not None))
+            # a save that cannot be continued stays choosable: Enter says why, x abandons it
+            options.append(Option(self._save_prompt(saved), id=f"save:{index}"))
         if options:
             options.append(None)
         for game in registry.games.values():
@@ -110,8 +111,11 @@ class HomeScreen(Screen[None]):
         listing.clear_options()
         listing.add_options(options)
         enabled = [o.id for o in options if o is not None and not o.disabled and o.id is not None]
+        # the cursor starts on something that can be played: not on a save that cannot go on
+        stuck = {f"save:{i}" for i, saved in enumerate(self.saved) if saved.problem is not None}
+        playable = [i for i in enabled if i not in stuck] or enabled
         keep = f"{before[0]}:{before[1]}" if before and unchanged else None
-        target = keep if keep in enabled else (enabled[0] if enabled else None)
+        target = keep if keep in enabled else (playable[0] if playable else None)
         if target is not None:
             listing.highlighted = listing.get_option_index(target)
         listing.focus()
@@ -122,10 +126,13 @@ class HomeScreen(Screen[None]):
         game = self.parlour.registry.games.get(record.game)
         title = game.title if game else record.game
         when = time.strftime("%d %b %H:%M", time.localtime(saved.saved_at))
-        head = Text.assemble(("> Continue ", "bold"), (title, "bold"), f"  {saved.moves} move{'' if saved.moves == 1 else 's'} played, saved {when}")
+        played = f"  {saved.moves} move{'' if saved.moves == 1 else 's'} played, saved {when}"
         body = Text(seat_line((s.name, s.agent) for s in record.seats))
         if saved.problem:
+            head = Text.assemble(("> ", "bold"), (title, "bold"), played, ("  (cannot be continued)", "italic"))
             body.append(f"\ncannot continue: {saved.problem}")
+        else:
+            head = Text.assemble(("> Continue ", "bold"), (title, "bold"), played)
         return _indented(head, body)
 
     @staticmethod
@@ -176,12 +183,14 @@ class HomeScreen(Screen[None]):
         if save is not None:
             record = save.record
             parts.append(Text(f"{game.title if game else record.game}: a game in progress\n", "bold"))
+            if save.problem:
+                parts.append(Text(f"It cannot be continued: {save.problem}.\n", "italic"))
             parts.append(Text(f"Moves played: {save.moves}, seed {record.seed}"))
             parts.append(Text(f"Variants: {', '.join(record.variants) or 'none'}\n"))
             parts.append(Text("At the table", "bold"))
             parts += [Padding(Text(line), (0, 0, 0, 2)) for line in seat_line(
                 (s.name, s.agent) for s in record.seats).split(", ")]
-            parts.append(Text("\nEnter: continue   x: abandon it   r: rules"))
+            parts.append(Text("\nx: abandon it" if save.problem else "\nEnter: continue   x: abandon it   r: rules"))
         elif game is not None:
             ruleset = self.parlour.registry.ruleset(game.id)
             parts.append(Text(game.title, "bold"))

@@ -116,6 +116,16 @@ def test_tampered_record_is_refused(tmp_path: Path) -> None:
     assert_user_error(parlour("replay", str(tmp_path / "missing.json")), "cannot read")
 
 
+def test_a_record_of_another_game_version_is_one_line_error(tmp_path: Path) -> None:
+    parlour("simulate", "sevens", "--games", "1", "--records", str(tmp_path))
+    record = next(tmp_path.glob("*.json"))
+    data = json.loads(record.read_text())
+    assert data["game_version"] == 1
+    data["game_version"] = 7
+    record.write_text(json.dumps(data))
+    assert_user_error(parlour("replay", str(record)), "a newer version of Sevens's rules (version 7; version 1")
+
+
 def test_broken_house_rules_file_is_one_line_error(tmp_path: Path) -> None:
     rules = tmp_path / "house.yaml"
     rules.write_text("game: sevens\nsettings:\n  target: 7\n  copies: many\n")

@@ -9,7 +9,7 @@ import pytest
 
 from parlour.core.agents import RandomAgent
 from parlour.core.game import IllegalAction, State
-from parlour.core.match import Match, Record, RecordError, Seat, replay, replay_actions
+from parlour.core.match import Match, Record, RecordError, Seat, replay, replay_actions, version_problem
 from parlour.core.rulesets import load_ruleset
 from parlour.core.simulate import seating
 from sevens import GAME, Play
@@ -83,6 +83,33 @@ def test_record_save_is_atomic_and_loads_back(tmp_path: Path) -> None:
     assert replay(GAME, loaded).scores() == final.scores()
     data = json.loads(path.read_text())
     assert data["format"] == 1 and data["ruleset"] == RULES and data["game"] == "sevens"
+
+
+def test_records_carry_the_game_version_and_older_records_count_as_version_1() -> None:
+    match = Match(GAME, RULES, 8, [Seat("a", "random"), Seat("b", "random")], [RandomAgent(), RandomAgent()])
+    match.step()
+    data = match.record.to_json()
+    assert data["game_version"] == GAME.version == 1
+    del data["game_version"]  # a record written before versions existed
+    assert Record.from_json(data).game_version == 1
+    for bad in (0, "2", True, 1.5):
+        with pytest.raises(RecordError, match="game_version is not a positive whole number"):
+            Record.from_json({**data, "game_version": bad})
+
+
+def test_a_record_of_another_game_version_is_refused_before_replaying(monkeypatch) -> None:
+    match = Match(GAME, RULES, 8, [Seat("a", "random"), Seat("b", "random")], [RandomAgent(), RandomAgent()])
+    match.step()
+    record = match.record
+    assert version_problem(GAME, record) is None
+    monkeypatch.setattr(type(GAME), "version", 3)
+    problem = version_problem(GAME, record)
+    assert problem is not None and "an older version of Sevens's rules (version 1; version 3 is installed)" in problem
+    with pytest.raises(RecordError, match="older version"):
+        replay(GAME, record)
+    record.game_version = 4
+    with pytest.raises(RecordError, match="a newer version"):
+        replay(GAME, record)
 
 
 def test_partial_replay_and_wrong_game(tmp_path: Path) -> None:

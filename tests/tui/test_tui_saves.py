@@ -13,6 +13,7 @@ from tui_helpers import SIZE, run, sevens_registry, wait_for
 
 from parlour.core.match import Record, Seat, replay
 from parlour.core.saves import SaveFolder, data_dir, resume_match, start_match
+from parlour.testing.boards import panel_text
 from parlour.tui.app import ParlourApp
 from parlour.tui.dialogs import LeaveDialog
 from parlour.tui.home import HomeScreen
@@ -203,6 +204,54 @@ def test_a_save_of_a_game_not_installed_is_kept_but_not_offered(saves: SaveFolde
     assert scan.corrupt == [] and path.exists()
     [saved] = scan.saved
     assert saved.problem is not None and "whist" in saved.problem
+
+
+def test_a_save_from_another_game_version_is_kept_explained_and_can_be_abandoned(saves: SaveFolder) -> None:
+    """A saved game recorded under an older version of a game's rules is not "corrupt": it
+    is kept untouched, listed with the reason, and may be abandoned."""
+    record = saved_record(actions=2)
+    data = record.to_json()
+    del data["game_version"]  # written before the game's rules changed (and before versions)
+    data["actions"].append("an action the game no longer knows")
+    old = saves.saves / "sevens-old.json"
+    old.parent.mkdir(parents=True)
+    old.write_text(json.dumps(data), encoding="utf-8")
+
+    class NewSevens(type(sevens.GAME)):  # the same game, its rules a version on
+        version = 2
+
+    scan = saves.scan({"sevens": NewSevens()})
+    assert scan.corrupt == [] and old.exists()
+    [saved] = scan.saved
+    assert saved.problem is not None and "older version of Sevens's rules (version 1; version 2" in saved.problem
+
+    async def scenario() -> None:
+        app = ParlourApp(sevens_registry(game=NewSevens()), ai_delay=0, rng=random.Random(5))
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            home = app.screen
+            assert isinstance(home, HomeScreen)
+            assert home.highlighted_game() is not None and home.highlighted_save() is None, \
+                "the cursor starts on the game, not on the save that cannot go on"
+            await pilot.press("up")
+            assert home.highlighted_save() is saved_in(home, old)
+            assert "It cannot be continued: it was recorded under an older version" in panel_text(
+                home.query_one("#home-info"), width=200)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: any("older version" in str(n.message) for n in app._notifications))
+            assert isinstance(app.screen, HomeScreen), "nothing is replayed"
+            assert old.read_text(encoding="utf-8") == json.dumps(data)
+            await pilot.press("x")
+            await wait_for(pilot, lambda: not isinstance(app.screen, HomeScreen))
+            await pilot.press("y")
+            await wait_for(pilot, lambda: not old.exists())
+            assert home.saved == []
+
+    run(scenario())
+
+
+def saved_in(home: HomeScreen, path: Path) -> Any:
+    return next(s for s in home.saved if s.path == path)
 
 
 def test_resume_rebuilds_the_same_state() -> None:
