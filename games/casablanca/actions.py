@@ -31,11 +31,22 @@ class _Dollars(dict[int, str]):
 dollars = _Dollars().__getitem__
 
 
+def _whole_numbers(action: Action) -> None:
+    """Refuse an action whose numbers are not whole numbers (``note`` is text)."""
+    for f in fields(action):
+        value = getattr(action, f.name)
+        if f.name != "note" and (type(value) is not int):
+            raise TypeError(f"{type(action).__name__}.{f.name} must be a whole number, not {value!r}")
+
+
 @dataclass(frozen=True, order=True)
 class _Numbered(Action):
     """An action with one number: its first field."""
 
     word: ClassVar[str]
+
+    def __post_init__(self) -> None:
+        _whole_numbers(self)
 
     @cached_property
     def text(self) -> str:  # type: ignore[override]
@@ -108,6 +119,9 @@ class Announce(Action):
     number: int
     field: int
     note: str = field(default="", compare=False, repr=False)  # the field's symbol name
+
+    def __post_init__(self) -> None:
+        _whole_numbers(self)
 
     @cached_property
     def text(self) -> str:  # type: ignore[override]

@@ -22,6 +22,7 @@ one who picks it up.
 
 from __future__ import annotations
 
+import operator
 import random
 from bisect import bisect_left, insort
 from collections.abc import Callable, Mapping, Sequence
@@ -138,16 +139,20 @@ class _Announcements(Sequence[Announce]):
             return self.grid[number][self.fields[at]]
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self.size))]
-        if not -self.size <= index < 0:
+        index = operator.index(index)  # as a list: bools and other integer types, not floats
+        if not -self.size <= index < self.size:
             raise IndexError("announcement index out of range")
-        return self[index + self.size]
+        return self[index % self.size]
 
     def __contains__(self, action: object) -> bool:
         return (type(action) is Announce and 0 <= action.number < len(self.grid)  # type: ignore[attr-defined]
                 and action.field in self.fields)  # type: ignore[attr-defined]
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Sequence) and list(self) == list(other)
+        """Equal, as a list is, to a list (or another of these) with the same items."""
+        if isinstance(other, (list, _Announcements)):
+            return list(self) == list(other)
+        return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]
 

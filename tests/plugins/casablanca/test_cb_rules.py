@@ -220,6 +220,28 @@ def test_cb_t1_any_number_may_be_announced_and_the_chip_goes_on_another_free_fie
     assert state.view(2)["known"][11] is None
 
 
+def test_cb_t1_the_offered_announcements_behave_as_a_list() -> None:
+    state = ready()
+    state.apply(Pick(10))
+    legal = state.legal_actions()
+    plain = list(legal)
+    assert len(plain) == len(legal) == 7 * 25 and len(set(plain)) == len(plain)
+    for i in (0, 1, 24, 25, len(plain) - 1, -1, -len(plain), True):
+        assert legal[i] == plain[i]
+    assert legal[3:60:7] == plain[3:60:7] and legal[::-1] == plain[::-1]
+    for bad in (len(plain), -len(plain) - 1):
+        with pytest.raises(IndexError):
+            legal[bad]
+    with pytest.raises(TypeError):
+        legal[1.0]
+    assert legal == plain and legal != tuple(plain) and legal != plain[1:]
+    assert all(a in legal for a in plain[::13]) and "announce 3 11" not in legal
+    with pytest.raises(TypeError, match="whole number"):
+        Announce(3, 11.0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="whole number"):
+        Pick(True)
+
+
 def test_cb_t1_no_announcing_before_picking() -> None:
     state = ready()
     with pytest.raises(IllegalAction, match="pick up a chip"):
