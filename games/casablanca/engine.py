@@ -507,11 +507,7 @@ class CasablancaState(State):
         if self.turns >= self.rules["turn_limit"]:
             self._end_round(f"the safety limit of {self.rules['turn_limit']} turns is reached")
             return
-        # as _clear_turn, written out: this runs every turn
-        self.origin = self.picked_from = self.announced = self.placed_at = -1
-        self.challenger = self.winner = self.loser = -1
-        self.cap = self.sold = 0
-        self.mover_raised = self.landing = False
+        self._clear_turn()
         self.phase = TURN
         self.mover = self.to_move = seat
         self.broke = self.money[seat] == 0 and any(self.cards[seat])
