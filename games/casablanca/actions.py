@@ -112,20 +112,18 @@ class Pick(_OnField):
 
 
 @dataclass(frozen=True, order=True)
-class Announce(Action):
+class Announce(_Numbered):
     """Say the number you will move (true or not) and put the chip you hold face down on a
     free ``field``: one decision, since nobody learns anything between the two."""
 
     number: int
     field: int
     note: str = field(default="", compare=False, repr=False)  # the field's symbol name
-
-    def __post_init__(self) -> None:
-        _whole_numbers(self)
+    word = "announce"
 
     @cached_property
     def text(self) -> str:  # type: ignore[override]
-        return f"announce {self.number} {self.field}"
+        return f"{self.word} {self.number} {self.field}"  # two numbers, not one
 
     @property
     def label(self) -> str:
