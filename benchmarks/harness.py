@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.core import simulate
-from parlour.core.agents import decide
+from parlour.core.agents import decide, make_agent
 from parlour.core.game import Game, State
 from parlour.core.match import Match, Seat
 from parlour.core.rulesets import load_ruleset
@@ -133,7 +133,6 @@ def decision_times(bench: Benchmark, rules: Mapping[str, Any], level: str, games
     """Seconds per decision of ``level`` against random players (its seat rotated), grouped
     by the view's ``bench.group_by``; and the seconds each of those views took to build."""
     game = bench.game
-    kinds = game.agent_kinds()
     times: dict[Any, list[float]] = defaultdict(list)
     views: list[float] = []
     lineup = [level] + ["random"] * (players - 1)
@@ -141,7 +140,7 @@ def decision_times(bench: Benchmark, rules: Mapping[str, Any], level: str, games
         names = simulate.seating(lineup, index)
         hero = index % players
         seats = [Seat(f"{name}-{i + 1}", name) for i, name in enumerate(names)]
-        match = Match(game, rules, simulate.game_seed(seed, index), seats, [kinds[n](rules) for n in names])
+        match = Match(game, rules, simulate.game_seed(seed, index), seats, [make_agent(game, n, rules) for n in names])
         state = match.state
         while (seat := state.to_move) is not None:
             if seat != hero:

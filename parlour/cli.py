@@ -164,14 +164,15 @@ def resolve_rules(registry: Any, game: Any, variants: list[str], house: Path | N
 
 def _simulate(args: argparse.Namespace) -> int:
     from parlour.core import simulate
+    from parlour.core.agents import spec_problem
 
     registry = _registry()
     game = _game(registry, args.game)
-    kinds = game.agent_kinds()
     agents = [a.strip() for a in (args.agents or "random").split(",") if a.strip()]
-    unknown = [a for a in agents if a not in kinds]
-    if unknown:
-        raise UserError(f"unknown agent {unknown[0]!r} for {game.id} (known: {', '.join(sorted(kinds))})")
+    for agent in agents:
+        problem = spec_problem(game, agent)
+        if problem is not None:
+            raise UserError(f"--agents: {problem}")
     if args.players is not None and args.players < 1:
         raise UserError("--players must be at least 1")
     players = args.players if args.players is not None else (len(agents) if len(agents) > 1 else game.min_players)

@@ -4,16 +4,33 @@ An agent never receives the :class:`~parlour.core.game.State`. It gets the decid
 ``view`` (the same dict a human at that seat is shown), the legal actions, and a random
 generator of its own. A search agent that sets ``wants_worlds = True`` also receives
 ``worlds``: a function that draws a full state consistent with that view, which is the only
-door to hidden things.
+door to hidden things. An agent that sets ``reports_progress = True`` also receives
+``progress``, a function it calls with the share of its thinking done (0 to 1).
+
+A game names its computer levels in ``Game.agent_kinds()``: a plain factory
+``rules -> Agent``, or an :class:`AgentKind` that also says what a player can expect of it and
+whether it takes a thinking budget (``hard:400``: 400 simulations a decision).
+
+This module imports nothing of ``parlour`` at run time, so every other module may import it.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, Union, runtime_checkable
 
-from parlour.core.game import Action, Sampler
+if TYPE_CHECKING:
+    from parlour.core.game import Action, Game, State
+
+#: Draws a full state consistent with one seat's view, from the generator it is given.
+Sampler = Callable[[random.Random], "State"]
+#: Told the share (0 to 1) of an agent's thinking done so far.
+Progress = Callable[[float], None]
+
+#: The most simulations a decision may be given by a ``name:N`` kind.
+MAX_ITERATIONS = 1_000_000
 
 
 @runtime_checkable
@@ -23,12 +40,125 @@ class Agent(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class Budget:
+    """How long a searching agent may think about one decision: a number of simulations
+    (reproducible: headless play, ``simulate``, tests), a time limit in seconds (the app),
+    or both (whichever ends first). A time limit makes the choice depend on the machine."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.seconds is None:
+            raise ValueError("a budget needs a number of simulations or a time limit")
+        if self.iterations is not None and not 1 <= self.iterations <= MAX_ITERATIONS:
+            raise ValueError(f"simulations must be from 1 to {MAX_ITERATIONS:,}, not {self.iterations}")
+        if self.seconds is not None and not 0 < self.seconds <= 600:
+            raise ValueError(f"a time limit must be above 0 and at most 600 seconds, not {self.seconds}")
+
+
 #: Builds an agent for a game played under the resolved ``rules``.
 AgentFactory = Callable[[Mapping[str, Any]], Agent]
 
 
+@dataclass(frozen=True)
+class AgentKind:
+    """A computer level as a game offers it.
+
+    ``build(rules)`` makes the agent; a kind with ``budget`` set is a searching one, built
+    as ``build(rules, budget)`` and named with an optional number of simulations
+    (``hard:400``); plain ``hard`` gets ``budget``, the default. ``about`` is one line for
+    players: what to expect of this level (shown at setup and by ``parlour list``)."""
+
+    build: Callable[..., Agent]
+    about: str = ""
+    budget: Budget | None = None
+
+    def make(self, rules: Mapping[str, Any], budget: Budget | None = None) -> Agent:
+        if self.budget is None:
+            if budget is not None:
+                raise ValueError("this computer player takes no thinking budget")
+            return self.build(rules)
+        return self.build(rules, budget or self.budget)
+
+
+KindEntry = Union[AgentKind, AgentFactory]
+
+
+def as_kind(entry: KindEntry) -> AgentKind:
+    """A game's kind entry as an :class:`AgentKind` (a plain factory is one with no budget)."""
+    return entry if isinstance(entry, AgentKind) else AgentKind(entry)
+
+
+class AgentSpecError(ValueError):
+    """A computer player named in a way the game does not know (one line, for the user)."""
+
+
+def parse_spec(spec: str) -> tuple[str, int | None]:
+    """``"hard:400"`` -> ``("hard", 400)``; ``"medium"`` -> ``("medium", None)``."""
+    name, sep, count = spec.strip().partition(":")
+    name = name.strip()
+    if not name:
+        raise AgentSpecError(f"{spec!r} names no computer player")
+    if not sep:
+        return name, None
+    count = count.strip()
+    if not (count.isascii() and count.isdigit()) or len(count) > 7:
+        raise AgentSpecError(f"{spec!r}: the number of simulations after ':' must be a whole number")
+    iterations = int(count)
+    if not 1 <= iterations <= MAX_ITERATIONS:
+        raise AgentSpecError(f"{spec!r}: the number of simulations must be from 1 to {MAX_ITERATIONS:,}")
+    return name, iterations
+
+
+def find_kind(game: Game, spec: str) -> tuple[str, AgentKind, int | None]:
+    """The kind ``spec`` names for ``game``, with its number of simulations if given;
+    :class:`AgentSpecError` when the game has no such kind or the kind takes no budget."""
+    name, iterations = parse_spec(spec)
+    kinds = game.agent_kinds()
+    if name not in kinds:
+        known = ", ".join(sorted(kinds))
+        raise AgentSpecError(f"{game.title} has no computer player {name!r} (known: {known})")
+    kind = as_kind(kinds[name])
+    if iterations is not None and kind.budget is None:
+        raise AgentSpecError(f"{name!r} takes no number of simulations ({spec!r})")
+    return name, kind, iterations
+
+
+def make_agent(game: Game, spec: str, rules: Mapping[str, Any], *, seconds: float | None = None) -> Agent:
+    """Build the computer player ``spec`` (``"medium"``, ``"hard"``, ``"hard:400"``) for
+    ``game`` under ``rules``. ``seconds`` gives a searching kind named without a number of
+    simulations a time limit instead of its default budget (the app does this)."""
+    _, kind, iterations = find_kind(game, spec)
+    budget: Budget | None = None
+    if kind.budget is not None:
+        if iterations is not None:
+            budget = Budget(iterations=iterations)
+        elif seconds is not None:
+            budget = Budget(seconds=seconds)
+    return kind.make(rules, budget)
+
+
+def spec_problem(game: Game, spec: str) -> str | None:
+    """Why ``spec`` names no computer player of ``game``, or None when it does."""
+    try:
+        find_kind(game, spec)
+    except AgentSpecError as exc:
+        return str(exc)
+    return None
+
+
+def kind_about(game: Game, name: str) -> str:
+    """The line a game gives about one of its levels ("" when it gives none)."""
+    entry = game.agent_kinds().get(parse_spec(name)[0])
+    return as_kind(entry).about if entry is not None else ""
+
+
 class RandomAgent:
-    """Picks uniformly among the legal actions."""
+    """Picks uniformly among the legal actions. It never reads the view."""
+
+    reads_view = False
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
         return legal[rng.randrange(len(legal))]
@@ -40,8 +170,13 @@ def decide(
     legal: Sequence[Action],
     rng: random.Random,
     worlds: Sampler | None = None,
+    progress: Progress | None = None,
 ) -> Action:
-    """Ask ``agent`` for a decision, handing it a world sampler only if it asks for one."""
+    """Ask ``agent`` for a decision, handing it a world sampler and a progress callback only
+    if it asks for them."""
+    extra: dict[str, Any] = {}
     if worlds is not None and getattr(agent, "wants_worlds", False):
-        return agent.choose(view, legal, rng, worlds=worlds)  # type: ignore[call-arg]
-    return agent.choose(view, legal, rng)
+        extra["worlds"] = worlds
+    if progress is not None and getattr(agent, "reports_progress", False):
+        extra["progress"] = progress
+    return agent.choose(view, legal, rng, **extra)

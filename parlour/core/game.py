@@ -12,13 +12,14 @@ import random
 import re
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
+from parlour.core.agents import AgentKind, KindEntry, RandomAgent
+
 if TYPE_CHECKING:
-    from parlour.core.agents import AgentFactory
     from parlour.core.rulesets import Schema
 
 
@@ -236,11 +237,10 @@ class Game(ABC):
             return path.read_text(encoding="utf-8")
         return f"# {self.title}\n\nThis game has no rules text yet."
 
-    def agent_kinds(self) -> dict[str, AgentFactory]:
-        """Computer opponents by name; ``random`` is always there."""
-        from parlour.core.agents import RandomAgent
-
-        return {"random": lambda rules: RandomAgent()}
+    def agent_kinds(self) -> dict[str, KindEntry]:
+        """Computer opponents by name (a factory ``rules -> Agent`` or an
+        :class:`~parlour.core.agents.AgentKind`); ``random`` is always there."""
+        return {"random": AgentKind(lambda rules: RandomAgent(), "picks any legal move at random")}
 
     def parse_action(self, state: State, text: str) -> Action:
         """The action whose record text is ``text``, legal in ``state``."""
@@ -259,5 +259,3 @@ class Game(ABC):
         """Checks across settings, as ``(key.path, message)`` pairs; empty when fine."""
         return []
 
-
-Sampler = Callable[[random.Random], State]

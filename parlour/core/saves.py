@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from parlour.core.agents import Agent
+from parlour.core.agents import Agent, AgentSpecError, make_agent, spec_problem
 from parlour.core.game import Action, Game, IllegalAction
 from parlour.core.match import (
     Match,
@@ -52,18 +52,20 @@ class HumanAtTable:
         raise RuntimeError("a person decides at this seat")
 
 
-def seat_agents(game: Game, rules: Mapping[str, Any], seats: Sequence[Seat]) -> list[Agent]:
-    """One agent per seat: the game's computer players, a placeholder for humans."""
-    kinds = game.agent_kinds()
+def seat_agents(
+    game: Game, rules: Mapping[str, Any], seats: Sequence[Seat], *, seconds: float | None = None
+) -> list[Agent]:
+    """One agent per seat: the game's computer players, a placeholder for humans.
+    ``seconds``: a time limit for searching players named without a number of simulations."""
     agents: list[Agent] = []
     for seat in seats:
         if seat.agent == HUMAN:
             agents.append(HumanAtTable())
-        elif seat.agent in kinds:
-            agents.append(kinds[seat.agent](rules))
         else:
-            known = ", ".join(sorted(kinds))
-            raise ValueError(f"{game.title} has no computer player {seat.agent!r} (known: {known})")
+            try:
+                agents.append(make_agent(game, seat.agent, rules, seconds=seconds))
+            except AgentSpecError as exc:
+                raise ValueError(str(exc)) from None
     return agents
 
 
@@ -207,9 +209,8 @@ class SaveFolder:
 
 
 def _agent_problem(game: Game, record: Record) -> str | None:
-    kinds = game.agent_kinds()
     for seat in record.seats:
-        if seat.agent != HUMAN and seat.agent not in kinds:
+        if seat.agent != HUMAN and spec_problem(game, seat.agent) is not None:
             return f"{game.title} no longer has the computer player {seat.agent!r}"
     return None
 

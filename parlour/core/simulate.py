@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from parlour.core.agents import make_agent
 from parlour.core.match import Match, Seat
 from parlour.core.registry import Registry, discover
 
@@ -65,11 +66,10 @@ def _registry(plugins: tuple[str, ...]) -> Registry:
 
 def _play_one(plan: Plan, index: int) -> GameResult:
     game = _registry(plan.plugins).get(plan.game_id)
-    kinds = game.agent_kinds()
     names = seating(plan.agents, index)
     seed = game_seed(plan.seed, index)
     seats = [Seat(f"{name}-{i + 1}", name) for i, name in enumerate(names)]
-    match = Match(game, plan.rules, seed, seats, [kinds[n](plan.rules) for n in names], plan.variants)
+    match = Match(game, plan.rules, seed, seats, [make_agent(game, n, plan.rules) for n in names], plan.variants)
     start = time.perf_counter()
     state = match.play_out()
     elapsed = time.perf_counter() - start

@@ -145,7 +145,7 @@ def test_house_rules_file_applies(tmp_path: Path) -> None:
     [
         (("simulate", "sevens", "--variant", "nope"), "variants: unknown variant 'nope' (known: no-discards, long)"),
         (("simulate", "chess"), "no game 'chess'"),
-        (("simulate", "sevens", "--agents", "genius"), "unknown agent 'genius'"),
+        (("simulate", "sevens", "--agents", "genius"), "no computer player 'genius'"),
         (("simulate", "sevens", "--players", "9"), "for 2 to 4 players, not 9"),
         (("simulate", "sevens", "--agents", "random,random", "--players", "3"), "2 agents for 3 players"),
         (("simulate", "sevens", "--games", "0"), "--games must be at least 1"),
