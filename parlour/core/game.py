@@ -137,6 +137,12 @@ class State(ABC):
             raise IllegalAction(reason)
         self._apply(action)
 
+    def apply_trusted(self, action: Action) -> None:
+        """Play ``action``, taken from this state's own ``legal_actions()``, without checking
+        it again: the fast path for search rollouts. Anything else must go through
+        :meth:`apply`."""
+        self._apply(action)
+
     def why_illegal(self, action: Action) -> str | None:
         """The reason ``action`` is refused now, or None when it is legal."""
         if not self.is_legal(action):
@@ -183,11 +189,14 @@ class State(ABC):
         """An independent copy, random generator state included."""
         return copy.deepcopy(self)
 
-    def sample_world(self, seat: int, rng: random.Random) -> State:
+    def sample_world(self, seat: int, rng: random.Random, *, quiet: bool = False) -> State:
         """A full state that ``seat`` cannot tell from this one: its view is identical,
         everything it cannot see is redrawn with ``rng``, the events it did not see are
         dropped, and the world's own generator is reseeded from ``rng``. The only door
-        through which a search agent may touch hidden things."""
+        through which a search agent may touch hidden things.
+
+        A ``quiet`` world is for search: it may keep no event log and write none (its
+        ``events`` may be empty), which saves copying and formatting text in every world."""
         raise NotImplementedError(f"{type(self).__name__} cannot sample worlds")
 
 
