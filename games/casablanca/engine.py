@@ -30,7 +30,7 @@ from itertools import compress
 from typing import Any
 
 from parlour.core.agents import AgentFactory, RandomAgent
-from parlour.core.game import Action, Event, Game, IllegalAction, State, seat_label
+from parlour.core.game import Action, Event, Game, IllegalAction, QuietLog, State, seat_label
 from parlour.core.rulesets import Bool, Int, List, Schema, Str
 
 from games.casablanca.actions import (
@@ -292,8 +292,9 @@ class CasablancaState(State):
             deck = shuffled(rng, deck)
         self.pile = deck  # pile[-1] is the face-up top card, pile[0] the bottom
         self.pile_known_bottom = 0  # cards sold under the pile since it was last shuffled
-        dealt = "; ".join(f"{PLAYER[seat]} {self._cards_text(seat)}" for seat in range(n))
-        self._note("deal", "Cards dealt: {}. The top card of the pile is {}.", dealt, names[self.pile[-1]])
+        if not self.quiet:
+            dealt = "; ".join(f"{PLAYER[seat]} {self._cards_text(seat)}" for seat in range(n))
+            self._note("deal", "Cards dealt: {}. The top card of the pile is {}.", dealt, names[self.pile[-1]])
         self.figures = [-1] * n
         self.active = [True] * n
         self.reshuffles_left = [rules["reshuffles"]] * n
@@ -810,8 +811,9 @@ class CasablancaState(State):
         best = max(self.money)
         n = self.players
         winner = next(s for s in ((self.leader + k) % n for k in range(n)) if self.money[s] == best)
-        self._note("round", "Round {} ends: {}. {}.", self.round, self.end_reason,
-                   ", ".join(f"{PLAYER[s]} {dollars(self.money[s])}" for s in range(n)))
+        if not self.quiet:
+            self._note("round", "Round {} ends: {}. {}.", self.round, self.end_reason,
+                       ", ".join(f"{PLAYER[s]} {dollars(self.money[s])}" for s in range(n)))
         if self.round < self.rules["rounds"]:
             self._start_round(winner)
         else:
@@ -929,12 +931,20 @@ class CasablancaState(State):
 
     # -- copies and hidden worlds ----------------------------------------------------------
     def clone(self) -> CasablancaState:
+        return self._copy(events=True)
+
+    def _copy(self, events: bool) -> CasablancaState:
+        """A copy sharing the immutable parts; the generator is shared copy-on-write, the
+        log (written lines and pending ones) copied only if ``events`` and not quiet."""
         other = object.__new__(CasablancaState)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        other._events = list(self._events)
-        other._pending = list(self._pending)
+        self.share_rng(other)
+        if events and not self.quiet:
+            other._events = self._events[:]
+            other._pending = self._pending[:]
+        else:
+            other._events = QuietLog()
+            other._pending = QuietLog()
         for name in ("money", "chips", "masks", "occupied", "picks", "free", "aside", "pile", "figures", "active",
                      "reshuffles_left", "commit_order", "stakes"):
             setattr(other, name, list(getattr(self, name)))
@@ -944,11 +954,18 @@ class CasablancaState(State):
         other.commits = dict(self.commits)
         return other
 
-    def sample_world(self, seat: int, rng: random.Random) -> CasablancaState:
+    def silence(self) -> None:
+        self.quiet = True
+        self._events = QuietLog()
+        self._pending = QuietLog()
+
+    def sample_world(self, seat: int, rng: random.Random, *, quiet: bool = False) -> CasablancaState:
         """Redraw every chip value ``seat`` does not know (ring, the chip in hand, the others'
         set-aside chips), the unseen middle of the pile and the others' pending secret commits.
-        What is unseen is sorted before shuffling, so the world depends only on the view."""
-        world = self.clone()
+        What is unseen is sorted before shuffling, so the world depends only on the view. The
+        log keeps the lines ``seat`` saw, still unformatted where they were; a ``quiet`` world
+        keeps none."""
+        world = self._copy(events=False)
         bit = 1 << seat
         seen = bit | self.public
         ring = [f for f in range(self.fields) if world.chips[f] >= 0 and not world.masks[f] & seen]
@@ -975,8 +992,12 @@ class CasablancaState(State):
                 if s != seat:
                     options = world.stake_options(s)
                     world.commits[s] = -1 if rng.random() < 0.5 else options[rng.randrange(len(options))]
-        world.events = [e for e in world.events if e.visible_to(seat)]
-        world.rng = random.Random(rng.getrandbits(64))
+        if quiet:
+            world.quiet = True
+        elif not self.quiet:
+            world._events = [e for e in self._events if e.seats is None or seat in e.seats]
+            world._pending = [p for p in self._pending if p[2] is None or seat in p[2]]
+        world.reseed(rng.getrandbits(64))
         return world
 
 
