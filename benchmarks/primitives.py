@@ -110,6 +110,7 @@ def engine_loop(game: Game, rules: dict[str, Any], players: int, games: int, see
 
 def runner(game: Game, rules: dict[str, Any], players: int, games: int, seed: int) -> float:
     """Decisions a second of the match runner: ``simulate.run`` with random agents."""
+    simulate.run(simulate.Plan(game.id, rules, [], ["random"] * players, 2, seed + 1), 1)  # warm up (discovery)
     plan = simulate.Plan(game.id, rules, [], ["random"] * players, games, seed)
     start = clock()
     results, _ = simulate.run(plan, 1)

@@ -447,6 +447,9 @@ class BanqueFataleState(State):
                 self.log(f"{seat_name(self.start)} sells nothing", kind="sale")
             self._end_round()
 
+    #: a move from ``legal_actions()`` needs no check: straight to ``_apply``
+    apply_trusted = _apply
+
     def _begin_round(self) -> None:
         self.phase = PICK
         self.to_move = self.start

@@ -415,6 +415,9 @@ class CasablancaState(State):
         if self.end_reason:
             self._close_round()
 
+    #: a move from ``legal_actions()`` needs no check: straight to ``_apply``
+    apply_trusted = _apply
+
     def why_illegal(self, action: Action) -> str | None:
         step = _STEPS[self.phase].get(type(action))
         if step is None:
@@ -548,8 +551,9 @@ class CasablancaState(State):
         self.picked_from = field
         self.origin = self.figures[m]
         self.phase = ANNOUNCE
-        self._pending.append(("You pick up the chip on field {}: it shows {}.", (field + 1, self.held), self.only[m],
-                              "chip"))  # _tell, written out: this runs every turn
+        if not self.quiet:
+            self._pending.append(("You pick up the chip on field {}: it shows {}.", (field + 1, self.held),
+                                  self.only[m], "chip"))  # _tell, written out: this runs every turn
 
     def _announce(self, action: Announce) -> None:
         """The number is said, the chip goes down on a free field and the figure moves."""
@@ -571,8 +575,9 @@ class CasablancaState(State):
         if pile and to % SYMBOLS == pile[-1]:
             self.landing = True
             stats["landing"] += 1
-        self._pending.append((_MOVE_LINE, (PLAYER[m], self.picked_from + 1, self.announced, field + 1, to + 1,
-                                           self.names[to % SYMBOLS]), None, "move"))  # _note, written out
+        if not self.quiet:
+            self._pending.append((_MOVE_LINE, (PLAYER[m], self.picked_from + 1, self.announced, field + 1, to + 1,
+                                               self.names[to % SYMBOLS]), None, "move"))  # _note, written out
         # CB-T3: every other player with money may challenge; priority runs clockwise. Unless
         # the ruleset says otherwise (challenge_below_minimum), a stake below the minimum is
         # no stake: a seat may challenge only if both fortunes reach it (CB-X1 against CB-X5).

@@ -317,6 +317,9 @@ class MonteCarloState(State):
             self._lay(seat, CELL_BY_NAME[action.cell])  # type: ignore[attr-defined]
             self._next_layer()
 
+    #: a move from ``legal_actions()`` needs no check: straight to ``_apply``
+    apply_trusted = _apply
+
     def _bet(self, seat: int, index: int) -> None:
         stake = self.stakes[index]
         if not stake:
@@ -397,6 +400,7 @@ class MonteCarloState(State):
         filled = self.filled
         results = []
         payout_total = [0] * self.players
+        lost = [0] * self.players  # chips each seat lost on fields that did not win
         loud = not self.quiet
         for index in sorted(self.staked_fields):
             stake = self.stakes[index]
@@ -406,6 +410,8 @@ class MonteCarloState(State):
             for seat in stake:
                 if won:
                     payout[seat] += self.odds[index]
+                else:
+                    lost[seat] += 1
             for seat in range(self.players):
                 payout_total[seat] += payout[seat]
             results.append({"field": field.id, "won": won, "chips": list(stake), "payout": payout})
@@ -417,7 +423,7 @@ class MonteCarloState(State):
         for seat in self.order:
             self.chips[seat] += payout_total[seat]
             self.won[seat] += payout_total[seat]
-            self.lost[seat] += sum(1 for r in results if not r["won"] for s in r["chips"] if s == seat)
+            self.lost[seat] += lost[seat]
             self.games_played[seat] += 1
             if loud:
                 gain = payout_total[seat] - self.staked[seat]

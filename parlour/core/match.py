@@ -318,13 +318,10 @@ class Match:
             if self._lazy is not None:
                 self._lazy.expire()
             view = self._lazy = LazyView(state, seat)
-        return decide(
-            agent,
-            view,
-            state.legal_actions(),
-            self._rngs[seat] or self.decision_rng(seat),
-            worlds=world_sampler(state, seat) if getattr(agent, "wants_worlds", False) else None,
-        )
+        rng = self._rngs[seat] or self.decision_rng(seat)
+        if getattr(agent, "wants_worlds", False) or getattr(agent, "reports_progress", False):
+            return decide(agent, view, state.legal_actions(), rng, worlds=world_sampler(state, seat))
+        return agent.choose(view, state.legal_actions(), rng)  # what decide does for plain agents
 
     def step(self) -> Action:
         """Let the seat to move decide, and play its action."""
@@ -339,21 +336,22 @@ class Match:
         self._unwritten.append(action)
         lazy = self._lazy
         if lazy is not None:
-            lazy.expire()
+            lazy._state = None  # expire(), written out: this runs at every move
             self._lazy = None
         if state.is_over:
-            record = self.record
+            record = self._record
             record.finished = True
             record.scores = state.scores()
 
     def play_out(self, max_steps: int = 1_000_000, observer: Observer | None = None) -> State:
         state = self.state
-        step = self.step
+        ask, play = self.ask, self.play
         for _ in range(max_steps):
             seat = state.to_move
             if seat is None:
                 return state
-            action = step()
+            action = ask()
+            play(action)
             if observer:
                 observer(state, seat, action)
         raise RuntimeError(f"{self.game.id}: no end after {max_steps} decisions")
