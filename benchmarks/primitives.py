@@ -12,6 +12,9 @@ random game (``--states`` of them, from different seeds):
 - *step trusted*, *step apply*: microseconds a step of a random playout costs from a sampled
   (quiet, if it can be) world to the end, with ``apply_trusted`` and with ``apply`` (the
   legal actions, a uniform choice and the move: what a search rollout pays per step);
+- *iter/s*: sketched search iterations a second: a quiet sampled world and a random rollout
+  of at most 20 steps with ``apply_trusted`` (no tree, no evaluation: an upper bound on what a
+  searching player built on these primitives can do; the issue asks 3,000 with its tree);
 - *engine loop*, *runner*, *ratio*: decisions a second of the bare engine loop (as in
   ``harness.random_playouts``) and of the match runner (``simulate.run``, random agents, one
   process) over the same games, and runner / engine (the issue asks at least 0.5).
@@ -93,6 +96,25 @@ def playout_step(states: list[State], trusted: bool, rounds: int) -> float:
     return spent / steps * 1e6
 
 
+def iterations(states: list[State], seconds: float, depth: int = 20) -> float:
+    """Quiet world + a random rollout of at most ``depth`` steps, per second of CPU."""
+    rng = random.Random(9)
+    draw = rng.random
+    count, start = 0, clock()
+    while clock() - start < seconds:
+        for state in states:
+            seat = state.to_move
+            assert seat is not None
+            world = state.sample_world(seat, rng, quiet=True) if takes_quiet(state) else state.sample_world(seat, rng)
+            for _ in range(depth):
+                if world.to_move is None:
+                    break
+                legal = world.legal_actions()
+                world.apply_trusted(legal[int(draw() * len(legal))])
+            count += 1
+    return count / (clock() - start)
+
+
 def engine_loop(game: Game, rules: dict[str, Any], players: int, games: int, seed: int) -> float:
     """Decisions a second of bare random playouts (the loop of ``harness.random_playouts``)."""
     decisions = 0
@@ -126,9 +148,9 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args()
     registry = discover()
-    print(f"{'game':<14} {'clone':>7} {'world':>7} {'quiet':>7} {'trusted':>8} {'apply':>7}"
+    print(f"{'game':<14} {'clone':>7} {'world':>7} {'quiet':>7} {'trusted':>8} {'apply':>7} {'iter/s':>7}"
           f" {'engine/s':>9} {'runner/s':>9} {'ratio':>6}")
-    print(f"{'':<14} {'µs':>7} {'µs':>7} {'µs':>7} {'µs/step':>8} {'µs/step':>7}")
+    print(f"{'':<14} {'µs':>7} {'µs':>7} {'µs':>7} {'µs/step':>8} {'µs/step':>7} {'':>7}")
     for game_id in GAMES:
         game = registry.get(game_id)
         rules = load_ruleset(game).resolve()
@@ -148,11 +170,12 @@ def main() -> None:
         rounds = max(1, 60 // k)
         trusted = playout_step(states, True, rounds)
         checked = playout_step(states, False, rounds)
+        sketch = iterations(states, args.seconds * 3)
         engine_loop(game, rules, n, 20, args.seed)  # warm up
         engine = engine_loop(game, rules, n, args.games, args.seed)
         run = runner(game, rules, n, args.games, args.seed)
         quiet_text = f"{quiet_world / k:7.1f}" if quiet else f"{'n/a':>7}"
-        print(f"{game_id:<14} {clone / k:7.1f} {world / k:7.1f} {quiet_text} {trusted:8.2f} {checked:7.2f}"
+        print(f"{game_id:<14} {clone / k:7.1f} {world / k:7.1f} {quiet_text} {trusted:8.2f} {checked:7.2f} {sketch:7.0f}"
               f" {engine:9.0f} {run:9.0f} {run / engine:6.2f}", flush=True)
 
 
