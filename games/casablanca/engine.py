@@ -415,8 +415,12 @@ class CasablancaState(State):
         if self.end_reason:
             self._close_round()
 
-    #: a move from ``legal_actions()`` needs no check: straight to ``_apply``
-    apply_trusted = _apply
+    def apply_trusted(self, action: Action) -> None:
+        """A move from ``legal_actions()``: no check, and each kind of action has one handler
+        whatever the phase, so one lookup finds it."""
+        _HANDLERS[type(action)](self, action)
+        if self.end_reason:
+            self._close_round()
 
     def why_illegal(self, action: Action) -> str | None:
         step = _STEPS[self.phase].get(type(action))
@@ -1044,6 +1048,8 @@ _STEPS: dict[str, dict[type, tuple[_Check | None, Callable[[Any, Any], None]]]] 
     CLAIM: {TakeTop: (None, _State._claim), TakeCard: (_State._check_take_card, _State._claim)},
     OVER: {},
 }
+_HANDLERS = {kind: handler for steps in _STEPS.values() for kind, (_, handler) in steps.items()}
+assert all(_HANDLERS[kind] is handler for steps in _STEPS.values() for kind, (_, handler) in steps.items())
 
 
 class Casablanca(Game):
