@@ -31,7 +31,7 @@ from typing import Any
 from parlour.core import simulate
 from parlour.core.agents import decide, make_agent
 from parlour.core.game import Game, State
-from parlour.core.match import Match, Seat
+from parlour.core.match import Match, Seat, world_sampler
 from parlour.core.rulesets import load_ruleset
 
 LEVELS = ("random", "easy", "medium")
@@ -151,7 +151,7 @@ def decision_times(bench: Benchmark, rules: Mapping[str, Any], level: str, games
             t0 = time.perf_counter()
             view = state.view(seat)
             t1 = time.perf_counter()
-            action = decide(match.agents[seat], view, legal, rng, worlds=lambda r, s=seat: state.sample_world(s, r))
+            action = decide(match.agents[seat], view, legal, rng, worlds=world_sampler(state, seat))
             t2 = time.perf_counter()
             times[view.get(bench.group_by)].append(t2 - t0)
             views.append(t1 - t0)
@@ -231,6 +231,7 @@ def report_throughput(bench: Benchmark, rules: Mapping[str, Any], args: argparse
         print(f"{loop.label + ', engine loop':<{width}} : {top.per_second:8.0f} {plural(loop.unit) + '/s':<10} "
               f"{top.decisions_per_second:9.0f} decisions/s  ({top.decisions / top.count:.1f} decisions"
               f"{extras} a {loop.unit}, {loop.count} {plural(loop.unit)}{every})")
+    play(bench, rules, args.variant, ["random"] * n, 2, args.seed + 1)  # warm up: the game discovery
     s = play(bench, rules, args.variant, ["random"] * n, runner.count, args.seed)
     print(f"{runner.label + ', match runner':<{width}} : {s['games_per_second']:8.0f} {plural(unit) + '/s':<10} "
           f"{s['decisions_per_second']:9.0f} decisions/s  (views and records too, {runner.count} {plural(unit)})")

@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from parlour.core.game import Action, Event, Game, IllegalAction, State, seat_label
+from parlour.core.game import Action, Event, Game, IllegalAction, QuietLog, State, seat_label
 from parlour.core.rulesets import Bool, Dict, Int, List, Schema, Str, Table
 
 PICK = "pick"
@@ -283,10 +283,8 @@ class BanqueFataleState(State):
     #: at every step
     to_move: int | None = None  # type: ignore[assignment]
 
-    def __init__(self, players: int, rules: Mapping[str, Any], seed: int, *, blank: bool = False) -> None:
+    def __init__(self, players: int, rules: Mapping[str, Any], seed: int) -> None:
         super().__init__(players, rules, seed)
-        if blank:
-            return
         cfg = self.cfg = config_for(rules)
         k = len(cfg.letters)
         self.chart: list[int] = [cfg.chart_start] * k
@@ -445,8 +443,12 @@ class BanqueFataleState(State):
         elif type(action) is Sell:
             self._sell(action.card)
         else:
-            self.log(f"{seat_name(self.start)} sells nothing", kind="sale")
+            if not self.quiet:
+                self.log(f"{seat_name(self.start)} sells nothing", kind="sale")
             self._end_round()
+
+    #: a move from ``legal_actions()`` needs no check: straight to ``_apply``
+    apply_trusted = _apply
 
     def _begin_round(self) -> None:
         self.phase = PICK
@@ -454,8 +456,9 @@ class BanqueFataleState(State):
         self.winner = None
         self.won = None
         self.rose = [False] * len(self.rose)
-        self.events.append(Event(f"Round {self.round} of {self.rounds}: {self._names[self.start]} is start player",
-                                 None, "round", {"round": self.round, "start_player": self.start}))
+        if not self.quiet:
+            self.events.append(Event(f"Round {self.round} of {self.rounds}: {self._names[self.start]} is start player",
+                                     None, "round", {"round": self.round, "start_player": self.start}))
         if len(set(self.display)) == 1:
             self._pick(self.display[0])
 
@@ -465,8 +468,9 @@ class BanqueFataleState(State):
         if self.pile:
             self.display.append(self.pile.pop())
         self.auction = card
-        self.events.append(Event(f"{self._names[self.start]} puts card {card} up for auction", None, "pick",
-                                 {"card": card}))
+        if not self.quiet:
+            self.events.append(Event(f"{self._names[self.start]} puts card {card} up for auction", None, "pick",
+                                     {"card": card}))
         self.phase = BID
         self.bids = [None] * self.players
         self.to_move = self.start
@@ -481,8 +485,9 @@ class BanqueFataleState(State):
         seat = self.to_move
         assert seat is not None
         self.bids[seat] = tuple(counts)
-        self.events.append(self._bid_events[seat])
-        self.events.append(Event("You bid " + self.cfg.text(counts), self._only[seat], "my-bid"))
+        if not self.quiet:
+            self.events.append(self._bid_events[seat])
+            self.events.append(Event("You bid " + self.cfg.text(counts), self._only[seat], "my-bid"))
         nxt = (seat + 1) % self.players
         if nxt == self.start:
             self._reveal()
@@ -515,10 +520,12 @@ class BanqueFataleState(State):
         self.pool = pool
         text = cfg.text
         log = self.events.append
-        log(Event("Bids: " + "; ".join([f"{names[s]} {totals[s]} ({text(bids[s])})" for s in range(n)]),
-                  None, "reveal", {"bids": bids}))
-        log(Event(f"{names[winner]} wins card {card} with {best} jeton{'s' if best != 1 else ''}",
-                  None, "win", {"seat": winner, "card": card}))
+        loud = not self.quiet
+        if loud:
+            log(Event("Bids: " + "; ".join([f"{names[s]} {totals[s]} ({text(bids[s])})" for s in range(n)]),
+                      None, "reveal", {"bids": bids}))
+            log(Event(f"{names[winner]} wins card {card} with {best} jeton{'s' if best != 1 else ''}",
+                      None, "win", {"seat": winner, "card": card}))
         # BF-R5
         top = max(pool)
         rising = top >= cfg.rise_min
@@ -543,7 +550,7 @@ class BanqueFataleState(State):
                 chart[i] = after
                 changes.append((letters[i], before, after))
         self.rose = rose
-        if changes:
+        if changes and loud:
             log(Event("Chart: " + ", ".join([f"{c} {a}->{b}" for c, a, b in changes]), None, "chart",
                       {"changes": changes}))
         # BF-R6
@@ -561,12 +568,14 @@ class BanqueFataleState(State):
                     amount = aces * per_ace
                     self.cash[seat] += amount
                     payouts.append((seat, letter, aces, amount))
-                    self.log(
-                        f"{names[seat]} is paid {amount} million for {aces} {letter} "
-                        f"ace{'s' if aces > 1 else ''} at {value}",
-                        kind="payout", seat=seat, amount=amount,
-                    )
-            self.log(f"{letter} goes back to {cfg.reset}", kind="chart")
+                    if loud:
+                        self.log(
+                            f"{names[seat]} is paid {amount} million for {aces} {letter} "
+                            f"ace{'s' if aces > 1 else ''} at {value}",
+                            kind="payout", seat=seat, amount=amount,
+                        )
+            if loud:
+                self.log(f"{letter} goes back to {cfg.reset}", kind="chart")
             resets.append(letter)
             chart[i] = cfg.reset
         self.last = (self.round, card, self.start, tuple(bids), totals, winner, pool[:], changes, payouts, resets)
@@ -605,11 +614,12 @@ class BanqueFataleState(State):
                 self.jetons[seat][i] += 1
                 got[seat] += 1
                 seat = (seat + 1) % self.players
-            self.log(
-                f"The last {letter} jetons go round: "
-                + ", ".join(f"{seat_name(s)} takes {got[s]}" for s in range(self.players) if got[s]),
-                kind="take",
-            )
+            if not self.quiet:
+                self.log(
+                    f"The last {letter} jetons go round: "
+                    + ", ".join(f"{seat_name(s)} takes {got[s]}" for s in range(self.players) if got[s]),
+                    kind="take",
+                )
         self._begin_sale()
 
     def _begin_sale(self) -> None:
@@ -626,8 +636,9 @@ class BanqueFataleState(State):
         price = self.card_value(card)
         self.cards[seat].remove(card)
         self.cash[seat] += price
-        self.log(f"{seat_name(seat)} sells card {card} for {price} million", kind="sale", seat=seat, card=card,
-                 price=price)
+        if not self.quiet:
+            self.log(f"{seat_name(seat)} sells card {card} for {price} million", kind="sale", seat=seat,
+                     card=card, price=price)
         self.sales_left -= 1
         self.for_sale = self.sellable()
         if not self.sales_left or not self.for_sale:
@@ -639,11 +650,12 @@ class BanqueFataleState(State):
         if not self.display and not self.pile:
             self.phase = OVER
             self.to_move = None
-            scores = self.scores()
-            self.log(
-                "Game over: " + ", ".join(f"{seat_name(s)} {scores[s]:g}" for s in range(self.players)),
-                kind="end",
-            )
+            if not self.quiet:
+                scores = self.scores()
+                self.log(
+                    "Game over: " + ", ".join(f"{seat_name(s)} {scores[s]:g}" for s in range(self.players)),
+                    kind="end",
+                )
             return
         self.start = (self.start + 1) % self.players
         self.round += 1
@@ -709,44 +721,34 @@ class BanqueFataleState(State):
 
     # -- copies and hidden worlds --------------------------------------------------------
     def clone(self) -> BanqueFataleState:
-        other = BanqueFataleState(self.players, self.rules, self.seed, blank=True)
-        other.rng.setstate(self.rng.getstate())
-        other.events = list(self.events)
-        other.cfg = self.cfg
-        other.chart = list(self.chart)
-        other.jetons = [list(j) for j in self.jetons]
-        other.cash = list(self.cash)
-        other.cards = [list(c) for c in self.cards]
-        other.display = list(self.display)
-        other.pile = list(self.pile)
-        other.rounds = self.rounds
-        other.start = self.start
-        other.round = self.round
-        other.phase = self.phase
-        other.to_move = self.to_move
-        other.auction = self.auction
-        other.bids = list(self.bids)
-        other.pool = list(self.pool)
-        other.winner = self.winner
-        other.won = self.won
-        other.rose = list(self.rose)
-        other.sales_left = self.sales_left
-        other.last = self.last
-        other.takes = self.takes
-        other.for_sale = list(self.for_sale)
-        other._only = self._only
-        other._names = self._names
-        other._take_events = self._take_events
-        other._bid_events = self._bid_events
+        return self._copy(events=True)
+
+    def _copy(self, events: bool) -> BanqueFataleState:
+        """A copy sharing the immutable parts; the generator is shared copy-on-write and the
+        log copied only if ``events`` (and never from a quiet state)."""
+        other = object.__new__(BanqueFataleState)
+        other.__dict__.update(self.__dict__)
+        self.share_rng(other)
+        other.events = list(self.events) if events and not self.quiet else QuietLog()
+        other.chart = self.chart[:]
+        other.jetons = [j[:] for j in self.jetons]
+        other.cash = self.cash[:]
+        other.cards = [c[:] for c in self.cards]
+        other.display = self.display[:]
+        other.pile = self.pile[:]
+        other.bids = self.bids[:]
+        other.pool = self.pool[:]
+        other.rose = self.rose[:]
+        other.for_sale = self.for_sale[:]
         return other
 
-    def sample_world(self, seat: int, rng: random.Random) -> BanqueFataleState:
+    def sample_world(self, seat: int, rng: random.Random, *, quiet: bool = False) -> BanqueFataleState:
         """Redraw what ``seat`` cannot see: the order of the face-down pile, the other seats'
         sealed bids and, behind closed screens, the split of the others' jetons (each seat's
         count and each colour's total kept) and who of them holds which cash. The public log
         still records every move, so behind closed screens this is the world of a player who
-        did not keep count."""
-        world = self.clone()
+        did not keep count. A ``quiet`` world keeps no log."""
+        world = self._copy(events=False)
         world.pile.sort()  # the order must not carry what the seat cannot see
         rng.shuffle(world.pile)
         others = [s for s in range(self.players) if s != seat]
@@ -770,8 +772,11 @@ class BanqueFataleState(State):
                 if world.bids[s] is not None:
                     choices = BidChoices(world.jetons[s], self.cfg.letters)
                     world.bids[s] = choices[rng.randrange(len(choices))].counts
-        world.events = [e for e in world.events if e.visible_to(seat)]
-        world.rng = random.Random(rng.getrandbits(64))
+        if quiet:
+            world.quiet = True
+        elif not self.quiet:
+            world.events = [e for e in self.events if e.seats is None or seat in e.seats]
+        world.reseed(rng.getrandbits(64))
         return world
 
 

@@ -30,7 +30,7 @@ from itertools import compress
 from typing import Any
 
 from parlour.core.agents import AgentFactory, RandomAgent
-from parlour.core.game import Action, Event, Game, IllegalAction, State, seat_label
+from parlour.core.game import Action, Event, Game, IllegalAction, QuietLog, State, seat_label
 from parlour.core.rulesets import Bool, Int, List, Schema, Str
 
 from games.casablanca.actions import (
@@ -292,8 +292,9 @@ class CasablancaState(State):
             deck = shuffled(rng, deck)
         self.pile = deck  # pile[-1] is the face-up top card, pile[0] the bottom
         self.pile_known_bottom = 0  # cards sold under the pile since it was last shuffled
-        dealt = "; ".join(f"{PLAYER[seat]} {self._cards_text(seat)}" for seat in range(n))
-        self._note("deal", "Cards dealt: {}. The top card of the pile is {}.", dealt, names[self.pile[-1]])
+        if not self.quiet:
+            dealt = "; ".join(f"{PLAYER[seat]} {self._cards_text(seat)}" for seat in range(n))
+            self._note("deal", "Cards dealt: {}. The top card of the pile is {}.", dealt, names[self.pile[-1]])
         self.figures = [-1] * n
         self.active = [True] * n
         self.reshuffles_left = [rules["reshuffles"]] * n
@@ -411,6 +412,13 @@ class CasablancaState(State):
 
     def _apply(self, action: Action) -> None:
         _STEPS[self.phase][type(action)][1](self, action)
+        if self.end_reason:
+            self._close_round()
+
+    def apply_trusted(self, action: Action) -> None:
+        """A move from ``legal_actions()``: no check, and each kind of action has one handler
+        whatever the phase, so one lookup finds it."""
+        _HANDLERS[type(action)](self, action)
         if self.end_reason:
             self._close_round()
 
@@ -547,8 +555,9 @@ class CasablancaState(State):
         self.picked_from = field
         self.origin = self.figures[m]
         self.phase = ANNOUNCE
-        self._pending.append(("You pick up the chip on field {}: it shows {}.", (field + 1, self.held), self.only[m],
-                              "chip"))  # _tell, written out: this runs every turn
+        if not self.quiet:
+            self._pending.append(("You pick up the chip on field {}: it shows {}.", (field + 1, self.held),
+                                  self.only[m], "chip"))  # _tell, written out: this runs every turn
 
     def _announce(self, action: Announce) -> None:
         """The number is said, the chip goes down on a free field and the figure moves."""
@@ -570,8 +579,9 @@ class CasablancaState(State):
         if pile and to % SYMBOLS == pile[-1]:
             self.landing = True
             stats["landing"] += 1
-        self._pending.append((_MOVE_LINE, (PLAYER[m], self.picked_from + 1, self.announced, field + 1, to + 1,
-                                           self.names[to % SYMBOLS]), None, "move"))  # _note, written out
+        if not self.quiet:
+            self._pending.append((_MOVE_LINE, (PLAYER[m], self.picked_from + 1, self.announced, field + 1, to + 1,
+                                               self.names[to % SYMBOLS]), None, "move"))  # _note, written out
         # CB-T3: every other player with money may challenge; priority runs clockwise. Unless
         # the ruleset says otherwise (challenge_below_minimum), a stake below the minimum is
         # no stake: a seat may challenge only if both fortunes reach it (CB-X1 against CB-X5).
@@ -810,8 +820,9 @@ class CasablancaState(State):
         best = max(self.money)
         n = self.players
         winner = next(s for s in ((self.leader + k) % n for k in range(n)) if self.money[s] == best)
-        self._note("round", "Round {} ends: {}. {}.", self.round, self.end_reason,
-                   ", ".join(f"{PLAYER[s]} {dollars(self.money[s])}" for s in range(n)))
+        if not self.quiet:
+            self._note("round", "Round {} ends: {}. {}.", self.round, self.end_reason,
+                       ", ".join(f"{PLAYER[s]} {dollars(self.money[s])}" for s in range(n)))
         if self.round < self.rules["rounds"]:
             self._start_round(winner)
         else:
@@ -929,12 +940,20 @@ class CasablancaState(State):
 
     # -- copies and hidden worlds ----------------------------------------------------------
     def clone(self) -> CasablancaState:
+        return self._copy(events=True)
+
+    def _copy(self, events: bool) -> CasablancaState:
+        """A copy sharing the immutable parts; the generator is shared copy-on-write, the
+        log (written lines and pending ones) copied only if ``events`` and not quiet."""
         other = object.__new__(CasablancaState)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        other._events = list(self._events)
-        other._pending = list(self._pending)
+        self.share_rng(other)
+        if events and not self.quiet:
+            other._events = self._events[:]
+            other._pending = self._pending[:]
+        else:
+            other._events = QuietLog()
+            other._pending = QuietLog()
         for name in ("money", "chips", "masks", "occupied", "picks", "free", "aside", "pile", "figures", "active",
                      "reshuffles_left", "commit_order", "stakes"):
             setattr(other, name, list(getattr(self, name)))
@@ -944,11 +963,18 @@ class CasablancaState(State):
         other.commits = dict(self.commits)
         return other
 
-    def sample_world(self, seat: int, rng: random.Random) -> CasablancaState:
+    def silence(self) -> None:
+        self.quiet = True
+        self._events = QuietLog()
+        self._pending = QuietLog()
+
+    def sample_world(self, seat: int, rng: random.Random, *, quiet: bool = False) -> CasablancaState:
         """Redraw every chip value ``seat`` does not know (ring, the chip in hand, the others'
         set-aside chips), the unseen middle of the pile and the others' pending secret commits.
-        What is unseen is sorted before shuffling, so the world depends only on the view."""
-        world = self.clone()
+        What is unseen is sorted before shuffling, so the world depends only on the view. The
+        log keeps the lines ``seat`` saw, still unformatted where they were; a ``quiet`` world
+        keeps none."""
+        world = self._copy(events=False)
         bit = 1 << seat
         seen = bit | self.public
         ring = [f for f in range(self.fields) if world.chips[f] >= 0 and not world.masks[f] & seen]
@@ -975,8 +1001,12 @@ class CasablancaState(State):
                 if s != seat:
                     options = world.stake_options(s)
                     world.commits[s] = -1 if rng.random() < 0.5 else options[rng.randrange(len(options))]
-        world.events = [e for e in world.events if e.visible_to(seat)]
-        world.rng = random.Random(rng.getrandbits(64))
+        if quiet:
+            world.quiet = True
+        elif not self.quiet:
+            world._events = [e for e in self._events if e.seats is None or seat in e.seats]
+            world._pending = [p for p in self._pending if p[2] is None or seat in p[2]]
+        world.reseed(rng.getrandbits(64))
         return world
 
 
@@ -1018,6 +1048,8 @@ _STEPS: dict[str, dict[type, tuple[_Check | None, Callable[[Any, Any], None]]]] 
     CLAIM: {TakeTop: (None, _State._claim), TakeCard: (_State._check_take_card, _State._claim)},
     OVER: {},
 }
+_HANDLERS = {kind: handler for steps in _STEPS.values() for kind, (_, handler) in steps.items()}
+assert all(_HANDLERS[kind] is handler for steps in _STEPS.values() for kind, (_, handler) in steps.items())
 
 
 class Casablanca(Game):

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from games.monte_carlo import layout
 from games.monte_carlo.layout import CELL_BY_NAME, CELLS, DIGIT_CELLS, DIGIT_OF, DIGITS, Field
 from parlour.core.agents import AgentFactory, RandomAgent
-from parlour.core.game import Action, Game, IllegalAction, State, seat_label
+from parlour.core.game import Action, Game, IllegalAction, QuietLog, State, seat_label
 from parlour.core.rulesets import Bool, Dict, Int, List, Schema
 
 BETTING = "betting"
@@ -191,20 +191,23 @@ class MonteCarloState(State):
             self.to_lay[seat] = lay
         leftover = bag[n * hand:]
         self.undealt: list[int] = []
-        self.log(
-            f"Game {self.game_no + 1} of {self.rules['match_games']}: {hand} tiles dealt to each of "
-            f"{n} players, {lay} to lay. {player_name(start)} bets first.",
-            kind="deal", game=self.game_no + 1,
-        )
-        for seat in seats:
-            self.log(f"Your tiles: {' '.join(self._hand_digits(seat))}", seats=[seat], kind="hand")
+        loud = not self.quiet
+        if loud:
+            self.log(
+                f"Game {self.game_no + 1} of {self.rules['match_games']}: {hand} tiles dealt to each of "
+                f"{n} players, {lay} to lay. {player_name(start)} bets first.",
+                kind="deal", game=self.game_no + 1,
+            )
+            for seat in seats:
+                self.log(f"Your tiles: {' '.join(self._hand_digits(seat))}", seats=[seat], kind="hand")
         if self.rules["leftover_laid"]:
             # MC-C3: the odd tile goes face up on a random free cell of its digit.
             for digit in leftover:
                 cell = self.free[digit][self.rng.randrange(len(self.free[digit]))]
                 self._place(cell, HOUSE)
-                self.log(f"The tile left over, a {digit}, is laid on {layout.cell_name(cell)}.",
-                         kind="leftover", digit=digit, cell=layout.cell_name(cell))
+                if loud:
+                    self.log(f"The tile left over, a {digit}, is laid on {layout.cell_name(cell)}.",
+                             kind="leftover", digit=digit, cell=layout.cell_name(cell))
         else:
             self.undealt = sorted(leftover)
         self.current = start
@@ -303,14 +306,19 @@ class MonteCarloState(State):
             self._next_bettor()
         elif kind is Stop:
             self.betting[seat] = False
-            self.log(f"{player_name(seat)} stops betting.", kind="stop", seat=seat)
+            if not self.quiet:
+                self.log(f"{player_name(seat)} stops betting.", kind="stop", seat=seat)
             self._next_bettor()
         elif kind is Pass:
-            self.log(f"{player_name(seat)} passes this round.", kind="pass", seat=seat)
+            if not self.quiet:
+                self.log(f"{player_name(seat)} passes this round.", kind="pass", seat=seat)
             self._next_bettor()
         else:
             self._lay(seat, CELL_BY_NAME[action.cell])  # type: ignore[attr-defined]
             self._next_layer()
+
+    #: a move from ``legal_actions()`` needs no check: straight to ``_apply``
+    apply_trusted = _apply
 
     def _bet(self, seat: int, index: int) -> None:
         stake = self.stakes[index]
@@ -319,19 +327,23 @@ class MonteCarloState(State):
         stake.append(seat)
         self.chips[seat] -= 1
         self.staked[seat] += 1
-        field = self.fields[index]
-        self.log(f"{player_name(seat)} bets on {field.name}.", kind="bet", seat=seat, field=field.id)
+        loud = not self.quiet
+        if loud:
+            field = self.fields[index]
+            self.log(f"{player_name(seat)} bets on {field.name}.", kind="bet", seat=seat, field=field.id)
         if len(stake) == self.capacity:
             self.open_bets = [a for i, a in enumerate(self.bet_actions) if len(self.stakes[i]) < self.capacity]
             if self.extra and stake.count(seat) == self.capacity:
                 # MC-B3: three chips of one player close the field to the others.
                 self.locked[index] = seat
-                self.log(sentence(f"{field.name} is now {player_name(seat)}'s alone."),
-                         kind="lock", seat=seat, field=field.id)
+                if loud:
+                    self.log(sentence(f"{field.name} is now {player_name(seat)}'s alone."),
+                             kind="lock", seat=seat, field=field.id)
         if self.chips[seat] == 0:
             # MC-B4: no chips, no more bets.
             self.betting[seat] = False
-            self.log(f"{player_name(seat)} has no chips left to bet.", kind="stop", seat=seat)
+            if loud:
+                self.log(f"{player_name(seat)} has no chips left to bet.", kind="stop", seat=seat)
 
     def _next_bettor(self) -> None:
         order = self.order
@@ -355,7 +367,8 @@ class MonteCarloState(State):
     def _start_laying(self) -> None:
         self.phase = LAYING
         self.pos = 0
-        self.log("The betting is closed; the tiles are laid.", kind="laying")
+        if not self.quiet:
+            self.log("The betting is closed; the tiles are laid.", kind="laying")
         self.current = self.order[0]
         if not self.to_lay[self.current]:
             self._next_layer()
@@ -366,8 +379,9 @@ class MonteCarloState(State):
         self.hand_size[seat] -= 1
         self.to_lay[seat] -= 1
         self._place(cell, seat)
-        self.log(f"{player_name(seat)} lays a {digit} on {layout.cell_name(cell)}.",
-                 kind="lay", seat=seat, digit=digit, cell=layout.cell_name(cell))
+        if not self.quiet:
+            self.log(f"{player_name(seat)} lays a {digit} on {layout.cell_name(cell)}.",
+                     kind="lay", seat=seat, digit=digit, cell=layout.cell_name(cell))
 
     def _next_layer(self) -> None:
         order = self.order
@@ -386,6 +400,8 @@ class MonteCarloState(State):
         filled = self.filled
         results = []
         payout_total = [0] * self.players
+        lost = [0] * self.players  # chips each seat lost on fields that did not win
+        loud = not self.quiet
         for index in sorted(self.staked_fields):
             stake = self.stakes[index]
             field = self.fields[index]
@@ -394,26 +410,31 @@ class MonteCarloState(State):
             for seat in stake:
                 if won:
                     payout[seat] += self.odds[index]
+                else:
+                    lost[seat] += 1
             for seat in range(self.players):
                 payout_total[seat] += payout[seat]
             results.append({"field": field.id, "won": won, "chips": list(stake), "payout": payout})
-            verdict = "wins" if won else "loses"
-            self.log(sentence(f"{field.name} {verdict}."), kind="field",
-                     field=field.id, won=won)
+            if loud:
+                verdict = "wins" if won else "loses"
+                self.log(sentence(f"{field.name} {verdict}."), kind="field",
+                         field=field.id, won=won)
         dropped = []
         for seat in self.order:
             self.chips[seat] += payout_total[seat]
             self.won[seat] += payout_total[seat]
-            self.lost[seat] += sum(1 for r in results if not r["won"] for s in r["chips"] if s == seat)
+            self.lost[seat] += lost[seat]
             self.games_played[seat] += 1
-            gain = payout_total[seat] - self.staked[seat]
-            self.log(f"{player_name(seat)} staked {self.staked[seat]}, receives {payout_total[seat]} "
-                     f"({gain:+d}) and holds {self.chips[seat]} chips.", kind="payout", seat=seat)
+            if loud:
+                gain = payout_total[seat] - self.staked[seat]
+                self.log(f"{player_name(seat)} staked {self.staked[seat]}, receives {payout_total[seat]} "
+                         f"({gain:+d}) and holds {self.chips[seat]} chips.", kind="payout", seat=seat)
             if self.chips[seat] <= 0:
                 # MC-S2: a player without chips drops out of the match.
                 self.active[seat] = False
                 dropped.append(seat)
-                self.log(f"{player_name(seat)} has no chips left and drops out.", kind="bankrupt", seat=seat)
+                if loud:
+                    self.log(f"{player_name(seat)} has no chips left and drops out.", kind="bankrupt", seat=seat)
         self.history.append({
             "game": self.game_no + 1,
             "fields": results,
@@ -429,9 +450,10 @@ class MonteCarloState(State):
     def _end_match(self, early: bool) -> None:
         self.phase = OVER
         self.current = None
-        why = "only one player has chips left" if early else "the last game is played"
-        standings = ", ".join(f"{player_name(s)} {self.chips[s]}" for s in range(self.players))
-        self.log(f"The match is over ({why}): {standings}.", kind="end")
+        if not self.quiet:
+            why = "only one player has chips left" if early else "the last game is played"
+            standings = ", ".join(f"{player_name(s)} {self.chips[s]}" for s in range(self.players))
+            self.log(f"The match is over ({why}): {standings}.", kind="end")
 
     # -- what a seat knows ----------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -482,31 +504,43 @@ class MonteCarloState(State):
 
     # -- copies and hidden worlds ---------------------------------------------------------
     def clone(self) -> MonteCarloState:
+        return self._copy(events=True)
+
+    def _copy(self, events: bool) -> MonteCarloState:
+        """A copy sharing the immutable parts (and ``order``, ``open_bets`` and ``undealt``,
+        which the engine replaces but never changes in place); the generator is shared
+        copy-on-write and the log copied only if ``events`` (and never from a quiet state)."""
         other = MonteCarloState.__new__(MonteCarloState)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        for name in ("events", "chips", "active", "won", "lost", "games_played", "order", "betting",
-                     "staked", "staked_fields", "open_bets", "grid", "hand_size", "to_lay", "undealt"):
-            setattr(other, name, list(getattr(self, name)))
-        other.history = list(self.history)
-        other.stakes = [list(s) for s in self.stakes]
-        other.locked = dict(self.locked)
-        other.free = [list(f) for f in self.free]
-        other.hands = [list(h) for h in self.hands]
+        self.share_rng(other)
+        other.events = list(self.events) if events and not self.quiet else QuietLog()
+        other.chips = self.chips[:]
+        other.active = self.active[:]
+        other.won = self.won[:]
+        other.lost = self.lost[:]
+        other.games_played = self.games_played[:]
+        other.betting = self.betting[:]
+        other.staked = self.staked[:]
+        other.staked_fields = self.staked_fields[:]
+        other.grid = self.grid[:]
+        other.hand_size = self.hand_size[:]
+        other.to_lay = self.to_lay[:]
+        other.history = self.history[:]
+        other.stakes = [s[:] for s in self.stakes]
+        other.locked = self.locked.copy()
+        other.free = [f[:] for f in self.free]
+        other.hands = [h[:] for h in self.hands]
         return other
 
-    def sample_world(self, seat: int, rng: random.Random) -> MonteCarloState:
-        """Redeal the tiles ``seat`` has not seen among the other hands (and the undealt)."""
-        world = self.clone()
+    def sample_world(self, seat: int, rng: random.Random, *, quiet: bool = False) -> MonteCarloState:
+        """Redeal the tiles ``seat`` has not seen among the other hands (and the undealt). A
+        ``quiet`` world keeps no log."""
+        world = self._copy(events=False)
         unseen: list[int] = []
-        laid = [0] * 10
-        for cell in range(CELLS):
-            if self.grid[cell] != EMPTY:
-                laid[DIGIT_OF[cell]] += 1
         own = self.hands[seat]
-        for d in DIGITS:
-            unseen += [d] * (layout.TILES_PER_DIGIT - own[d] - laid[d])
+        free = self.free
+        for d in DIGITS:  # a digit's tiles not in this hand and not on its cells (laid there)
+            unseen += [d] * (layout.TILES_PER_DIGIT - own[d] - len(DIGIT_CELLS[d]) + len(free[d]))
         rng.shuffle(unseen)
         for other in range(self.players):
             if other == seat:
@@ -518,8 +552,11 @@ class MonteCarloState(State):
             del unseen[:size]
             world.hands[other] = counts
         world.undealt = sorted(unseen)
-        world.events = [e for e in self.events if e.visible_to(seat)]
-        world.rng = random.Random(rng.getrandbits(64))
+        if quiet:
+            world.quiet = True
+        elif not self.quiet:
+            world.events = [e for e in self.events if e.seats is None or seat in e.seats]
+        world.reseed(rng.getrandbits(64))
         return world
 
 

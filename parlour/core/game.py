@@ -12,6 +12,7 @@ import random
 import re
 import sys
 from abc import ABC, abstractmethod
+from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -99,8 +100,43 @@ class Event(NamedTuple):
         return self.seats is None or (seat is not None and seat in self.seats)
 
 
+class QuietLog(list):  # type: ignore[type-arg]
+    """The event log of a quiet state: whatever is written to it is dropped at once.
+
+    Its ``append`` is that of an empty ``deque(maxlen=0)``, so writing costs no more than to
+    a list, and engines that append prebuilt events in hot paths need no check of their own."""
+
+    __slots__ = ()
+    append = deque(maxlen=0).append
+    extend = deque(maxlen=0).extend
+
+    def insert(self, index: Any, item: Any) -> None:
+        pass
+
+    def __iadd__(self, items: Any) -> QuietLog:  # type: ignore[override,misc]
+        return self
+
+
+def _thaw(frozen: int | tuple[Any, ...]) -> random.Random:
+    """A generator from what :meth:`State.reseed` or :meth:`State.share_rng` left."""
+    if isinstance(frozen, int):
+        return random.Random(frozen)
+    rng = random.Random.__new__(random.Random)
+    rng.setstate(frozen)
+    return rng
+
+
 class State(ABC):
-    """One game in progress. Subclasses keep all chance in ``self.rng``."""
+    """One game in progress. Subclasses keep all chance in ``self.rng``.
+
+    ``rng`` is made when first drawn from: a clone or a sampled world that never draws never
+    pays for copying or seeding a Mersenne Twister (see :meth:`share_rng`, :meth:`reseed`)."""
+
+    #: True for a quiet state (a search world): it keeps no event log and writes none
+    quiet: bool = False
+    _rng: random.Random | None = None
+    #: while ``_rng`` is None: the seed or the ``getstate()`` it is to be made from
+    _rng_frozen: int | tuple[Any, ...] | None = None
 
     def __init__(self, players: int, rules: Mapping[str, Any], seed: int) -> None:
         self.players = players
@@ -108,6 +144,48 @@ class State(ABC):
         self.seed = seed
         self.rng = random.Random(seed)
         self.events: list[Event] = []
+
+    # -- the generator -------------------------------------------------------------
+    @property
+    def rng(self) -> random.Random:
+        rng = self._rng
+        if rng is None:
+            if self._rng_frozen is None:
+                raise AttributeError(f"{type(self).__name__} has no generator")
+            rng = self._rng = _thaw(self._rng_frozen)
+        return rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._rng_frozen = None
+
+    def reseed(self, seed: int) -> None:
+        """Give this state the generator ``random.Random(seed)``, made when first used."""
+        self._rng = None
+        self._rng_frozen = seed
+
+    def share_rng(self, other: State) -> None:
+        """Give ``other`` this state's generator as it stands: both then draw the same
+        future, independently. Copy on write: the Mersenne Twister is snapshotted at most
+        once however many clones are taken, and each copy is made only if it is drawn from."""
+        rng = self._rng
+        if rng is None:
+            frozen = self._rng_frozen
+        elif type(rng) is random.Random:
+            frozen = self._rng_frozen = rng.getstate()
+            self._rng = None  # this state thaws its own copy when it next draws
+        else:  # a generator of another kind: copied now, as a whole
+            other._rng, other._rng_frozen = copy.deepcopy(rng), None
+            return
+        other._rng = None
+        other._rng_frozen = frozen
+
+    def silence(self) -> None:
+        """Make this state quiet: its event log is dropped and nothing more is kept (for
+        search worlds; an engine that writes its log elsewhere overrides this)."""
+        self.quiet = True
+        self.events = QuietLog()
 
     # -- who decides -------------------------------------------------------------
     @property
@@ -166,6 +244,8 @@ class State(ABC):
         return [e for e in self.events[start:] if e.visible_to(seat)]
 
     def log(self, text: str, seats: Sequence[int] | None = None, kind: str = "", **data: Any) -> None:
+        if self.quiet:
+            return
         self.events.append(
             Event(text, None if seats is None else frozenset(seats), kind, data or None)
         )
@@ -197,7 +277,8 @@ class State(ABC):
         through which a search agent may touch hidden things.
 
         A ``quiet`` world is for search: it may keep no event log and write none (its
-        ``events`` may be empty), which saves copying and formatting text in every world."""
+        ``events`` may be empty), which saves copying and formatting text in every world;
+        :meth:`silence` makes a state quiet, and clones of a quiet state are quiet."""
         raise NotImplementedError(f"{type(self).__name__} cannot sample worlds")
 
 

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import random
 import tempfile
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from parlour.core.agents import Agent, decide
+from parlour.core.agents import Agent, Sampler, decide
 from parlour.core.game import Action, Game, IllegalAction, State
 from parlour.core.rulesets import RulesetError, check_settings
 
@@ -178,9 +179,80 @@ def replay_actions(
 Observer = Callable[[State, int, Action], None]
 
 
+class LazyView(Mapping[str, Any]):
+    """``state.view(seat)``, built when first read. The runner hands it to agents that say
+    they do not read the view (``reads_view = False``), so that building the view is paid
+    only if one reads it after all. It belongs to one decision: once the match has moved on,
+    an unread one refuses to be read rather than show a later state."""
+
+    __slots__ = ("_state", "_seat", "_view")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self._state: State | None = state
+        self._seat = seat
+        self._view: dict[str, Any] | None = None
+
+    def built(self) -> dict[str, Any]:
+        """The view as a plain dict."""
+        view = self._view
+        if view is None:
+            if self._state is None:
+                raise RuntimeError("the view of a past decision was read after the match moved on")
+            view = self._view = self._state.view(self._seat)
+        return view
+
+    def expire(self) -> None:
+        """The decision is over: keep the view if it was built, else never build it."""
+        self._state = None
+
+    def __getitem__(self, key: str) -> Any:
+        return self.built()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.built())
+
+    def __len__(self) -> int:
+        return len(self.built())
+
+    def __repr__(self) -> str:
+        return f"LazyView({self._view!r})" if self._view is not None else f"LazyView(seat {self._seat}, unread)"
+
+
+_TAKES_QUIET: dict[type, bool] = {}
+
+
+def takes_quiet(state: State) -> bool:
+    """Whether the state's ``sample_world`` takes ``quiet`` (plugins written before it do
+    not); looked up once per class."""
+    cls = type(state)
+    found = _TAKES_QUIET.get(cls)
+    if found is None:
+        try:
+            params = inspect.signature(cls.sample_world).parameters.values()
+        except (TypeError, ValueError):
+            params = ()  # type: ignore[assignment]
+        found = _TAKES_QUIET[cls] = any(
+            p.name == "quiet" or p.kind is inspect.Parameter.VAR_KEYWORD for p in params)
+    return found
+
+
+def world_sampler(state: State, seat: int) -> Sampler:
+    """What the runner hands a searching agent: draws a quiet world (no event log) that
+    ``seat`` cannot tell from ``state``; a plain one if the game has no quiet worlds."""
+    sample = state.sample_world
+    if takes_quiet(state):
+        return lambda rng: sample(seat, rng, quiet=True)
+    return lambda rng: sample(seat, rng)
+
+
 @dataclass
 class Match:
-    """One game between seated agents. ``play`` runs it to the end."""
+    """One game between seated agents. ``play`` runs it to the end.
+
+    Each seat's agent draws from one generator for the whole match (:meth:`decision_rng`).
+    Agents with ``reads_view = False`` get a :class:`LazyView`, agents with
+    ``wants_worlds`` quiet worlds (:func:`world_sampler`). The record's action texts are
+    written when the record is read (:attr:`record`), not at every move."""
 
     game: Game
     rules: Mapping[str, Any]
@@ -189,20 +261,48 @@ class Match:
     agents: Sequence[Agent]
     variants: Sequence[str] = ()
     state: State = field(init=False)
-    record: Record = field(init=False)
+    _record: Record = field(init=False, repr=False)
+    #: actions played whose texts are not yet in the record
+    _unwritten: list[Action] = field(init=False, repr=False)
+    _rngs: list[random.Random | None] = field(init=False, repr=False)
+    _lazy: LazyView | None = field(init=False, repr=False, default=None)
 
     def __post_init__(self) -> None:
         self.game.check_players(len(self.seats))
         if len(self.agents) != len(self.seats):
             raise ValueError("one agent per seat")
         self.state = self.game.new_game(len(self.seats), self.rules, self.seed)
-        self.record = Record(self.game.id, dict(self.rules), self.seed, list(self.seats), list(self.variants),
-                             game_version=self.game.version)
+        self._record = Record(self.game.id, dict(self.rules), self.seed, list(self.seats), list(self.variants),
+                              game_version=self.game.version)
+        self._unwritten = []
+        self._rngs = [None] * len(self.seats)
+
+    @property
+    def record(self) -> Record:
+        """The game record so far: the texts of the actions played are written into it here."""
+        unwritten = self._unwritten
+        if unwritten:
+            self._record.actions.extend([action.text for action in unwritten])
+            unwritten.clear()
+        return self._record
+
+    @property
+    def moves(self) -> int:
+        """How many actions have been played (``len(record.actions)`` without writing them)."""
+        return len(self._record.actions) + len(self._unwritten)
 
     def decision_rng(self, seat: int) -> random.Random:
-        """The agent's generator for the next decision: drawn from the seed, the seat and
-        the number of actions so far, so a resumed game plays on exactly as it would have."""
-        return random.Random(agent_seed(self.seed, seat) * 1_000_033 + len(self.record.actions))
+        """The generator of ``seat``'s agent: one for the rest of the match, seeded when the
+        seat first decides from the seed, the seat and the number of actions played by then.
+
+        So a match played from its start with the same seed and agents is the same game, and
+        a match resumed from a record (its actions replayed through :meth:`play`) plays on
+        the same way every time it is resumed from that record; it need not play on as the
+        interrupted match would have, whose agents had drawn from their generators since."""
+        rng = self._rngs[seat]
+        if rng is None:
+            rng = self._rngs[seat] = random.Random(agent_seed(self.seed, seat) * 1_000_033 + self.moves)
+        return rng
 
     def ask(self) -> Action:
         """The choice of the agent at the seat to move, from its view alone; not yet played."""
@@ -210,13 +310,18 @@ class Match:
         seat = state.to_move
         if seat is None:
             raise IllegalAction("the game is over")
-        return decide(
-            self.agents[seat],
-            state.view(seat),
-            state.legal_actions(),
-            self.decision_rng(seat),
-            worlds=lambda rng: state.sample_world(seat, rng),
-        )
+        agent = self.agents[seat]
+        view: Mapping[str, Any]
+        if getattr(agent, "reads_view", True):
+            view = state.view(seat)
+        else:
+            if self._lazy is not None:
+                self._lazy.expire()
+            view = self._lazy = LazyView(state, seat)
+        rng = self._rngs[seat] or self.decision_rng(seat)
+        if getattr(agent, "wants_worlds", False) or getattr(agent, "reports_progress", False):
+            return decide(agent, view, state.legal_actions(), rng, worlds=world_sampler(state, seat))
+        return agent.choose(view, state.legal_actions(), rng)  # what decide does for plain agents
 
     def step(self) -> Action:
         """Let the seat to move decide, and play its action."""
@@ -226,18 +331,27 @@ class Match:
 
     def play(self, action: Action) -> None:
         """Apply an action for the seat to move (an agent's or a human's) and record it."""
-        self.state.apply(action)
-        self.record.actions.append(action.text)
-        if self.state.is_over:
-            self.record.finished = True
-            self.record.scores = self.state.scores()
+        state = self.state
+        state.apply(action)
+        self._unwritten.append(action)
+        lazy = self._lazy
+        if lazy is not None:
+            lazy._state = None  # expire(), written out: this runs at every move
+            self._lazy = None
+        if state.is_over:
+            record = self._record
+            record.finished = True
+            record.scores = state.scores()
 
     def play_out(self, max_steps: int = 1_000_000, observer: Observer | None = None) -> State:
+        state = self.state
+        ask, play = self.ask, self.play
         for _ in range(max_steps):
-            seat = self.state.to_move
+            seat = state.to_move
             if seat is None:
-                return self.state
-            action = self.step()
+                return state
+            action = ask()
+            play(action)
             if observer:
-                observer(self.state, seat, action)
+                observer(state, seat, action)
         raise RuntimeError(f"{self.game.id}: no end after {max_steps} decisions")

@@ -78,8 +78,9 @@ def start_match(
 def resume_match(game: Game, record: Record) -> Match:
     """A match rebuilt from a saved record: same table, same ruleset, its actions replayed.
 
-    Computer players draw each decision's generator from the seed and the move number, so
-    the rest of the game is the one an uninterrupted run would have played.
+    Each computer player's generator is seeded from the seed, its seat and the number of
+    moves when it first decides (:meth:`Match.decision_rng`), so resuming the same record
+    always plays on the same way (not necessarily as the interrupted game would have).
     """
     rules = checked_rules(game, record)
     try:

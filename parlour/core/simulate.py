@@ -75,7 +75,7 @@ def _play_one(plan: Plan, index: int) -> GameResult:
     elapsed = time.perf_counter() - start
     if plan.records:
         match.record.save(Path(plan.records) / f"{plan.game_id}-{index:05d}.json")
-    return GameResult(index, seed, names, state.scores(), state.winners(), len(match.record.actions), elapsed)
+    return GameResult(index, seed, names, state.scores(), state.winners(), match.moves, elapsed)
 
 
 def _play_chunk(plan: Plan, indices: list[int]) -> list[GameResult]:

@@ -149,22 +149,43 @@ def test_seating_rotates_every_agent_through_every_seat() -> None:
     assert sorted(seating(agents, 3)) == sorted(agents)
 
 
-def test_a_resumed_match_plays_on_as_the_uninterrupted_one() -> None:
+def test_the_same_seed_plays_the_same_game_and_a_resumed_match_plays_on_the_same_way_each_time() -> None:
     seats = [Seat("a", "random"), Seat("b", "random"), Seat("c", "random")]
 
     def fresh() -> Match:
         return Match(GAME, RULES, 31, seats, [RandomAgent() for _ in seats])
 
-    whole = fresh()
+    whole, again = fresh(), fresh()
     whole.play_out()
+    again.play_out()
+    assert again.record.actions == whole.record.actions
     interrupted = fresh()
     for _ in range(4):
         interrupted.step()
-    resumed = fresh()
-    replay_actions(GAME, resumed.state, interrupted.record.actions, resumed.play)
-    assert resumed.record.actions == interrupted.record.actions
-    resumed.play_out()
-    assert resumed.record.actions == whole.record.actions
+    resumed_games = []
+    for _ in range(2):
+        resumed = fresh()
+        replay_actions(GAME, resumed.state, interrupted.record.actions, resumed.play)
+        assert resumed.record.actions == interrupted.record.actions
+        resumed.play_out()
+        assert resumed.state.is_over
+        resumed_games.append(resumed.record.actions)
+    assert resumed_games[0] == resumed_games[1]
+    assert resumed_games[0][:4] == whole.record.actions[:4]
+
+
+def test_each_seat_draws_from_one_generator_seeded_when_it_first_decides() -> None:
+    seats = [Seat("a", "spy"), Seat("b", "spy")]
+    spies = [SpyAgent(), SpyAgent()]
+    match = Match(GAME, RULES, 12, seats, spies)
+    match.play_out()
+    for seat, spy in enumerate(spies):
+        generators = {id(rng) for _, _, rng in spy.calls}
+        assert generators == {id(match.decision_rng(seat))}
+    first = Match(GAME, RULES, 12, seats, [SpyAgent(), SpyAgent()]).decision_rng(1)
+    later = Match(GAME, RULES, 12, seats, [SpyAgent(), SpyAgent()])
+    later.step()
+    assert later.decision_rng(1).random() != first.random(), "the seed takes the moves played into account"
 
 
 def test_seat_labels_become_player_names() -> None:
