@@ -24,7 +24,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.banque_fatale.agents import Table
+from games.banque_fatale.table import Table
 from games.banque_fatale.engine import Bid, Config, Keep, Pick, Sell, Take
 from parlour.core.game import Action
 
