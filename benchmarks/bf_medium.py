@@ -106,10 +106,72 @@ def health(rules: dict[str, Any], games: int, players: int, seed: int, kind: str
           f"({len(times)} decisions)")
 
 
+class FlatBot:
+    """The generic flat Monte Carlo bot of issue 15, for when no ``flat`` kind is registered:
+    up to ``width`` candidate actions (a uniform sample of the legal ones when there are more),
+    ``rollouts`` sampled worlds shared out among them in turn, each played out with uniform
+    random moves; the best mean of (win share + 0.01 x score margin over the best rival)."""
+
+    wants_worlds = True
+
+    def __init__(self, rollouts: int = 200, width: int = 12) -> None:
+        self.rollouts, self.width = rollouts, width
+
+    def choose(self, view: Any, legal: Any, rng: Any, worlds: Any = None) -> Any:
+        if len(legal) == 1 or worlds is None:
+            return legal[0]
+        if len(legal) <= self.width:
+            options = list(legal)
+        else:
+            options = list(dict.fromkeys([legal[0]] + [legal[rng.randrange(len(legal))] for _ in range(self.width - 1)]))
+        seat = view["seat"]
+        totals = [0.0] * len(options)
+        for i in range(self.rollouts):
+            j = i % len(options)
+            world = worlds(rng)
+            world.apply(options[j])
+            while world.to_move is not None:
+                moves = world.legal_actions()
+                world.apply_trusted(moves[int(rng.random() * len(moves))])
+            winners = world.winners()
+            scores = world.scores()
+            rival = max(x for s, x in enumerate(scores) if s != seat)
+            totals[j] += (1 / len(winners) if seat in winners else 0.0) + 0.01 * (scores[seat] - rival)
+        return options[max(range(len(options)), key=lambda j: totals[j])]
+
+
+def flat_line(rules: dict[str, Any], games: int, players: int, seed: int, foe: str) -> None:
+    """The local flat bot against three ``foe``, seats rotated (one process)."""
+    wins = 0.0
+    scores: dict[str, list[float]] = defaultdict(list)
+    start = time.perf_counter()
+    lineup = ["flat"] + [foe] * (players - 1)
+    for index in range(games):
+        names = simulate.seating(lineup, index)
+        agents = [FlatBot() if n == "flat" else make_agent(GAME, n, rules) for n in names]
+        match = Match(GAME, rules, simulate.game_seed(seed, index), [Seat(f"{n}-{i + 1}", n) for i, n in enumerate(names)],
+                      agents)
+        state = match.play_out()
+        winners = state.winners()
+        for s, n in enumerate(names):
+            scores[n].append(state.scores()[s])
+            if s in winners:
+                wins += (n == "flat") / len(winners)
+    share = wins / games
+    low, high = harness.wilson(share, games)
+    print(f"{f'flat vs {players - 1} {foe}':<22} {'flat':<7} {share:7.1%}  fair {1 / players:.0%}"
+          f"  95% CI {low:.1%}-{high:.1%}  mean score {statistics.mean(scores['flat']):.1f} vs "
+          f"{statistics.mean(scores[foe]):.1f}  ({games} games, {time.perf_counter() - start:.0f} s; "
+          "local flat bot, 200 rollouts a decision)", flush=True)
+
+
 def strength(rules: dict[str, Any], line: str, games: int, players: int, seed: int, jobs: int) -> None:
     hero, foe = LINES[line]
     if hero not in GAME.agent_kinds():
-        print(f"{hero} vs {players - 1} {foe}: no `{hero}` kind on this branch")
+        if hero == "flat":
+            flat_line(rules, games, players, seed, foe)
+        else:
+            print(f"{hero} vs {players - 1} {foe}: no `{hero}` kind on this branch")
         return
     lineup = [hero] + [foe] * (players - 1)
     plan = simulate.Plan(GAME.id, dict(rules), [], lineup, games, seed)

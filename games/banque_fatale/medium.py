@@ -44,8 +44,8 @@ class MediumAgent:
     cool = 0.7  # ... and this much less for one that is not
     rival_weight = 0.8  # how much the average rival's gain counts against mine
     mean_value = 6.0  # where a colour tends to end up
-    persistence = 0.95  # per round left, how much of a colour's distance from the mean stays
-    jeton_future = 1.5  # the worth of a jeton for later bids, at the start of the game
+    persistence = 0.97  # per round left, how much of a colour's distance from the mean stays
+    jeton_future = 3.0  # the worth of a jeton for later bids, at the start of the game (tuned)
     max_total = 14  # the largest bid considered
     polish_steps = 3
 
