@@ -167,3 +167,90 @@ def test_easy_bids_and_drafts_its_colours() -> None:
         state.apply(Bid(counts(""), LETTERS))
     choice = agent("easy").choose(state.view(0), state.legal_actions(), random.Random(1))
     assert state.phase == BID and choice.counts[0] == 2, "its own red first"
+
+
+# -- medium reads the table like a person --------------------------------------------------
+
+
+def after_first_auction(rival_bid: str, seed: int = 5):
+    """Round 1 is played with seats 0, 1 and 3 bidding ``rival_bid`` and seat 2 nothing; then
+    round 2 is laid out afresh (chart at 6, two jetons of each colour each, seat 2 holds R and
+    RY) with seat 1 starting and auctioning RR, seat 1 bidding nothing: seat 2 to bid. Only
+    the revealed bids of the last auction differ between two calls."""
+    state = arrange(deal(seed=seed), start=0, display=["GB", "YO", "BO"], cards=[["G"], ["B"], ["R"], ["O"]])
+    auction(state, "GB", {0: rival_bid, 1: rival_bid, 3: rival_bid})
+    while state.phase == DRAFT:
+        state.apply(state.legal_actions()[0])
+    while state.phase == SALE:
+        state.apply(Keep())
+    assert state.round == 2
+    state = arrange(state, start=1, chart={c: 6 for c in LETTERS}, display=["RR", "YB", "GO"],
+                    cards=[["G", "GB"], ["B"], ["R", "RY"], ["O"]], jetons=["RRYYGGBBOO"] * 4)
+    state.apply(Pick("RR"))
+    state.apply(Bid(counts(""), LETTERS))
+    assert state.to_move == 2
+    return state
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_medium_bids_in_round_one_for_a_card_it_wants(seed: int) -> None:
+    """Nobody has bid yet in the game: medium still bids for RR, its colour, and in red."""
+    state = arrange(deal(seed=seed), start=1, display=["RR", "YB", "GO"], cards=[["G"], ["B"], ["R"], ["O"]])
+    state.apply(Pick("RR"))
+    state.apply(Bid(counts(""), LETTERS))
+    assert state.round == 1 and state.view(2)["last_auction"] is None
+    choice = agent("medium").choose(state.view(2), state.legal_actions(), random.Random(seed))
+    assert choice.total > 0 and choice.counts[0] > 0, choice.text
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_medium_bids_against_rivals_who_revealed_nothing(seed: int) -> None:
+    state = after_first_auction("", seed)
+    assert state.view(2)["last_auction"]["totals"] == [0, 0, 0, 0]
+    choice = agent("medium").choose(state.view(2), state.legal_actions(), random.Random(seed))
+    assert choice.total > 0 and choice.counts[0] > 0, choice.text
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_medium_raises_its_bid_against_rivals_who_revealed_high_bids(seed: int) -> None:
+    quiet, keen = after_first_auction("", seed), after_first_auction("RYGB", seed)
+    assert keen.view(2)["last_auction"]["totals"] == [4, 4, 0, 4]
+    low = agent("medium").choose(quiet.view(2), quiet.legal_actions(), random.Random(seed))
+    high = agent("medium").choose(keen.view(2), keen.legal_actions(), random.Random(seed))
+    assert high.total > low.total, (low.text, high.text)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_medium_keeps_its_colour_from_crashing_to_two(seed: int) -> None:
+    """Red is its only colour and stands at 8. It holds a single jeton, a red one; its rivals
+    hold no red, revealed four jetons each last time and want the card on auction (GB), so one
+    jeton will not win it. That jeton only decides whether red falls to 7 or crashes to 2:
+    medium bids it."""
+    last = after_first_auction("RYGB", seed).last
+    state = arrange(deal(seed=seed), start=1, chart={c: 8 for c in LETTERS}, display=["GB", "YO", "BO"],
+                    cards=[["G"], ["B"], ["R"], ["GB"]],
+                    jetons=["YYYGGGBBBOOO", "YYYGGGBBBOOO", "R", "YYYGGGBBBOOO"])
+    state.last = last
+    state.apply(Pick("GB"))
+    state.apply(Bid(counts(""), LETTERS))
+    assert state.view(2)["last_auction"]["totals"] == [4, 4, 0, 4]
+    choice = agent("medium").choose(state.view(2), state.legal_actions(), random.Random(seed))
+    assert choice.counts == counts("R"), choice.text
+
+
+@pytest.mark.parametrize("variant", [None, "worthless-jetons", "translation-rules", "closed-screens"])
+def test_medium_random_walk_always_legal(variant: str | None) -> None:
+    """Random players take the game to many odd corners (lopsided jetons, colours at 2 or 12,
+    the last round); at each of medium's turns its choice is legal."""
+    variants = [variant] if variant else []
+    medium = agent("medium", *variants)
+    for seed in range(3):
+        players = 3 + seed % 2
+        state = deal(players, seed=seed, variants=variants)
+        walk = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_move
+            legal = state.legal_actions()
+            choice = medium.choose(state.view(seat), legal, random.Random(walk.random()))
+            assert state.why_illegal(choice) is None, choice
+            state.apply(choice if walk.random() < 0.3 else legal[walk.randrange(len(legal))])
