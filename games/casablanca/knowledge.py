@@ -93,10 +93,13 @@ def _value_ruled_out(world: Any, seat: int, field: int, value: int) -> bool:
 class CasablancaKnowledge(Knowledge):
     """Rollouts, world weights, candidates and a value estimate for Casablanca."""
 
-    rollout_depth: int | None = 60
+    rollout_depth: int | None = 12
+    #: how many moves a decision offers the search at most
+    width = 3
 
     def __init__(self, rules: Mapping[str, Any]) -> None:
         self.rules = rules
+        self._medium: Any = None
         self.premiums: list[int] = list(rules["premiums"])
 
     # -- rollouts -------------------------------------------------------------------------
@@ -225,42 +228,42 @@ class CasablancaKnowledge(Knowledge):
 
     # -- the searcher's own moves -------------------------------------------------------------
     def candidates(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Sequence[Action]:
+        """``medium``'s move first, then the one real alternative or two: with a few hundred
+        noisy simulations a search tells apart only moves that differ a lot, so it is offered
+        few, and all of them sensible."""
+        if self._medium is None:
+            from games.casablanca.agents import MediumAgent
+
+            self._medium = MediumAgent(self.rules)
+        first = self._medium.choose(view, legal, random.Random(rng.random()))
         phase = view["phase"]
+        others: list[Action] = []
         if phase == "announce":
-            return self._announce_candidates(view, legal, rng)
-        if phase == "turn":
-            return self._turn_candidates(view, legal, rng)
-        if phase == "commit":
-            out = [a for a in legal if type(a) is Pass]
-            stakes = [a for a in legal if type(a) is Challenge]
-            if stakes:
-                out += [stakes[0]] + ([stakes[-1]] if len(stakes) > 1 else [])
-                if len(stakes) > 4:
-                    out.append(stakes[len(stakes) // 2])
-            return out
-        if phase in ("respond", "exchange"):
-            out = [a for a in legal if type(a) in (Admit, Fold, Call)]
+            others = self._announce_candidates(view, legal, rng, first)
+        elif phase == "commit":
+            move = view["move"]
+            known = view["known"][move["placed_at"]]
+            if move["landing"] and known is None:  # a doubt worth weighing: challenge or not
+                stakes = [a for a in legal if type(a) is Challenge]
+                others = [a for a in legal if type(a) is Pass] + stakes[:1]
+        elif phase in ("respond", "exchange"):
             raises = [a for a in legal if type(a) is Raise]
-            if raises:
-                out += [raises[-1], raises[0]] if len(raises) > 1 else raises
-            return out
-        if phase == "figure":
-            top = view["top"]
-            by_need: dict[int, Action] = {}
-            for a in legal:
-                if type(a) is PlaceFigure:
-                    by_need.setdefault((top - a.field) % SYMBOLS, a)
-            return [by_need[n] for n in sorted(by_need)] or legal
-        return legal
+            others = [a for a in legal if type(a) in (Admit, Fold, Call)] + raises[-1:]
+        elif phase == "claim":
+            others = list(legal)
+        # picking a chip and placing the figure: medium's choice (unknown chips are alike)
+        out = [first]
+        for a in others:
+            if a not in out:
+                out.append(a)
+        return out[: self.width]
 
     def _announce_candidates(self, view: Mapping[str, Any], legal: Sequence[Action],
-                             rng: random.Random) -> list[Action]:
+                             rng: random.Random, first: Action) -> list[Action]:
         move = view["move"]
         held = move["held"]
         need = (view["top"] - move["origin"]) % SYMBOLS if view["top"] is not None else held
-        fields = sorted({a.field for a in legal})
-        rng.shuffle(fields)
-        fields = fields[:2]
+        fields = [first.field] if type(first) is Announce else [legal[0].field]  # type: ignore[attr-defined]
         numbers = [held] if held == need else [held, need]
         out: list[Action] = []
         for f in fields:
@@ -287,7 +290,7 @@ class CasablancaKnowledge(Knowledge):
                 quiet.append(a)
         rng.shuffle(quiet)
         rng.shuffle(watched)
-        out: list[Action] = fitting + quiet[:2] + watched[:1] + other[:1]
+        out: list[Action] = fitting[:1] + quiet[:1] + watched[:1]
         out += [a for a in legal if type(a) in (Sell, Reshuffle)]
         return out or list(legal)
 
