@@ -867,6 +867,12 @@ class BanqueFatale(Game):
             problems.append(("start_jetons_per_colour", f"{self.max_players} players would need more jetons than the box holds"))
         return problems
 
+    def search_knowledge(self, rules: Mapping[str, Any]) -> Any:
+        """Bid candidates, rollouts and a value estimate for the searching player (``knowledge.py``)."""
+        from games.banque_fatale.knowledge import BanqueFataleKnowledge
+
+        return BanqueFataleKnowledge(rules)
+
     def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> BanqueFataleState:
         self.check_players(players)
         return BanqueFataleState(players, rules, seed)

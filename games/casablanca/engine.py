@@ -1127,6 +1127,12 @@ class Casablanca(Game):
         self.check_players(players)
         return CasablancaState(players, rules, seed)
 
+    def search_knowledge(self, rules: Mapping[str, Any]) -> Any:
+        """How people play Casablanca, for the searching player (see ``knowledge.py``)."""
+        from games.casablanca.knowledge import CasablancaKnowledge
+
+        return CasablancaKnowledge(rules)
+
     def agent_kinds(self) -> dict[str, AgentFactory]:
         from games.casablanca.agents import EasyAgent, MediumAgent
 

@@ -624,6 +624,12 @@ class MonteCarlo(Game):
             raise IllegalAction(f"{text!r} is not a legal move now")
         return action
 
+    def search_knowledge(self, rules: Mapping[str, Any]) -> Any:
+        """Rollouts, candidates and a value estimate for the searching player (``knowledge.py``)."""
+        from games.monte_carlo.knowledge import MonteCarloKnowledge
+
+        return MonteCarloKnowledge(rules)
+
     def agent_kinds(self) -> dict[str, AgentFactory]:
         from games.monte_carlo.agents import EasyAgent, MediumAgent
 

@@ -1,0 +1,194 @@
+"""What Monte Carlo tells the searching player (``hard``).
+
+- :meth:`MonteCarloKnowledge.rollout`: a cheap player who bets only on fields its own tiles
+  nearly make (a random bet loses its chip far more often than not) and stops otherwise, and
+  who lays its tiles on its own fields first and keeps back tiles that would complete the
+  fields only others have chips on. It reads the world as the seat would: its own hand and
+  the table.
+- :meth:`MonteCarloKnowledge.evaluate`: chips plus the expected return of the open bets (a
+  field's chance grows with how much of it is filled), for rollouts cut off before a game's
+  settlement.
+- :meth:`MonteCarloKnowledge.candidates`: the ``medium`` player's choice first, then the
+  bets the hand supports best, stopping, and the lays on the searcher's own fields.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from parlour.core.game import Action, State
+from parlour.core.search import Knowledge
+
+from games.monte_carlo import layout
+from games.monte_carlo.engine import LAYS, PASS, STOP, Bet, Lay, Pass, Stop
+from games.monte_carlo.layout import CELL_BY_NAME, DIGIT_CELLS, DIGITS
+
+_DIGIT_MASKS = (0,) + tuple(layout.mask_of(DIGIT_CELLS[d]) for d in DIGITS)
+
+#: how much of a completion field a seat must be able to cover (laid tiles and its own
+#: tiles) before a rollout player bets on it
+COVER = 0.75
+#: bets a rollout player makes in one game at most
+MOST_BETS = 6
+#: how many open fields a rollout player looks at before it bets or stops
+LOOKS = 8
+
+
+class MonteCarloKnowledge(Knowledge):
+    """Rollouts, candidates and a value estimate for Monte Carlo."""
+
+    rollout_depth: int | None = 80
+
+    def __init__(self, rules: Mapping[str, Any]) -> None:
+        self.rules = rules
+        self.fields = layout.fields_for(rules)
+        #: per field: (digit, mask of the field's cells of that digit), or () for a majority
+        self.groups = [
+            () if f.rivals else tuple((d, f.mask & _DIGIT_MASKS[d]) for d in DIGITS if f.mask & _DIGIT_MASKS[d])
+            for f in self.fields
+        ]
+        self.sizes = [len(f.cells) for f in self.fields]
+        self._medium: Any = None
+
+    # -- rollouts -------------------------------------------------------------------------
+    def cover(self, w: Any, seat: int, index: int) -> float:
+        """The share of a completion field that is laid or that ``seat``'s own tiles can
+        fill (0 for a majority field)."""
+        groups = self.groups[index]
+        if not groups:
+            return 0.0
+        filled, hand = w.filled, w.hands[seat]
+        covered = 0
+        for d, mask in groups:
+            open_cells = (mask & ~filled).bit_count()
+            covered += mask.bit_count() - open_cells + min(hand[d], open_cells)
+        return covered / self.sizes[index]
+
+    def rollout(self, world: State, rng: random.Random) -> Action | None:
+        w: Any = world
+        seat = w.current
+        if w.phase == "betting":
+            stop = STOP if w.stop_is_final else PASS
+            if w.staked[seat] >= MOST_BETS or w.chips[seat] <= 0:
+                return stop
+            legal = w.legal_actions()
+            best, best_cover = stop, COVER
+            pos = w.field_pos
+            for _ in range(LOOKS):
+                action = legal[rng.randrange(len(legal))]
+                if type(action) is not Bet:
+                    continue
+                c = self.cover(w, seat, pos[action.field])
+                if c >= best_cover:
+                    best, best_cover = action, c
+            return best
+        # laying: own fields first; never the last cell of a field only others bet on
+        hand, free = w.hands[seat], w.free
+        mine = theirs = 0
+        fields, stakes = self.fields, w.stakes
+        for i in w.staked_fields:
+            if seat in stakes[i]:
+                mine |= fields[i].mask
+            else:
+                theirs |= fields[i].mask
+        good, fine, bad = [], [], []
+        for d in DIGITS:
+            if not hand[d]:
+                continue
+            for cell in free[d]:
+                bit = 1 << cell
+                if mine & bit:
+                    good.append(cell)
+                elif theirs & bit:
+                    bad.append(cell)
+                else:
+                    fine.append(cell)
+        pool = good or fine or bad
+        if not pool:
+            return None
+        return LAYS[pool[rng.randrange(len(pool))]]
+
+    # -- cut-off rollouts ---------------------------------------------------------------------
+    def chance(self, w: Any, index: int) -> float:
+        """A rough chance that field ``index`` wins, from how much of it is laid and how many
+        tiles are still to come."""
+        f = self.fields[index]
+        filled = w.filled
+        if f.rivals:
+            mine = (filled & f.mask).bit_count()
+            lead = min(mine - (filled & r).bit_count() for r in f.rival_masks)
+            return 1.0 / (1.0 + math.exp(-(lead - 0.5)))
+        if filled & f.mask == f.mask:
+            return 1.0
+        missing = (f.mask & ~filled).bit_count()
+        to_come = sum(w.to_lay)
+        free = sum(len(cells) for cells in w.free) or 1
+        # each missing cell gets a tile with about the share of free cells that will be filled
+        share = min(1.0, to_come / free)
+        return share ** missing
+
+    def evaluate(self, world: State) -> Sequence[float] | None:
+        w: Any = world
+        if w.phase == "over":
+            return None
+        n = w.players
+        values = [float(w.chips[s]) for s in range(n)]
+        odds = w.odds
+        for i in w.staked_fields:
+            p = self.chance(w, i) * odds[i]
+            for s in w.stakes[i]:
+                values[s] += p
+        alive = [v for s, v in enumerate(values) if w.active[s]] or values
+        top, low = max(alive), min(alive)
+        spread = (top - low) or 1.0
+        games_left = w.rules["match_games"] - w.game_no
+        temp = 2.0 + 3.0 * max(games_left - 1, 0)
+        odds_win = [math.exp((v - top) / temp) if w.active[s] else 0.0 for s, v in enumerate(values)]
+        total = sum(odds_win) or 1.0
+        return [0.9 * o / total + 0.1 * max(v - low, 0.0) / spread for o, v in zip(odds_win, values)]
+
+    # -- the searcher's own moves -------------------------------------------------------------
+    def candidates(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Sequence[Action]:
+        if self._medium is None:
+            from games.monte_carlo.agents import MediumAgent
+
+            self._medium = MediumAgent(self.rules)
+        first = self._medium.choose(view, legal, random.Random(rng.random()))
+        out: list[Action] = [first]
+        if view["phase"] == "betting":
+            hand = [0] * 10
+            for d in view.get("hand", []):
+                hand[d] += 1
+            filled = 0
+            for cell, who in enumerate(view["grid"]):
+                if who != -1:
+                    filled |= 1 << cell
+            pos = {f.id: i for i, f in enumerate(self.fields)}
+
+            def cover(action: Action) -> float:
+                groups = self.groups[pos[action.field]]  # type: ignore[attr-defined]
+                covered = 0
+                for d, mask in groups:
+                    open_cells = (mask & ~filled).bit_count()
+                    covered += mask.bit_count() - open_cells + min(hand[d], open_cells)
+                return covered / self.sizes[pos[action.field]] if groups else 0.3  # type: ignore[attr-defined]
+
+            bets = sorted((a for a in legal if type(a) is Bet), key=cover, reverse=True)
+            out += [a for a in legal if type(a) in (Stop, Pass)]
+            out += bets
+        else:
+            seat = view["seat"]
+            mine = 0
+            for fid, stake in view["bets"].items():
+                if seat in stake:
+                    mine |= self.fields[[f.id for f in self.fields].index(fid)].mask
+            out += sorted((a for a in legal if type(a) is Lay),
+                          key=lambda a: not (mine >> CELL_BY_NAME[a.cell] & 1))  # type: ignore[attr-defined]
+        seen: set[Action] = set()
+        return [a for a in out if not (a in seen or seen.add(a))]  # type: ignore[func-returns-value]
+
+
+__all__ = ["MonteCarloKnowledge"]
