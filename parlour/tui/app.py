@@ -29,9 +29,29 @@ def ai_delay_from_env() -> float:
         return DEFAULT_AI_DELAY
 
 
+#: Seconds a searching computer player (``hard``) may think about one decision (env override).
+AI_THINK_ENV = "PARLOUR_AI_THINK"
+DEFAULT_AI_THINK = 1.0
+#: the thinking time is kept within these bounds, whatever the environment says
+AI_THINK_BOUNDS = (0.05, 60.0)
+
+
+def ai_think_from_env() -> float:
+    raw = os.environ.get(AI_THINK_ENV, "").strip()
+    try:
+        seconds = float(raw) if raw else DEFAULT_AI_THINK
+    except ValueError:
+        return DEFAULT_AI_THINK
+    if seconds != seconds:  # NaN
+        return DEFAULT_AI_THINK
+    low, high = AI_THINK_BOUNDS
+    return min(high, max(low, seconds))
+
+
 class ParlourApp(App[None]):
-    """Everything a player sees. ``registry``, ``saves``, ``ai_delay`` and ``rng`` are
-    injectable so tests can run it on the test game, in a temporary folder, without pauses."""
+    """Everything a player sees. ``registry``, ``saves``, ``ai_delay``, ``ai_think`` and ``rng``
+    are injectable so tests can run it on the test game, in a temporary folder, without pauses.
+    ``ai_think``: the seconds a searching computer player is given for each decision."""
 
     TITLE = "Parlour"
     CSS_PATH = "parlour.tcss"
@@ -46,6 +66,7 @@ class ParlourApp(App[None]):
         plugins: Sequence[str] = (),
         saves: SaveFolder | None = None,
         ai_delay: float | None = None,
+        ai_think: float | None = None,
         rng: random.Random | None = None,
         start_game: str | None = None,
     ) -> None:
@@ -57,6 +78,7 @@ class ParlourApp(App[None]):
         self.registry = registry
         self.saves = saves if saves is not None else SaveFolder()
         self.ai_delay = ai_delay_from_env() if ai_delay is None else ai_delay
+        self.ai_think = ai_think_from_env() if ai_think is None else ai_think
         self.seeds = rng if rng is not None else random.Random()
         self.start_game = start_game
 
