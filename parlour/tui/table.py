@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from rich.console import Group
+from rich.padding import Padding
 from rich.progress_bar import ProgressBar
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -325,10 +326,10 @@ class TableScreen(Screen[None]):
             grid.add_row(*row, style="bold" if seat == to_move else "")
         self.status_lines = [line.plain for line in lines]
         self.sub_title = f"{self.table.game.title} · {self.status_lines[0]}"
-        parts: list[Any] = [Text("\n").join(lines)]
-        if bar is not None:
-            parts.append(bar)
-        self.query_one("#status", Static).update(Group(*parts, Text(""), grid))
+        # the progress bar goes right under the line that says who is thinking
+        # (padded: a bare ProgressBar ends no line, and the next one would run on after it)
+        parts: list[Any] = [lines[0], *([Padding(bar, 0)] if bar is not None else []), *lines[1:], Text(""), grid]
+        self.query_one("#status", Static).update(Group(*parts))
 
     def update_log(self) -> None:
         """The events the shown seat saw; rewritten whenever the person at the table changes."""

@@ -117,8 +117,10 @@ def test_a_searching_player_shows_its_progress_and_the_table_stays_usable() -> N
             assert screen.status_lines[0] == f"{name} is thinking... 40%"
             assert screen.sub_title.endswith(f"{name} is thinking... 40%")
             status = panel_text(screen.query_one("#status", Static))
-            assert f"{name} is thinking... 40%" in status
-            assert "━" in status, "a progress bar under the line"
+            lines = [line.strip() for line in status.splitlines()]
+            assert lines[0] == f"{name} is thinking... 40%"
+            assert set(lines[1]) == {"━"}, "a progress bar under the line"
+            assert lines[2] == "Move 2"
             # rules, the log and the side panel all answer while it thinks
             await pilot.press("f1")
             await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
