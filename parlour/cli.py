@@ -132,8 +132,10 @@ def _list(args: argparse.Namespace) -> int:
             print(f"{'':<16} {g['blurb']}")
         print(f"{'':<16} computer players: {', '.join(level['name'] for level in g['levels'])}")
         for level in g["levels"]:
-            if level["about"]:
-                print(f"{'':<16} level {level['name']}: {level['about']}")
+            name, about = level["name"], level["about"]
+            if about:
+                line = about if about.lower().startswith(name.lower()) else f"{name} — {about}"
+                print(f"{'':<16} level {line}")
         for name, description in g["variants"].items():
             print(f"{'':<16} variant {name}: {description}")
     for b in broken:

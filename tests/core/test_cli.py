@@ -82,8 +82,9 @@ def test_list_shows_each_computer_level_with_what_to_expect() -> None:
     end = next((i for i in range(start + 1, len(text)) if not text[i].startswith(" ")), len(text))
     lines = [line.strip() for line in text[start:end]]
     assert "computer players: random, high, deep" in lines
-    assert "level high: plays its highest card, every time" in lines
-    assert "level deep: deep — wins about 4 in 10 games against three high players" in lines
+    assert "level high — plays its highest card, every time" in lines
+    assert "level deep — wins about 4 in 10 games against three high players" in lines, \
+        "a line that starts with the level's name does not repeat it"
     assert not any(line.startswith("level random") for line in lines), "a level with nothing to say says nothing"
 
 

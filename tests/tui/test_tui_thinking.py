@@ -253,3 +253,19 @@ def test_the_thinking_time_comes_from_the_environment_within_bounds(monkeypatch:
                           ("nan", DEFAULT_AI_THINK), ("-3", 0.05), ("0", 0.05), ("1e9", 60.0)]:
         monkeypatch.setenv(AI_THINK_ENV, raw)
         assert ai_think_from_env() == expected, raw
+
+
+def test_a_level_line_names_the_level_once() -> None:
+    from parlour.tui.setup import level_line
+
+    class Named(SearchingSevens):
+        def agent_kinds(self) -> dict[str, Any]:
+            kinds = super().agent_kinds()
+            kinds["hard"] = AgentKind(kinds["hard"].build, about=f"hard — {HARD_ABOUT}", budget=Budget(iterations=5))
+            return kinds
+
+    assert level_line(Named(), "hard") == f"hard — {HARD_ABOUT}"
+    assert level_line(SearchingSevens(), "hard") == f"hard — {HARD_ABOUT}"
+    assert level_line(SearchingSevens(), "hard:400") == f"hard:400 — {HARD_ABOUT}"
+    assert level_line(SearchingSevens(), "random") == ""
+    assert level_line(SearchingSevens(), "human") == ""
