@@ -747,6 +747,7 @@ class BanqueFataleState(State):
         still records every move, so behind closed screens this is the world of a player who
         did not keep count."""
         world = self.clone()
+        world.pile.sort()  # the order must not carry what the seat cannot see
         rng.shuffle(world.pile)
         others = [s for s in range(self.players) if s != seat]
         if self.cfg.closed and self.phase != OVER:
@@ -899,10 +900,9 @@ class BanqueFatale(Game):
 
     def agent_kinds(self) -> dict[str, Any]:
         from games.banque_fatale.agents import EasyAgent, MediumAgent
-        from parlour.core.agents import RandomAgent
 
         return {
-            "random": lambda rules: RandomAgent(),
+            **super().agent_kinds(),
             "easy": lambda rules: EasyAgent(rules),
             "medium": lambda rules: MediumAgent(rules),
         }

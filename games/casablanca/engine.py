@@ -1099,7 +1099,7 @@ class Casablanca(Game):
         from games.casablanca.agents import EasyAgent, MediumAgent
 
         return {
-            "random": lambda rules: RandomAgent(),
+            **super().agent_kinds(),
             "easy": lambda rules: EasyAgent(rules),
             "medium": lambda rules: MediumAgent(rules),
         }

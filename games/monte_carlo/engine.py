@@ -591,7 +591,7 @@ class MonteCarlo(Game):
         from games.monte_carlo.agents import EasyAgent, MediumAgent
 
         return {
-            "random": lambda rules: RandomAgent(),
+            **super().agent_kinds(),
             "easy": lambda rules: EasyAgent(rules),
             "medium": lambda rules: MediumAgent(rules),
         }

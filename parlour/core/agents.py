@@ -75,6 +75,10 @@ class AgentKind:
     about: str = ""
     budget: Budget | None = None
 
+    def __call__(self, rules: Mapping[str, Any]) -> Agent:
+        """A kind is also a plain factory ``rules -> Agent`` (searching kinds: default budget)."""
+        return self.make(rules)
+
     def make(self, rules: Mapping[str, Any], budget: Budget | None = None) -> Agent:
         if self.budget is None:
             if budget is not None:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from parlour.core.agents import AgentKind, KindEntry, RandomAgent
+from parlour.core.search import Knowledge, flat_kind, search_kind
 
 if TYPE_CHECKING:
     from parlour.core.rulesets import Schema
@@ -248,8 +249,19 @@ class Game(ABC):
 
     def agent_kinds(self) -> dict[str, KindEntry]:
         """Computer opponents by name (a factory ``rules -> Agent`` or an
-        :class:`~parlour.core.agents.AgentKind`); ``random`` is always there."""
-        return {"random": AgentKind(lambda rules: RandomAgent(), "picks any legal move at random")}
+        :class:`~parlour.core.agents.AgentKind`). Every game gets ``random``, the searching
+        ``hard`` (with :meth:`search_knowledge`) and the ``flat`` Monte Carlo baseline;
+        a game adds its own levels to ``super().agent_kinds()``."""
+        return {
+            "random": AgentKind(lambda rules: RandomAgent(), "picks any legal move at random"),
+            "hard": search_kind(self.search_knowledge),
+            "flat": flat_kind(self.search_knowledge),
+        }
+
+    def search_knowledge(self, rules: Mapping[str, Any]) -> Knowledge:
+        """What this game tells the searching player (hooks for rollouts, candidate moves, a
+        value estimate, a model of the other players). The default tells it nothing."""
+        return Knowledge()
 
     def parse_action(self, state: State, text: str) -> Action:
         """The action whose record text is ``text``, legal in ``state``."""

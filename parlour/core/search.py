@@ -11,9 +11,13 @@ every hook has a default, so a plugin without one still gets a searching opponen
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
+
+from parlour.core.agents import AgentKind, Budget
 
 if TYPE_CHECKING:
     from parlour.core.game import Action, State
@@ -67,3 +71,392 @@ class Knowledge:
         this weight before the search, so a claim that a player was likely to make only when
         true is believed. The default trusts every world equally."""
         return 1.0
+
+
+#: The thinking budget of plain ``hard`` (the coordinator tunes it from the benchmarks).
+DEFAULT_BUDGET = Budget(iterations=1000)
+#: Worlds a flat Monte Carlo decision samples by default.
+FLAT_WORLDS = 200
+#: Candidate actions the flat bot tries at most.
+FLAT_CANDIDATES = 12
+#: A node with more legal moves than this widens progressively instead of trying them all.
+WIDE = 40
+#: Moves sampled at random as the root's candidates in a huge choice the game gives no advice on.
+ROOT_SAMPLE = 256
+#: How often (in simulations) a searching agent reports its progress.
+PROGRESS_EVERY = 64
+
+
+def _overrides(knowledge: Knowledge, hook: str) -> bool:
+    """Whether ``knowledge`` replaces the default ``hook`` (defaults are skipped for speed)."""
+    return getattr(type(knowledge), hook) is not getattr(Knowledge, hook)
+
+
+class _Node:
+    """One edge of the open-loop tree: the action sequence from the root that leads here.
+    ``total`` and ``visits`` are from the point of view of the seat that chose the edge in
+    the world it was played in; ``avail`` counts the visits to the parent in which the edge
+    was legal (availability, for the exploration term)."""
+
+    __slots__ = ("children", "visits", "total", "avail")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+
+
+class SearchAgent:
+    """Single-observer information-set Monte Carlo tree search, open loop.
+
+    Each simulation draws a world consistent with the deciding seat's view (resampled by
+    ``Knowledge.world_weight``), walks down the tree choosing, at every node, among the
+    children legal in that world by UCB with availability counts, adds one node, plays the
+    rest out (``Knowledge.rollout`` or uniform random moves, cut off after
+    ``Knowledge.rollout_depth`` steps when ``Knowledge.evaluate`` answers) and credits every
+    edge with the result of the seat that chose it. Nodes with many moves widen
+    progressively (``widening * visits ** alpha`` children); the root's moves come from
+    ``Knowledge.candidates``, best first. The choice is the most visited root move."""
+
+    wants_worlds = True
+    reports_progress = True
+
+    def __init__(
+        self,
+        knowledge: Knowledge | None = None,
+        budget: Budget = DEFAULT_BUDGET,
+        *,
+        exploration: float = 0.7,
+        widening: float = 2.0,
+        alpha: float = 0.5,
+        working_set: int = 32,
+        pool_factor: int = 4,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.knowledge = knowledge or Knowledge()
+        self.budget = budget
+        self.exploration = exploration
+        self.widening = widening
+        self.alpha = alpha
+        self.working_set = working_set
+        self.pool_factor = pool_factor
+        self.clock = clock
+        #: Simulations run for the last decision (for benchmarks and tests).
+        self.last_iterations = 0
+
+    # -- worlds ------------------------------------------------------------------
+    def _world_stream(
+        self, view: Mapping[str, Any], worlds: Callable[[random.Random], State], rng: random.Random
+    ) -> Callable[[], State]:
+        """A function giving the world of the next simulation. Without a world model every
+        simulation gets a fresh world; with one, pools of worlds are drawn, weighted and
+        resampled in proportion (systematic resampling from ``rng``)."""
+        if not _overrides(self.knowledge, "world_weight"):
+            return lambda: worlds(rng)
+        weight = self.knowledge.world_weight
+        size = max(1, self.working_set)
+        queue: list[State] = []
+
+        def refill() -> None:
+            pool = [worlds(rng) for _ in range(size * max(1, self.pool_factor))]
+            seat = pool[0].to_move  # the deciding seat: it is to move in every world
+            weights = [max(0.0, float(weight(w, seat, view))) for w in pool]  # type: ignore[arg-type]
+            total = sum(weights)
+            if total <= 0.0:
+                weights = [1.0] * len(pool)
+                total = float(len(pool))
+            step = total / size
+            mark = rng.random() * step
+            acc = 0.0
+            chosen: list[State] = []
+            for w, wt in zip(pool, weights):
+                acc += wt
+                while mark < acc and len(chosen) < size:
+                    chosen.append(w)
+                    mark += step
+            while len(chosen) < size:  # rounding at the very end
+                chosen.append(pool[-1])
+            chosen.reverse()  # popped from the end: keep the resampled order
+            queue.extend(chosen)
+
+        def next_world() -> State:
+            if not queue:
+                refill()
+            return queue.pop().clone()
+
+        return next_world
+
+    # -- the decision ------------------------------------------------------------
+    def choose(
+        self,
+        view: Mapping[str, Any],
+        legal: Sequence[Action],
+        rng: random.Random,
+        worlds: Callable[[random.Random], State] | None = None,
+        progress: Callable[[float], None] | None = None,
+    ) -> Action:
+        self.last_iterations = 0
+        if len(legal) == 1:
+            if progress is not None:
+                progress(1.0)
+            return legal[0]
+        knowledge = self.knowledge
+        wide = len(legal) > WIDE
+        if _overrides(knowledge, "candidates"):
+            offered = list(dict.fromkeys(knowledge.candidates(view, legal, rng)))
+            if not wide:
+                allowed = set(legal)
+                offered = [a for a in offered if a in allowed]
+        elif wide:
+            # no advice in a huge choice: a random sample of it, in random order
+            offered = [legal[i] for i in rng.sample(range(len(legal)), min(len(legal), ROOT_SAMPLE))]
+        else:
+            offered = list(legal)
+        if not offered:
+            offered = [legal[0]]
+        if worlds is None or len(offered) == 1:
+            # nothing to search with (or about): the game's own best candidate
+            if progress is not None:
+                progress(1.0)
+            return offered[0]
+        next_world = self._world_stream(view, worlds, rng)
+
+        root_nodes = [_Node() for _ in offered]
+        index = {a: i for i, a in enumerate(offered)}
+        # widen progressively through a long list of moves; where the legal moves are many,
+        # ask the world about each offered move instead of listing all of its moves
+        root_widens = len(offered) > WIDE
+
+        budget = self.budget
+        limit = budget.iterations
+        clock = self.clock
+        start = clock()
+        deadline = start + budget.seconds if budget.seconds is not None else None
+        last_report = start
+        log, sqrt = math.log, math.sqrt
+        c = self.exploration
+        widening, alpha = self.widening, self.alpha
+        root_visits = 0
+        simulate = self._simulate
+        done = 0
+        while True:
+            if limit is not None and done >= limit:
+                break
+            if deadline is not None:
+                now = clock()
+                if now >= deadline:
+                    break
+            if progress is not None and done and done % PROGRESS_EVERY == 0:
+                if deadline is None:
+                    progress(done / limit)  # type: ignore[operator]
+                elif now - last_report >= 0.05:
+                    last_report = now
+                    share = (now - start) / budget.seconds  # type: ignore[operator]
+                    if limit is not None:
+                        share = max(share, done / limit)
+                    progress(min(1.0, share))
+            world = next_world()
+            # the root: the offered moves that are legal in this world
+            if wide or root_widens:
+                k = len(offered)
+                if root_widens:
+                    k = min(k, max(1, int(widening * (root_visits + 1) ** alpha)))
+                is_legal = world.is_legal
+                avail = [i for i in range(k) if is_legal(offered[i])]
+            else:
+                avail = [i for i in (index.get(a) for a in world.legal_actions()) if i is not None]
+                avail.sort()
+            root_visits += 1
+            done += 1
+            if not avail:
+                continue
+            pick = -1
+            best = -1.0
+            for i in avail:
+                node = root_nodes[i]
+                node.avail += 1
+                n = node.visits
+                score = node.total / n + c * sqrt(log(node.avail) / n) if n else 1e300
+                if score > best:
+                    pick, best = i, score
+            node = root_nodes[pick]
+            mover = world.to_move
+            world.apply_trusted(offered[pick])
+            reward = simulate(world, node, node.visits == 0, rng)
+            node.visits += 1
+            node.total += reward[mover]  # type: ignore[index]
+        self.last_iterations = done
+        if progress is not None:
+            progress(1.0)
+        best_i = 0
+        for i in range(1, len(offered)):
+            a, b = root_nodes[i], root_nodes[best_i]
+            if a.visits > b.visits or (
+                a.visits == b.visits and a.visits and a.total / a.visits > b.total / b.visits
+            ):
+                best_i = i
+        return offered[best_i]
+
+    def _simulate(self, world: State, node: _Node, fresh: bool, rng: random.Random) -> Sequence[float]:
+        """Walk down from ``node`` (just entered in ``world``), add one node, play out and
+        credit the path; return the rewards by seat for the caller's own edge."""
+        path: list[tuple[_Node, int]] = []
+        c = self.exploration
+        widening, alpha = self.widening, self.alpha
+        log, sqrt = math.log, math.sqrt
+        knowledge = self.knowledge
+        policy = knowledge.rollout if _overrides(knowledge, "rollout") else None
+        randrange = rng.randrange
+        while not fresh:
+            mover = world.to_move
+            if mover is None:
+                break
+            legal = world.legal_actions()
+            children = node.children
+            chosen: _Node | None = None
+            action: Action | None = None
+            if len(legal) > WIDE:
+                # a huge choice: widen with the visits, new moves from the rollout policy
+                if len(children) < max(1, int(widening * (node.visits + 1) ** alpha)):
+                    move = policy(world, rng) if policy is not None else None
+                    if move is None:
+                        move = legal[randrange(len(legal))]
+                    if move not in children:
+                        chosen = children[move] = _Node()
+                        chosen.avail = 1
+                        action = move
+                        fresh = True
+                if chosen is None:
+                    best = -1.0
+                    is_legal = world.is_legal
+                    for move, child in children.items():
+                        if not is_legal(move):
+                            continue
+                        child.avail += 1
+                        n = child.visits
+                        score = child.total / n + c * sqrt(log(child.avail) / n) if n else 1e300
+                        if score > best:
+                            best, chosen, action = score, child, move
+            else:
+                untried: list[Action] | None = None
+                best = -1.0
+                for move in legal:
+                    child = children.get(move)
+                    if child is None:
+                        if untried is None:
+                            untried = [move]
+                        else:
+                            untried.append(move)
+                        continue
+                    child.avail += 1
+                    n = child.visits
+                    score = child.total / n + c * sqrt(log(child.avail) / n) if n else 1e300
+                    if score > best:
+                        best, chosen, action = score, child, move
+                if untried is not None:
+                    action = untried[randrange(len(untried))] if len(untried) > 1 else untried[0]
+                    chosen = children[action] = _Node()
+                    chosen.avail = 1
+                    fresh = True
+            if chosen is None:  # nothing of the tree is legal here: play on at random
+                break
+            world.apply_trusted(action)  # type: ignore[arg-type]
+            path.append((chosen, mover))
+            node = chosen
+        rewards = self._rollout(world, policy, rng)
+        for child, mover in path:
+            child.visits += 1
+            child.total += rewards[mover]
+        return rewards
+
+    def _rollout(
+        self, world: State, policy: Callable[[State, random.Random], Action | None] | None, rng: random.Random
+    ) -> Sequence[float]:
+        knowledge = self.knowledge
+        depth = knowledge.rollout_depth if _overrides(knowledge, "evaluate") else None
+        randrange = rng.randrange
+        steps = 0
+        while world.to_move is not None:
+            if depth is not None and steps >= depth:
+                value = knowledge.evaluate(world)
+                if value is not None:
+                    return value
+                depth = None
+            move = policy(world, rng) if policy is not None else None
+            if move is None:
+                legal = world.legal_actions()
+                move = legal[randrange(len(legal))]
+            world.apply_trusted(move)
+            steps += 1
+        return knowledge.result(world)
+
+
+class FlatMonteCarloAgent:
+    """The plain baseline: for each decision, sample ``worlds`` worlds, try each of up to
+    ``FLAT_CANDIDATES`` candidate moves in every one of them, play each out with uniform
+    random moves to the end and keep the move with the best mean result for the seat.
+    No tree, no world model: what a search gets without knowledge (or with it) is measured
+    against this."""
+
+    wants_worlds = True
+
+    def __init__(self, knowledge: Knowledge | None = None, worlds: int = FLAT_WORLDS) -> None:
+        self.knowledge = knowledge or Knowledge()
+        self.worlds = worlds
+
+    def choose(
+        self,
+        view: Mapping[str, Any],
+        legal: Sequence[Action],
+        rng: random.Random,
+        worlds: Callable[[random.Random], State] | None = None,
+    ) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        knowledge = self.knowledge
+        if _overrides(knowledge, "candidates"):
+            moves = list(dict.fromkeys(knowledge.candidates(view, legal, rng)))[:FLAT_CANDIDATES] or [legal[0]]
+        elif len(legal) > FLAT_CANDIDATES:
+            moves = [legal[i] for i in sorted(rng.sample(range(len(legal)), FLAT_CANDIDATES))]
+        else:
+            moves = list(legal)
+        if worlds is None or len(moves) == 1:
+            return moves[0]
+        totals = [0.0] * len(moves)
+        tries = [0] * len(moves)
+        result = knowledge.result
+        randrange = rng.randrange
+        for _ in range(self.worlds):
+            world = worlds(rng)
+            seat = world.to_move
+            for i, move in enumerate(moves):
+                if not world.is_legal(move):
+                    continue
+                play = world.clone()
+                play.apply_trusted(move)
+                while play.to_move is not None:
+                    options = play.legal_actions()
+                    play.apply_trusted(options[randrange(len(options))])
+                totals[i] += result(play)[seat]  # type: ignore[index]
+                tries[i] += 1
+        best = max(range(len(moves)), key=lambda i: (totals[i] / tries[i] if tries[i] else -1.0, -i))
+        return moves[best]
+
+
+def search_kind(knowledge: Callable[[Mapping[str, Any]], Knowledge], budget: Budget = DEFAULT_BUDGET) -> AgentKind:
+    """The ``hard`` kind for a game whose knowledge ``knowledge(rules)`` builds."""
+    return AgentKind(
+        lambda rules, budget: SearchAgent(knowledge(rules), budget),
+        "searches ahead through the worlds its cards allow (slow to think, hard to beat)",
+        budget,
+    )
+
+
+def flat_kind(knowledge: Callable[[Mapping[str, Any]], Knowledge]) -> AgentKind:
+    """The ``flat`` kind: the flat Monte Carlo baseline; its budget is the number of worlds."""
+    return AgentKind(
+        lambda rules, budget: FlatMonteCarloAgent(knowledge(rules), budget.iterations or FLAT_WORLDS),
+        "tries a dozen moves with random play-outs in sampled worlds (a measuring stick)",
+        Budget(iterations=FLAT_WORLDS),
+    )

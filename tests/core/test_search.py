@@ -1,0 +1,328 @@
+"""The searching player (ISMCTS) and the flat Monte Carlo baseline, on toy games built to
+catch one mistake each, on Sevens with no knowledge at all, and on the built-in games."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from searching_sevens import GAME as SEARCHING_SEVENS
+
+from parlour.core.agents import Budget, decide, make_agent
+from parlour.core.game import Action, State
+from parlour.core.registry import discover
+from parlour.core.search import DEFAULT_BUDGET, FlatMonteCarloAgent, Knowledge, SearchAgent
+from parlour.testing.conformance import _ruleset, random_walk
+
+from test_cli import assert_user_error, parlour
+
+REGISTRY = discover(["sevens:GAME"])
+SEARCHING = {"PARLOUR_PLUGINS": "searching_sevens:GAME"}
+BUILT_IN = ["banque-fatale", "monte-carlo", "casablanca"]
+
+
+@dataclass(frozen=True, order=True)
+class Pick(Action):
+    n: int
+
+
+class Secret(State):
+    """Seat 1 holds a secret number (hidden from seat 0). Seat 0 moves first among
+    ``first`` numbers, then seat 1 picks one of ``secret + 1`` numbers (its legal moves
+    depend on what seat 0 cannot see; times ``spread``, to make the choice huge), then seat
+    0 picks once more and the game ends. ``apply_trusted`` checks what it is given: the
+    search must never play a move the world does not allow."""
+
+    def __init__(self, secret: int = 3, first: int = 3, spread: int = 1, seed: int = 0) -> None:
+        super().__init__(2, {}, seed)
+        self.secret, self.first, self.spread = secret, first, spread
+        self.moves: list[int] = []
+
+    @property
+    def to_move(self) -> int | None:
+        return None if len(self.moves) >= 3 else len(self.moves) % 2
+
+    def legal_actions(self) -> Sequence[Action]:
+        return [Pick(i) for i in range(self._bound())]
+
+    def _bound(self) -> int:
+        return (self.secret + 1) * self.spread if len(self.moves) == 1 else self.first
+
+    def is_legal(self, action: Action) -> bool:
+        return type(action) is Pick and 0 <= action.n < self._bound()
+
+    def apply_trusted(self, action: Action) -> None:
+        assert self.is_legal(action), f"{action} applied where it is not legal"
+        self._apply(action)
+
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, Pick)
+        self.moves.append(action.n)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        view: dict[str, Any] = {"seat": seat, "moves": list(self.moves)}
+        if seat == 1:
+            view["secret"] = self.secret
+        return view
+
+    def scores(self) -> list[float]:
+        total = sum(self.moves)
+        return [float(total % 2), float(1 - total % 2)]
+
+    def clone(self) -> Secret:
+        other = Secret(self.secret, self.first, self.spread)
+        other.moves = list(self.moves)
+        return other
+
+    def sample_world(self, seat: int, rng: random.Random, *, quiet: bool = False) -> Secret:
+        world = self.clone()
+        if seat == 0:
+            world.secret = rng.randrange(6)
+        return world
+
+
+class Shell(State):
+    """Seat 1 hid a pea under one of ten shells; seat 0 may guess a shell (1 point if
+    right) or take 0.5 for sure. Uniform worlds make the sure half point best; a world
+    model that believes only shell 7 makes guessing 7 best."""
+
+    def __init__(self, pea: int = 7) -> None:
+        super().__init__(2, {}, 0)
+        self.pea = pea
+        self.points: list[float] | None = None
+
+    @property
+    def to_move(self) -> int | None:
+        return 0 if self.points is None else None
+
+    def legal_actions(self) -> Sequence[Action]:
+        return [Pick(i) for i in range(11)]  # Pick(10): the sure half point
+
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, Pick)
+        mine = 0.5 if action.n == 10 else float(action.n == self.pea)
+        self.points = [mine, 1.0 - mine]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {"seat": seat, "over": self.points is not None}
+
+    def scores(self) -> list[float]:
+        return list(self.points or [0.0, 0.0])
+
+    def clone(self) -> Shell:
+        other = Shell(self.pea)
+        other.points = self.points
+        return other
+
+    def sample_world(self, seat: int, rng: random.Random, *, quiet: bool = False) -> Shell:
+        return Shell(rng.randrange(10))
+
+
+class Points(Knowledge):
+    """Results are the scores themselves; counts every finished simulation."""
+
+    def __init__(self) -> None:
+        self.finished = 0
+
+    def result(self, world: State) -> list[float]:
+        self.finished += 1
+        return world.scores()
+
+
+class Believer(Points):
+    """Believes only worlds with the pea under shell 7."""
+
+    def world_weight(self, world: State, seat: int, view: Mapping[str, Any]) -> float:
+        assert isinstance(world, Shell)
+        return 1.0 if world.pea == 7 else 0.0
+
+
+def choose(agent: Any, state: State, seed: int, **extra: Any) -> Action:
+    seat = state.to_move
+    assert seat is not None
+    return agent.choose(state.view(seat), state.legal_actions(), random.Random(seed),
+                        worlds=lambda rng: state.sample_world(seat, rng), **extra)
+
+
+def mid_game(game_id: str, players: int = 4, steps: int = 20) -> tuple[Any, Mapping[str, Any], State]:
+    game = REGISTRY.get(game_id)
+    rules = _ruleset(game).resolve()
+    state = game.new_game(min(players, game.max_players), rules, 3)
+    for step, current in enumerate(random_walk(state, random.Random(3))):
+        if step >= steps and len(current.legal_actions()) > 1:
+            return game, rules, current
+    raise AssertionError("the game ended too soon")
+
+
+def test_same_generator_same_choice() -> None:
+    game, rules, state = mid_game("sevens", steps=2)
+    first = [choose(SearchAgent(budget=Budget(iterations=150)), state, seed) for seed in range(6)]
+    again = [choose(SearchAgent(budget=Budget(iterations=150)), state, seed) for seed in range(6)]
+    assert first == again
+    for action in first:
+        assert action in state.legal_actions()
+
+
+def test_iteration_budget_is_honoured() -> None:
+    knowledge = Points()
+    agent = SearchAgent(knowledge, Budget(iterations=137))
+    choose(agent, Secret(), 1)
+    assert agent.last_iterations == 137
+    assert knowledge.finished == 137
+
+
+def test_deadline_with_a_fake_clock() -> None:
+    now = [100.0]
+
+    class Slow(Points):
+        def result(self, world: State) -> list[float]:
+            now[0] += 0.5  # every simulation takes half a (fake) second
+            return super().result(world)
+
+    knowledge = Slow()
+    agent = SearchAgent(knowledge, Budget(seconds=10), clock=lambda: now[0])
+    action = choose(agent, Secret(), 1)
+    assert action in Secret().legal_actions()
+    assert agent.last_iterations == knowledge.finished == 20
+    # both limits: the first one reached ends the thinking
+    now[0] = 0.0
+    both = SearchAgent(Slow(), Budget(iterations=7, seconds=10), clock=lambda: now[0])
+    choose(both, Secret(), 1)
+    assert both.last_iterations == 7
+
+
+def test_progress_reaches_one_and_can_cancel() -> None:
+    shares: list[float] = []
+    choose(SearchAgent(budget=Budget(iterations=300)), Secret(), 2, progress=shares.append)
+    assert shares[-1] == 1.0
+    assert len(shares) >= 4 and shares == sorted(shares) and all(0 < s <= 1 for s in shares)
+
+    class Cancelled(Exception):
+        pass
+
+    def cancel(share: float) -> None:
+        raise Cancelled
+
+    with pytest.raises(Cancelled):
+        choose(SearchAgent(budget=Budget(iterations=300)), Secret(), 2, progress=cancel)
+
+    now = [0.0]
+
+    class Ticking(Knowledge):
+        def result(self, world: State) -> list[float]:
+            now[0] += 0.01
+            return super().result(world)
+
+    timed: list[float] = []
+    choose(SearchAgent(Ticking(), Budget(seconds=5), clock=lambda: now[0]), Secret(), 2, progress=timed.append)
+    assert timed[-1] == 1.0 and len(timed) >= 3 and timed == sorted(timed)
+
+
+def test_one_legal_move_is_played_at_once() -> None:
+    knowledge = Points()
+    state = Secret(first=1)
+    assert choose(SearchAgent(knowledge), state, 0) == Pick(0)
+    assert knowledge.finished == 0
+
+
+@pytest.mark.parametrize("spread", [1, 20])
+def test_moves_are_filtered_by_what_each_world_allows(spread: int) -> None:
+    """Seat 1's moves depend on its secret, which differs from world to world (spread 20
+    makes the choice wide enough to widen progressively): the search must never play a
+    move a world does not allow (``Secret.apply_trusted`` would fail)."""
+    for seed in range(3):
+        agent = SearchAgent(budget=Budget(iterations=400))
+        assert choose(agent, Secret(spread=spread), seed) in Secret().legal_actions()
+    state = Secret(spread=spread)
+    state.apply(Pick(1))
+    state.apply(Pick(2))
+    assert choose(SearchAgent(budget=Budget(iterations=200)), state, 0) in state.legal_actions()
+    flat = FlatMonteCarloAgent(worlds=30)
+    assert choose(flat, Secret(spread=spread), 0) in Secret().legal_actions()
+
+
+def test_world_weights_rule_worlds_out() -> None:
+    budget = Budget(iterations=600)
+    assert choose(SearchAgent(Points(), budget), Shell(), 4) == Pick(10)
+    assert choose(SearchAgent(Believer(), budget), Shell(), 4) == Pick(7)
+
+    class Nobody(Points):
+        def world_weight(self, world: State, seat: int, view: Mapping[str, Any]) -> float:
+            return 0.0
+
+    # every world ruled out: back to trusting them all alike
+    assert choose(SearchAgent(Nobody(), budget), Shell(), 4) == Pick(10)
+
+
+def test_progressive_widening_keeps_to_the_candidates() -> None:
+    advised = [Pick(4321), Pick(17), Pick(2999)]
+
+    class Advice(Points):
+        def candidates(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Sequence[Action]:
+            return advised
+
+    state = Secret(first=5000)
+    for seed in range(3):
+        assert choose(SearchAgent(Advice(), Budget(iterations=60)), state, seed) in advised
+    # no advice: a sample of the huge choice, still legal
+    assert choose(SearchAgent(budget=Budget(iterations=60)), state, 0) in state.legal_actions()
+
+
+def test_sevens_without_any_knowledge() -> None:
+    assert set(SEARCHING_SEVENS.agent_kinds()) == {"hard", "flat", "high", "random"}
+    game, rules, state = mid_game("sevens", steps=1)
+    for agent in (SearchAgent(budget=Budget(iterations=200)), FlatMonteCarloAgent(worlds=20)):
+        action = decide(agent, state.view(state.to_move), state.legal_actions(), random.Random(0),
+                        worlds=lambda rng: state.sample_world(state.to_move, rng))
+        assert action in state.legal_actions()
+
+
+@pytest.mark.parametrize("game_id", BUILT_IN)
+def test_built_in_games_search(game_id: str) -> None:
+    game, rules, state = mid_game(game_id)
+    legal = state.legal_actions()
+    for spec in ("hard:80", "flat:4"):
+        agent = make_agent(game, spec, rules)
+        action = choose(agent, state, 1)
+        assert state.is_legal(action), f"{spec} chose {action} in {game_id}"
+
+
+def test_kinds_and_budgets() -> None:
+    game = REGISTRY.get("monte-carlo")
+    rules = _ruleset(game).resolve()
+    hard = make_agent(game, "hard:400", rules)
+    assert isinstance(hard, SearchAgent) and hard.budget == Budget(iterations=400)
+    plain = make_agent(game, "hard", rules)
+    assert isinstance(plain, SearchAgent) and plain.budget == DEFAULT_BUDGET
+    timed = make_agent(game, "hard", rules, seconds=2.5)
+    assert isinstance(timed, SearchAgent) and timed.budget == Budget(seconds=2.5)
+    flat = make_agent(game, "flat", rules)
+    assert isinstance(flat, FlatMonteCarloAgent) and flat.worlds == 200
+    assert make_agent(game, "flat:30", rules).worlds == 30  # type: ignore[attr-defined]
+    for game_id in BUILT_IN:
+        kinds = REGISTRY.get(game_id).agent_kinds()
+        assert {"random", "easy", "medium", "hard", "flat"} <= set(kinds)
+
+
+def test_simulate_with_hard_and_flat_on_the_command_line() -> None:
+    result = parlour("simulate", "sevens", "--agents", "hard:400,flat", "--games", "1", "--seed", "4",
+                     "--json", env=SEARCHING)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["summary"]["games"] == 1
+    assert set(data["summary"]["agent_win_share"]) == {"hard:400", "flat"}
+    # an iteration budget plays the same games with any number of worker processes
+    args = ("simulate", "sevens", "--agents", "hard:60,random", "--games", "2", "--json")
+    one, two = parlour(*args, env=SEARCHING), parlour(*args, "--jobs", "2", env=SEARCHING)
+    assert one.returncode == 0, one.stderr
+    assert json.loads(one.stdout)["games"] == json.loads(two.stdout)["games"]
+
+
+def test_a_budget_on_a_level_without_search_is_one_line_error() -> None:
+    assert_user_error(parlour("simulate", "monte-carlo", "--agents", "medium:50"), "medium", "medium:50")
