@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
+from rich.text import Text
 from textual import events
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, OptionList, Select, Static
 
@@ -141,6 +142,19 @@ class SetupScreen(Screen[None]):
         self.query_one("#players", Select).focus()
 
     # -- what to expect of each level --------------------------------------------
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.fit_level_line)
+
+    def fit_level_line(self) -> None:
+        """As many rows as the longest level line needs at this width (at most two), so the
+        seats below stay put while the player moves through the levels."""
+        about = self.query_one("#level-about", Static)
+        width = about.content_region.width
+        if not self.levels_described or width <= 0:
+            return
+        rows = max(len(Text(level_line(self.game, k)).wrap(self.app.console, width)) for k in self.kinds)
+        about.styles.height = max(1, min(2, rows))
+
     def describe_level(self, kind: str) -> None:
         """Say what to expect of ``kind`` on the line above the seats (nothing for a person)."""
         self.query_one("#level-about", Static).update(level_line(self.game, kind))
