@@ -269,3 +269,48 @@ def test_a_level_line_names_the_level_once() -> None:
     assert level_line(SearchingSevens(), "hard:400") == f"hard:400 — {HARD_ABOUT}"
     assert level_line(SearchingSevens(), "random") == ""
     assert level_line(SearchingSevens(), "human") == ""
+
+
+def test_the_real_searching_player_reports_progress_and_stops_when_the_table_is_left(
+        monkeypatch: Any) -> None:
+    """``hard`` itself (the host's searching player, on Sevens) given a minute a decision:
+    the table shows its progress, and leaving stops its search long before the minute."""
+    import searching_sevens
+
+    from parlour.core.search import SearchAgent
+
+    ended: list[BaseException | None] = []
+    original = SearchAgent.choose
+
+    def spy(self: SearchAgent, *args: Any, **kwargs: Any) -> Action:
+        try:
+            action = original(self, *args, **kwargs)
+        except BaseException as exc:
+            ended.append(exc)
+            raise
+        ended.append(None)
+        return action
+
+    monkeypatch.setattr(SearchAgent, "choose", spy)
+
+    async def scenario() -> None:
+        app = ParlourApp(sevens_registry(game=searching_sevens.SearchingSevens()), ai_delay=0, ai_think=60,
+                         rng=random.Random(3))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+            app.screen.query_one("#kind-1", Select).value = "hard"
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.awaiting == 0)
+            screen = table(app)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: screen.thinking == 1 and (screen.thought or 0) >= 1)
+            assert screen.status_lines[0] == f"{screen.table.names[1]} is thinking... {screen.thought}%"
+            await pilot.press("escape", "l")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            await wait_for(pilot, lambda: bool(ended))
+            assert [type(e).__name__ for e in ended] == ["_LeftTheTable"]
+            assert len(screen.match.record.actions) == 1
+
+    run(scenario())
