@@ -103,6 +103,8 @@ def _game(registry: Any, game_id: str) -> Any:
 
 
 def _list(args: argparse.Namespace) -> int:
+    from parlour.core.agents import kind_about
+
     registry = _registry()
     games = []
     for game_id, game in sorted(registry.games.items()):
@@ -115,6 +117,8 @@ def _list(args: argparse.Namespace) -> int:
             "max_players": game.max_players,
             "variants": {name: v.description for name, v in ruleset.variants.items()},
             "agents": sorted(game.agent_kinds()),
+            # the levels in the game's own order, each with what a player can expect of it
+            "levels": [{"name": name, "about": kind_about(game, name)} for name in game.agent_kinds()],
         })
     broken = [{"name": b.name, "distribution": b.distribution, "error": b.error} for b in registry.broken]
     if args.json:
@@ -126,7 +130,12 @@ def _list(args: argparse.Namespace) -> int:
         print(f"{g['id']:<16} {g['title']} ({g['min_players']}-{g['max_players']} players)")
         if g["blurb"]:
             print(f"{'':<16} {g['blurb']}")
-        print(f"{'':<16} computer players: {', '.join(g['agents'])}")
+        print(f"{'':<16} computer players: {', '.join(level['name'] for level in g['levels'])}")
+        for level in g["levels"]:
+            name, about = level["name"], level["about"]
+            if about:
+                line = about if about.lower().startswith(name.lower()) else f"{name} — {about}"
+                print(f"{'':<16} level {line}")
         for name, description in g["variants"].items():
             print(f"{'':<16} variant {name}: {description}")
     for b in broken:
@@ -211,9 +220,12 @@ def _print_summary(game: Any, s: dict[str, Any]) -> None:
     print("seat   win share   mean score")
     for seat, (w, m) in enumerate(zip(s["seat_win_share"], s["seat_mean_score"], strict=True)):
         print(f"{seat + 1:>4}   {w:>8.1%}   {m:>10.2f}")
-    print("agent        win share   fair share   mean score")
+    print("agent        win share   95% interval  fair share   mean score")
     for agent, w in s["agent_win_share"].items():
-        print(f"{agent:<12} {w:>8.1%}   {s['agent_fair_share'][agent]:>9.1%}   {s['agent_mean_score'][agent]:>10.2f}")
+        low, high = s["agent_win_interval"][agent]
+        interval = f"{low:.1%}-{high:.1%}"
+        print(f"{agent:<12} {w:>8.1%}   {interval:>13}   {s['agent_fair_share'][agent]:>9.1%}"
+              f"   {s['agent_mean_score'][agent]:>10.2f}")
     print(f"{s['games_per_second']:.1f} games/s, {s['decisions_per_second']:.0f} decisions/s, {s['seconds']:.2f} s")
 
 

@@ -70,21 +70,30 @@ def seat_agents(
 
 
 def start_match(
-    game: Game, rules: Mapping[str, Any], seed: int, seats: Sequence[Seat], variants: Sequence[str] = ()
+    game: Game,
+    rules: Mapping[str, Any],
+    seed: int,
+    seats: Sequence[Seat],
+    variants: Sequence[str] = (),
+    *,
+    seconds: float | None = None,
 ) -> Match:
-    return Match(game, rules, seed, list(seats), seat_agents(game, rules, seats), list(variants))
+    """A new match; ``seconds`` is the time limit of searching players (see :func:`seat_agents`)."""
+    agents = seat_agents(game, rules, seats, seconds=seconds)
+    return Match(game, rules, seed, list(seats), agents, list(variants))
 
 
-def resume_match(game: Game, record: Record) -> Match:
+def resume_match(game: Game, record: Record, *, seconds: float | None = None) -> Match:
     """A match rebuilt from a saved record: same table, same ruleset, its actions replayed.
 
     Each computer player's generator is seeded from the seed, its seat and the number of
     moves when it first decides (:meth:`Match.decision_rng`), so resuming the same record
-    always plays on the same way (not necessarily as the interrupted game would have).
+    always plays on the same way (not necessarily as the interrupted game would have; nor
+    when a searching player thinks against the clock: ``seconds``).
     """
     rules = checked_rules(game, record)
     try:
-        match = start_match(game, rules, record.seed, record.seats, record.variants)
+        match = start_match(game, rules, record.seed, record.seats, record.variants, seconds=seconds)
     except ValueError as exc:
         raise RecordError(str(exc)) from None
     replay_actions(game, match.state, record.actions, match.play)

@@ -29,9 +29,29 @@ def ai_delay_from_env() -> float:
         return DEFAULT_AI_DELAY
 
 
+#: Seconds a searching computer player (``hard``) may think about one decision (env override).
+AI_THINK_ENV = "PARLOUR_AI_THINK"
+DEFAULT_AI_THINK = 1.0
+#: the thinking time is kept within these bounds, whatever the environment says
+AI_THINK_BOUNDS = (0.05, 60.0)
+
+
+def ai_think_from_env() -> float:
+    raw = os.environ.get(AI_THINK_ENV, "").strip()
+    try:
+        seconds = float(raw) if raw else DEFAULT_AI_THINK
+    except ValueError:
+        return DEFAULT_AI_THINK
+    if seconds != seconds:  # NaN
+        return DEFAULT_AI_THINK
+    low, high = AI_THINK_BOUNDS
+    return min(high, max(low, seconds))
+
+
 class ParlourApp(App[None]):
-    """Everything a player sees. ``registry``, ``saves``, ``ai_delay`` and ``rng`` are
-    injectable so tests can run it on the test game, in a temporary folder, without pauses."""
+    """Everything a player sees. ``registry``, ``saves``, ``ai_delay``, ``ai_think`` and ``rng``
+    are injectable so tests can run it on the test game, in a temporary folder, without pauses.
+    ``ai_think``: the seconds a searching computer player is given for each decision."""
 
     TITLE = "Parlour"
     CSS_PATH = "parlour.tcss"
@@ -46,6 +66,7 @@ class ParlourApp(App[None]):
         plugins: Sequence[str] = (),
         saves: SaveFolder | None = None,
         ai_delay: float | None = None,
+        ai_think: float | None = None,
         rng: random.Random | None = None,
         start_game: str | None = None,
     ) -> None:
@@ -57,6 +78,7 @@ class ParlourApp(App[None]):
         self.registry = registry
         self.saves = saves if saves is not None else SaveFolder()
         self.ai_delay = ai_delay_from_env() if ai_delay is None else ai_delay
+        self.ai_think = ai_think_from_env() if ai_think is None else ai_think
         self.seeds = rng if rng is not None else random.Random()
         self.start_game = start_game
 
@@ -82,6 +104,21 @@ class ParlourApp(App[None]):
         yield from super().get_system_commands(screen)
 
 
+#: How long (seconds) a thread may hold the interpreter while another waits for it, in the app.
+#: A searching computer player computes in a worker thread; at Python's default (5 ms) every
+#: wake-up of the screen waits up to that long behind it. At 1 ms a loop that wakes every 2 ms
+#: came back after a median 3-6 ms instead of 5.5-10.6 ms (one core, hard thinking in Banque
+#: Fatale).
+APP_SWITCH_INTERVAL = 0.001
+
+
 def run(game_id: str | None = None, registry: Registry | None = None) -> int:
-    ParlourApp(registry, start_game=game_id).run()
+    import sys
+
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(min(before, APP_SWITCH_INTERVAL))
+    try:
+        ParlourApp(registry, start_game=game_id).run()
+    finally:
+        sys.setswitchinterval(before)
     return 0

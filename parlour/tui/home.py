@@ -255,7 +255,7 @@ class HomeScreen(Screen[None]):
             return
         game = self.parlour.registry.get(saved.record.game)
         try:
-            match = resume_match(game, saved.record)
+            match = resume_match(game, saved.record, seconds=self.parlour.ai_think)
         except Exception as exc:  # noqa: BLE001 - a save that does not rebuild is moved aside, not fatal
             error = str(exc) if isinstance(exc, RecordError) else f"{type(exc).__name__}: {exc}"
             try:

@@ -90,7 +90,8 @@ class ResultsScreen(Screen[None]):
     def action_play_again(self) -> None:
         old = self.table.match
         seed = self.parlour.new_seed()
-        match = start_match(self.table.game, old.rules, seed, old.seats, old.variants)
+        match = start_match(self.table.game, old.rules, seed, old.seats, old.variants,
+                            seconds=self.parlour.ai_think)
         table = Table(self.table.game, match, self.parlour.saves.new_path(self.table.game.id, seed))
         self.app.switch_screen(TableScreen(table))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 from typing import TYPE_CHECKING, cast
 
 from textual.app import ComposeResult, SystemCommand
@@ -10,8 +11,11 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
+from rich.text import Text
+from textual import events
+from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, OptionList, Select, Static
 
+from parlour.core.agents import kind_about
 from parlour.core.game import Game
 from parlour.core.match import Seat
 from parlour.core.rulesets import RulesetError, RulesetFile, scan_house_rules, with_house_rules
@@ -30,6 +34,17 @@ def default_agent(game: Game) -> str:
         if kind in kinds:
             return kind
     return next((k for k in kinds if k != "random"), "random")
+
+
+def level_line(game: Game, kind: str) -> str:
+    """What to expect of a computer level, in one line ("" for a person or a level the game
+    says nothing about)."""
+    if kind == HUMAN:
+        return ""
+    about = kind_about(game, kind).strip()
+    if not about:
+        return ""
+    return about if about.lower().startswith(kind.lower()) else f"{kind} — {about}"
 
 
 class Toggle(Checkbox):
@@ -53,6 +68,9 @@ class SetupScreen(Screen[None]):
         super().__init__()
         self.game = game
         self.kinds = list(game.agent_kinds())
+        #: the choices of each seat's level, in the order the game lists its levels
+        self.seat_kinds: list[tuple[str, str]] = [("Human", HUMAN), *[(f"Computer: {k}", k) for k in self.kinds]]
+        self.levels_described = any(level_line(game, k) for k in self.kinds)
         self.ruleset: RulesetFile | None = None
         self.house_errors: list[RulesetError] = []
         self.variant_names: list[str] = []
@@ -79,7 +97,9 @@ class SetupScreen(Screen[None]):
                     value=game.min_players, allow_blank=False, id="players", compact=True,
                 )
             yield Static("At the table", classes="setup-heading")
-            seat_kinds = [("Human", HUMAN), *[(f"Computer: {k}", k) for k in self.kinds]]
+            # above the seats, so an open list of levels never covers it
+            yield Static("", id="level-about", classes="setup-note", markup=False)
+            seat_kinds = self.seat_kinds
             for seat in range(game.max_players):
                 human = seat == 0
                 with Horizontal(classes="setup-row seat-row", id=f"seat-{seat}"):
@@ -111,7 +131,43 @@ class SetupScreen(Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = f"Set up {self.game.title}"
         self.show_seats(self.game.min_players)
+        self.query_one("#level-about").display = self.levels_described
+        for seat in range(self.game.max_players):
+            select = self.query_one(f"#kind-{seat}", Select)
+            self.watch(select.query_one(OptionList), "highlighted",
+                       partial(self.level_highlighted, select), init=False)
+        first_computer = next((s for s in self.seats() if s.agent != HUMAN), None)
+        if first_computer is not None:
+            self.describe_level(first_computer.agent)
         self.query_one("#players", Select).focus()
+
+    # -- what to expect of each level --------------------------------------------
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.fit_level_line)
+
+    def fit_level_line(self) -> None:
+        """As many rows as the longest level line needs at this width (at most two), so the
+        seats below stay put while the player moves through the levels."""
+        about = self.query_one("#level-about", Static)
+        width = about.content_region.width
+        if not self.levels_described or width <= 0:
+            return
+        rows = max(len(Text(level_line(self.game, k)).wrap(self.app.console, width)) for k in self.kinds)
+        about.styles.height = max(1, min(2, rows))
+
+    def describe_level(self, kind: str) -> None:
+        """Say what to expect of ``kind`` on the line above the seats (nothing for a person)."""
+        self.query_one("#level-about", Static).update(level_line(self.game, kind))
+
+    def level_highlighted(self, select: Select[str], index: int | None) -> None:
+        """While a seat's list of levels is open, describe the level under the cursor."""
+        if select.expanded and index is not None and 0 <= index < len(self.seat_kinds):
+            self.describe_level(self.seat_kinds[index][1])
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        select = event.widget
+        if isinstance(select, Select) and (select.id or "").startswith("kind-") and isinstance(select.value, str):
+            self.describe_level(select.value)
 
     def show_seats(self, players: int) -> None:
         for seat in range(self.game.max_players):
@@ -120,6 +176,8 @@ class SetupScreen(Screen[None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "players" and isinstance(event.value, int):
             self.show_seats(event.value)
+        elif (event.select.id or "").startswith("kind-") and isinstance(event.value, str):
+            self.describe_level(event.value)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -179,7 +237,7 @@ class SetupScreen(Screen[None]):
             self.notify(f"These variants do not go together: {text}", severity="error", markup=False)
             return
         try:
-            match = start_match(self.game, rules, seed, seats, variants)
+            match = start_match(self.game, rules, seed, seats, variants, seconds=self.parlour.ai_think)
         except Exception as exc:  # noqa: BLE001 - a plugin failing to deal is reported, not fatal
             self.notify(f"The game could not start: {type(exc).__name__}: {exc}", severity="error", markup=False)
             return

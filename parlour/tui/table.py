@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -16,6 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from rich.console import Group
+from rich.padding import Padding
+from rich.progress_bar import ProgressBar
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual import events, work
@@ -27,6 +30,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, RichLog, Static
 from textual.worker import get_current_worker
 
+from parlour.core.agents import Agent, Progress, Sampler, decide
 from parlour.core.game import Action, Game, IllegalAction, with_names
 from parlour.core.match import Match
 from parlour.core.saves import HUMAN
@@ -72,6 +76,41 @@ def board_class(game: Game) -> tuple[type[Board], str | None]:
     return obj, None
 
 
+class _LeftTheTable(Exception):
+    """Raised by the progress callback of a computer player whose table was left (or the
+    app quit) while it thought: its search stops at once, and the worker ends quietly."""
+
+
+#: the progress callback of the decision being asked in this worker thread
+_asking = threading.local()
+
+
+class ReportingAgent:
+    """Stands in a match for a computer player that reports its progress.
+
+    The match asks it as it asks every agent (view, legal actions, generator, worlds); it
+    passes them on with the progress callback of the worker asking in this thread."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+
+    @property
+    def wants_worlds(self) -> bool:
+        return bool(getattr(self.agent, "wants_worlds", False))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.agent, name)
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random,
+               worlds: Sampler | None = None) -> Action:
+        progress: Progress | None = getattr(_asking, "progress", None)
+        return decide(self.agent, view, legal, rng, worlds=worlds, progress=progress)
+
+
+def reports_progress(agent: Agent) -> bool:
+    return bool(getattr(agent, "reports_progress", False))
+
+
 def running_scores(view: Mapping[str, Any], players: int) -> list[Any] | None:
     """Scores a seat may see during play: a ``scores`` or ``points`` list in its own view.
 
@@ -103,15 +142,28 @@ class TableScreen(Screen[None]):
         action: Action | None
         error: str | None = None
 
+    @dataclass
+    class Thought(Message):
+        """How far a computer player that reports progress has got (percent), from its worker."""
+
+        seat: int
+        turn: int
+        percent: int
+
     def __init__(self, table: Table) -> None:
         super().__init__()
         self.table = table
+        match = table.match
+        match.agents = [ReportingAgent(a) if reports_progress(a) and not isinstance(a, ReportingAgent) else a
+                        for a in match.agents]
         self.board_type, self.board_problem = board_class(table.game)
         self.board: Board = self._make_board(self.board_type)
         #: the human whose view is shown; None for an onlooker (nobody, or between two people)
         self.at_table: int | None = table.humans[0] if len(table.humans) == 1 else None
         self.awaiting: int | None = None
         self.thinking: int | None = None
+        #: percent of its thinking done, for a computer player that reports it; else None
+        self.thought: int | None = None
         self.handing_over = False
         self.log_seat: int | None = None
         self.log_count = 0
@@ -175,6 +227,7 @@ class TableScreen(Screen[None]):
                 self.sit(seat)
         else:
             self.thinking = seat
+            self.thought = 0 if reports_progress(self.match.agents[seat]) else None
             self.present(None)
             self.think(seat, len(self.match.record.actions))
 
@@ -242,8 +295,13 @@ class TableScreen(Screen[None]):
         to_move = state.to_move
         lines: list[Text] = []
         moves = len(self.match.record.actions)
+        bar: ProgressBar | None = None
         if self.thinking is not None:
-            lines.append(Text.assemble((names[self.thinking], "bold"), " is thinking...", style="italic"))
+            line = Text.assemble((names[self.thinking], "bold"), " is thinking...", style="italic")
+            if self.thought is not None:
+                line.append(f" {self.thought}%")
+                bar = ProgressBar(total=100, completed=self.thought)
+            lines.append(line)
         elif to_move is not None and self.awaiting == to_move:
             lines.append(Text.assemble((names[to_move], "bold"), ": your move"))
         elif to_move is not None:
@@ -268,7 +326,10 @@ class TableScreen(Screen[None]):
             grid.add_row(*row, style="bold" if seat == to_move else "")
         self.status_lines = [line.plain for line in lines]
         self.sub_title = f"{self.table.game.title} · {self.status_lines[0]}"
-        self.query_one("#status", Static).update(Group(Text("\n").join(lines), Text(""), grid))
+        # the progress bar goes right under the line that says who is thinking
+        # (padded: a bare ProgressBar ends no line, and the next one would run on after it)
+        parts: list[Any] = [lines[0], *([Padding(bar, 0)] if bar is not None else []), *lines[1:], Text(""), grid]
+        self.query_one("#status", Static).update(Group(*parts))
 
     def update_log(self) -> None:
         """The events the shown seat saw; rewritten whenever the person at the table changes."""
@@ -309,19 +370,45 @@ class TableScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="computer", exit_on_error=False)
     def think(self, seat: int, turn: int) -> None:
-        """A computer player's decision, off the UI thread; at least ``ai_delay`` long."""
+        """A computer player's decision, off the UI thread; at least ``ai_delay`` long.
+
+        A player that reports progress is shown it; once the worker is cancelled (the table
+        left, the app quitting) its next report stops it, so nobody waits on its thinking."""
         worker = get_current_worker()
         started = time.monotonic()
         action: Action | None = None
         error: str | None = None
+        shown = -1
+
+        def progress(fraction: float) -> None:
+            nonlocal shown
+            if worker.is_cancelled:
+                raise _LeftTheTable
+            share = fraction if 0.0 <= fraction <= 1.0 else (1.0 if fraction > 1.0 else 0.0)  # NaN: 0
+            percent = int(share * 100)
+            if percent != shown:
+                shown = percent
+                self.post_message(self.Thought(seat, turn, percent))
+
+        _asking.progress = progress
         try:
             action = self.match.ask()
+        except _LeftTheTable:
+            return
         except Exception as exc:  # noqa: BLE001 - reported, then a random legal move is played
             error = f"{type(exc).__name__}: {exc}"
+        finally:
+            _asking.progress = None
         while not worker.is_cancelled and time.monotonic() - started < self.parlour.ai_delay:
             time.sleep(min(0.05, self.parlour.ai_delay))
         if not worker.is_cancelled:
             self.post_message(self.AgentChose(seat, turn, action, error))
+
+    def on_table_screen_thought(self, message: Thought) -> None:
+        if self.leaving or self.thinking != message.seat or message.turn != len(self.match.record.actions):
+            return
+        self.thought = message.percent
+        self.update_status(self.last_view if self.last_view is not None else self.match.state.view(self.at_table))
 
     def on_table_screen_agent_chose(self, message: AgentChose) -> None:
         if self.leaving:
@@ -333,6 +420,7 @@ class TableScreen(Screen[None]):
         if message.turn != len(self.match.record.actions) or state.to_move != message.seat:
             return  # stale: the table moved on (or was left) meanwhile
         self.thinking = None
+        self.thought = None
         name = self.table.names[message.seat]
         action = message.action
         if action is None or not state.is_legal(action):

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from parlour.core.simulate import wilson_interval
+
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
@@ -61,6 +63,31 @@ def test_list_json_shows_games_variants_and_broken_plugins() -> None:
     assert broken["no_such_module:GAME"]["error"].startswith("ModuleNotFoundError")
 
 
+LEVELED = {"PARLOUR_PLUGINS": "leveled_sevens:GAME"}
+
+
+def test_list_shows_each_computer_level_with_what_to_expect() -> None:
+    data = json.loads(parlour("list", "--json", env=LEVELED).stdout)
+    game = next(g for g in data["games"] if g["id"] == "sevens")
+    assert game["levels"] == [
+        {"name": "random", "about": ""},
+        {"name": "high", "about": "plays its highest card, every time"},
+        {"name": "deep", "about": "deep — wins about 4 in 10 games against three high players"},
+    ]
+    assert game["agents"] == ["deep", "high", "random"]
+    result = parlour("list", env=LEVELED)
+    assert result.returncode == 0, result.stderr
+    text = result.stdout.splitlines()
+    start = next(i for i, line in enumerate(text) if line.startswith("sevens "))
+    end = next((i for i in range(start + 1, len(text)) if not text[i].startswith(" ")), len(text))
+    lines = [line.strip() for line in text[start:end]]
+    assert "computer players: random, high, deep" in lines
+    assert "level high — plays its highest card, every time" in lines
+    assert "level deep — wins about 4 in 10 games against three high players" in lines, \
+        "a line that starts with the level's name does not repeat it"
+    assert not any(line.startswith("level random") for line in lines), "a level with nothing to say says nothing"
+
+
 def test_rules_prints_the_rules_text() -> None:
     result = parlour("rules", "sevens")
     assert result.returncode == 0
@@ -90,6 +117,42 @@ def test_simulate_text_report() -> None:
     assert result.returncode == 0, result.stderr
     assert "win share" in result.stdout and "games/s" in result.stdout
     assert "variants: no-discards" in result.stdout
+
+
+def test_simulate_gives_each_win_share_its_95_percent_wilson_interval() -> None:
+    args = ("simulate", "sevens", "--agents", "high,random", "--games", "20", "--seed", "3")
+    summary = json.loads(parlour(*args, "--json").stdout)["summary"]
+    intervals = summary["agent_win_interval"]
+    assert set(intervals) == {"high", "random"}
+    for agent, share in summary["agent_win_share"].items():
+        low, high = intervals[agent]
+        assert 0.0 <= low < share < high <= 1.0 or share in (0.0, 1.0)
+        expected = wilson_interval(share * 20, 20)
+        assert (low, high) == pytest.approx(expected)
+    assert len(summary["seat_win_interval"]) == 2
+    text = parlour(*args).stdout
+    header = next(line for line in text.splitlines() if line.startswith("agent"))
+    assert "95% interval" in header
+    for agent, share in summary["agent_win_share"].items():
+        low, high = intervals[agent]
+        row = next(line for line in text.splitlines() if line.startswith(agent + " "))
+        assert f"{share:.1%}" in row and f"{low:.1%}-{high:.1%}" in row
+
+
+def test_the_wilson_interval_matches_known_values() -> None:
+    # 12 wins of 40 games: the textbook Wilson interval is 0.181 to 0.454
+    low, high = wilson_interval(12, 40)
+    assert (round(low, 3), round(high, 3)) == (0.181, 0.454)
+    assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == 1.0
+    assert wilson_interval(0, 10)[1] == pytest.approx(0.2775, abs=1e-4)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_simulate_takes_a_searching_level_with_a_number_of_simulations() -> None:
+    result = parlour("simulate", "sevens", "--agents", "deep:5,random", "--games", "4", "--json", env=LEVELED)
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)["summary"]
+    assert set(summary["agent_win_share"]) == {"deep:5", "random"}
 
 
 def test_records_replay_to_the_same_scores(tmp_path: Path) -> None:
