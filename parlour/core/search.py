@@ -156,20 +156,32 @@ class SearchAgent:
         self, view: Mapping[str, Any], worlds: Callable[[random.Random], State], rng: random.Random
     ) -> Callable[[], State]:
         """A function giving the world of the next simulation. Without a world model every
-        simulation gets a fresh world; with one, pools of worlds are drawn, weighted and
-        resampled in proportion (systematic resampling from ``rng``)."""
+        simulation gets a fresh world. With one, worlds are drawn ``working_set`` at a time
+        and weighted, until the pool's effective size (``(sum w)^2 / sum w^2``) reaches half
+        a working set or the pool holds ``pool_factor`` working sets; then a working set is
+        resampled from it in proportion to the weights (systematic resampling from ``rng``).
+        When the weights say little (most decisions) that costs one sampled world a
+        simulation; when they rule most worlds out, up to ``pool_factor``."""
         if not _overrides(self.knowledge, "world_weight"):
             return lambda: worlds(rng)
         weight = self.knowledge.world_weight
         size = max(1, self.working_set)
+        rounds = max(1, self.pool_factor)
         queue: list[State] = []
 
         def refill() -> None:
-            pool = [worlds(rng) for _ in range(size * max(1, self.pool_factor))]
-            seat = pool[0].to_move  # the deciding seat: it is to move in every world
-            weights = [max(0.0, float(weight(w, seat, view))) for w in pool]  # type: ignore[arg-type]
+            pool: list[State] = []
+            weights: list[float] = []
+            for _ in range(rounds):
+                drawn = [worlds(rng) for _ in range(size)]
+                seat = drawn[0].to_move  # the deciding seat: it is to move in every world
+                pool += drawn
+                weights += [max(0.0, float(weight(w, seat, view))) for w in drawn]  # type: ignore[arg-type]
+                total = sum(weights)
+                if total > 0.0 and total * total >= 0.5 * size * sum(w * w for w in weights):
+                    break
             total = sum(weights)
-            if total <= 0.0:
+            if total <= 0.0:  # every world ruled out: trust them all alike
                 weights = [1.0] * len(pool)
                 total = float(len(pool))
             step = total / size
@@ -183,7 +195,7 @@ class SearchAgent:
                     mark += step
             while len(chosen) < size:  # rounding at the very end
                 chosen.append(pool[-1])
-            chosen.reverse()  # popped from the end: keep the resampled order
+            rng.shuffle(chosen)  # duplicates of a likely world need not come in a row
             queue.extend(chosen)
 
         def next_world() -> State:
