@@ -87,6 +87,9 @@ ROOT_SAMPLE = 256
 PROGRESS_EVERY = 64
 
 
+_LOW = float("-inf")
+
+
 def _overrides(knowledge: Knowledge, hook: str) -> bool:
     """Whether ``knowledge`` replaces the default ``hook`` (defaults are skipped for speed)."""
     return getattr(type(knowledge), hook) is not getattr(Knowledge, hook)
@@ -144,26 +147,41 @@ class SearchAgent:
         self.clock = clock
         #: Simulations run for the last decision (for benchmarks and tests).
         self.last_iterations = 0
+        # the hooks the game overrides (a default hook is skipped, not called)
+        self._policy = self.knowledge.rollout if _overrides(self.knowledge, "rollout") else None
+        self._depth = self.knowledge.rollout_depth if _overrides(self.knowledge, "evaluate") else None
 
     # -- worlds ------------------------------------------------------------------
     def _world_stream(
         self, view: Mapping[str, Any], worlds: Callable[[random.Random], State], rng: random.Random
     ) -> Callable[[], State]:
         """A function giving the world of the next simulation. Without a world model every
-        simulation gets a fresh world; with one, pools of worlds are drawn, weighted and
-        resampled in proportion (systematic resampling from ``rng``)."""
+        simulation gets a fresh world. With one, worlds are drawn ``working_set`` at a time
+        and weighted, until the pool's effective size (``(sum w)^2 / sum w^2``) reaches half
+        a working set or the pool holds ``pool_factor`` working sets; then a working set is
+        resampled from it in proportion to the weights (systematic resampling from ``rng``).
+        When the weights say little (most decisions) that costs one sampled world a
+        simulation; when they rule most worlds out, up to ``pool_factor``."""
         if not _overrides(self.knowledge, "world_weight"):
             return lambda: worlds(rng)
         weight = self.knowledge.world_weight
         size = max(1, self.working_set)
+        rounds = max(1, self.pool_factor)
         queue: list[State] = []
 
         def refill() -> None:
-            pool = [worlds(rng) for _ in range(size * max(1, self.pool_factor))]
-            seat = pool[0].to_move  # the deciding seat: it is to move in every world
-            weights = [max(0.0, float(weight(w, seat, view))) for w in pool]  # type: ignore[arg-type]
+            pool: list[State] = []
+            weights: list[float] = []
+            for _ in range(rounds):
+                drawn = [worlds(rng) for _ in range(size)]
+                seat = drawn[0].to_move  # the deciding seat: it is to move in every world
+                pool += drawn
+                weights += [max(0.0, float(weight(w, seat, view))) for w in drawn]  # type: ignore[arg-type]
+                total = sum(weights)
+                if total > 0.0 and total * total >= 0.5 * size * sum(w * w for w in weights):
+                    break
             total = sum(weights)
-            if total <= 0.0:
+            if total <= 0.0:  # every world ruled out: trust them all alike
                 weights = [1.0] * len(pool)
                 total = float(len(pool))
             step = total / size
@@ -177,7 +195,7 @@ class SearchAgent:
                     mark += step
             while len(chosen) < size:  # rounding at the very end
                 chosen.append(pool[-1])
-            chosen.reverse()  # popped from the end: keep the resampled order
+            rng.shuffle(chosen)  # duplicates of a likely world need not come in a row
             queue.extend(chosen)
 
         def next_world() -> State:
@@ -223,9 +241,7 @@ class SearchAgent:
         next_world = self._world_stream(view, worlds, rng)
 
         root_nodes = [_Node() for _ in offered]
-        index = {a: i for i, a in enumerate(offered)}
-        # widen progressively through a long list of moves; where the legal moves are many,
-        # ask the world about each offered move instead of listing all of its moves
+        # widen progressively through a long list of moves
         root_widens = len(offered) > WIDE
 
         budget = self.budget
@@ -238,6 +254,7 @@ class SearchAgent:
         c = self.exploration
         widening, alpha = self.widening, self.alpha
         root_visits = 0
+        barred: set[int] = set()
         simulate = self._simulate
         done = 0
         while True:
@@ -257,29 +274,34 @@ class SearchAgent:
                         share = max(share, done / limit)
                     progress(min(1.0, share))
             world = next_world()
-            # the root: the offered moves that are legal in this world
-            if wide or root_widens:
-                k = len(offered)
-                if root_widens:
-                    k = min(k, max(1, int(widening * (root_visits + 1) ** alpha)))
-                is_legal = world.is_legal
-                avail = [i for i in range(k) if is_legal(offered[i])]
-            else:
-                avail = [i for i in (index.get(a) for a in world.legal_actions()) if i is not None]
-                avail.sort()
+            # the root: the seat's own moves, the same in every world its view allows; the
+            # move picked is still asked of the world, and passed over if it is not legal
+            k = len(offered)
+            if root_widens:
+                k = min(k, max(1, int(widening * (root_visits + 1) ** alpha)))
             root_visits += 1
             done += 1
-            if not avail:
-                continue
+            is_legal = world.is_legal
+            for i in range(k):
+                root_nodes[i].avail += 1  # available since it was first considered
             pick = -1
-            best = -1.0
-            for i in avail:
-                node = root_nodes[i]
-                node.avail += 1
-                n = node.visits
-                score = node.total / n + c * sqrt(log(node.avail) / n) if n else 1e300
-                if score > best:
-                    pick, best = i, score
+            while pick < 0:
+                best = _LOW
+                for i in range(k):
+                    node = root_nodes[i]
+                    n = node.visits
+                    score = node.total / n + c * sqrt(log(node.avail) / n) if n else 1e300
+                    if score > best and i not in barred:
+                        pick, best = i, score
+                if pick < 0:
+                    break
+                if not is_legal(offered[pick]):
+                    barred.add(pick)
+                    pick = -1
+            if barred:
+                barred.clear()
+            if pick < 0:
+                continue
             node = root_nodes[pick]
             mover = world.to_move
             world.apply_trusted(offered[pick])
@@ -306,7 +328,7 @@ class SearchAgent:
         widening, alpha = self.widening, self.alpha
         log, sqrt = math.log, math.sqrt
         knowledge = self.knowledge
-        policy = knowledge.rollout if _overrides(knowledge, "rollout") else None
+        policy = self._policy
         randrange = rng.randrange
         while not fresh:
             mover = world.to_move
@@ -328,7 +350,7 @@ class SearchAgent:
                         action = move
                         fresh = True
                 if chosen is None:
-                    best = -1.0
+                    best = _LOW
                     is_legal = world.is_legal
                     for move, child in children.items():
                         if not is_legal(move):
@@ -340,7 +362,7 @@ class SearchAgent:
                             best, chosen, action = score, child, move
             else:
                 untried: list[Action] | None = None
-                best = -1.0
+                best = _LOW
                 for move in legal:
                     child = children.get(move)
                     if child is None:
@@ -374,8 +396,8 @@ class SearchAgent:
         self, world: State, policy: Callable[[State, random.Random], Action | None] | None, rng: random.Random
     ) -> Sequence[float]:
         knowledge = self.knowledge
-        depth = knowledge.rollout_depth if _overrides(knowledge, "evaluate") else None
-        randrange = rng.randrange
+        depth = self._depth
+        rand = rng.random
         steps = 0
         while world.to_move is not None:
             if depth is not None and steps >= depth:
@@ -386,7 +408,7 @@ class SearchAgent:
             move = policy(world, rng) if policy is not None else None
             if move is None:
                 legal = world.legal_actions()
-                move = legal[randrange(len(legal))]
+                move = legal[int(rand() * len(legal))]
             world.apply_trusted(move)
             steps += 1
         return knowledge.result(world)
@@ -426,7 +448,7 @@ class FlatMonteCarloAgent:
         totals = [0.0] * len(moves)
         tries = [0] * len(moves)
         result = knowledge.result
-        randrange = rng.randrange
+        rand = rng.random
         for _ in range(self.worlds):
             world = worlds(rng)
             seat = world.to_move
@@ -437,7 +459,7 @@ class FlatMonteCarloAgent:
                 play.apply_trusted(move)
                 while play.to_move is not None:
                     options = play.legal_actions()
-                    play.apply_trusted(options[randrange(len(options))])
+                    play.apply_trusted(options[int(rand() * len(options))])
                 totals[i] += result(play)[seat]  # type: ignore[index]
                 tries[i] += 1
         best = max(range(len(moves)), key=lambda i: (totals[i] / tries[i] if tries[i] else -1.0, -i))
