@@ -47,8 +47,8 @@ __all__ = [
 GAMES = int(os.environ.get("CONFORMANCE_GAMES", "6"))
 MAX_STEPS = 200_000
 #: the share of its default budget a searching agent gets in the no-peek check (hard: 1000
-#: simulations -> 40; flat: 200 worlds -> 8), so the check stays quick
-SEARCH_SHARE = 25
+#: simulations -> 20; flat: 200 worlds -> 4), so the check stays quick
+SEARCH_SHARE = 50
 #: every how many steps of a random game a searching agent is asked (a plain one: every 5)
 SEARCH_EVERY = 37
 

@@ -326,3 +326,22 @@ def test_simulate_with_hard_and_flat_on_the_command_line() -> None:
 
 def test_a_budget_on_a_level_without_search_is_one_line_error() -> None:
     assert_user_error(parlour("simulate", "monte-carlo", "--agents", "medium:50"), "medium", "medium:50")
+
+
+def test_flat_keeps_the_move_with_the_best_mean_result() -> None:
+    # the sure half point (Pick 10) is worth 0.45 a world; a guess 0.1 on average
+    assert choose(FlatMonteCarloAgent(worlds=40), Shell(), 2) == Pick(10)
+    # with advice it tries only the advised moves, at most a dozen of them
+    tried: list[Action] = []
+
+    class Advice(Points):
+        def candidates(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Sequence[Action]:
+            return [Pick(n) for n in range(20, 0, -1)]
+
+        def result(self, world: State) -> list[float]:
+            assert isinstance(world, Secret)
+            tried.append(Pick(world.moves[0]))
+            return super().result(world)
+
+    choice = choose(FlatMonteCarloAgent(Advice(), worlds=3), Secret(first=5000), 0)
+    assert set(tried) == {Pick(n) for n in range(20, 8, -1)} and choice in tried
