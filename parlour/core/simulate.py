@@ -101,13 +101,13 @@ def run(plan: Plan, jobs: int = 1) -> tuple[list[GameResult], float]:
 Z95 = 1.959963984540054
 
 
-def wilson_interval(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a win share: ``wins`` of ``games`` (a shared win counts
-    as a fraction). Unlike share ± z·sd it stays within 0 and 1 and is honest for few games
-    or shares near 0 or 1. No games: (0, 1), nothing is known."""
+def wilson_interval(share: float, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a win ``share`` over ``games`` (shared wins counted as
+    fractions). Unlike share ± z·sd it stays within 0 and 1 and is honest for few games or
+    shares near 0 or 1. No games: (0, 1), nothing is known."""
     if games <= 0:
         return 0.0, 1.0
-    share = min(1.0, max(0.0, wins / games))
+    share = min(1.0, max(0.0, share))
     z2 = z * z
     centre = (share + z2 / (2 * games)) / (1 + z2 / games)
     half = z / (1 + z2 / games) * math.sqrt(share * (1 - share) / games + z2 / (4 * games * games))
@@ -143,11 +143,11 @@ def summarise(plan: Plan, results: list[GameResult], wall: float) -> dict[str, A
         "games": len(results),
         "seed": plan.seed,
         "seat_win_share": [w / n for w in seat_wins],
-        "seat_win_interval": [list(wilson_interval(w, len(results))) for w in seat_wins],
+        "seat_win_interval": [list(wilson_interval(w / n, len(results))) for w in seat_wins],
         "seat_mean_score": [s / n for s in seat_scores],
         # an agent listed k times holds k seats per game: its share is of all wins
         "agent_win_share": {a: agent_wins[a] / n for a in agent_wins},
-        "agent_win_interval": {a: list(wilson_interval(agent_wins[a], len(results))) for a in agent_wins},
+        "agent_win_interval": {a: list(wilson_interval(agent_wins[a] / n, len(results))) for a in agent_wins},
         "agent_fair_share": {a: plan.agents.count(a) / seats for a in agent_wins},
         "agent_mean_score": {a: agent_scores[a] / agent_games[a] for a in agent_scores},
         "games_per_second": len(results) / wall if wall > 0 else None,

@@ -127,7 +127,7 @@ def test_simulate_gives_each_win_share_its_95_percent_wilson_interval() -> None:
     for agent, share in summary["agent_win_share"].items():
         low, high = intervals[agent]
         assert 0.0 <= low < share < high <= 1.0 or share in (0.0, 1.0)
-        expected = wilson_interval(share * 20, 20)
+        expected = wilson_interval(share, 20)
         assert (low, high) == pytest.approx(expected)
     assert len(summary["seat_win_interval"]) == 2
     text = parlour(*args).stdout
@@ -141,11 +141,11 @@ def test_simulate_gives_each_win_share_its_95_percent_wilson_interval() -> None:
 
 def test_the_wilson_interval_matches_known_values() -> None:
     # 12 wins of 40 games: the textbook Wilson interval is 0.181 to 0.454
-    low, high = wilson_interval(12, 40)
+    low, high = wilson_interval(12 / 40, 40)
     assert (round(low, 3), round(high, 3)) == (0.181, 0.454)
-    assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == 1.0
-    assert wilson_interval(0, 10)[1] == pytest.approx(0.2775, abs=1e-4)
-    assert wilson_interval(0, 0) == (0.0, 1.0)
+    assert wilson_interval(0.0, 10)[0] == 0.0 and wilson_interval(1.0, 10)[1] == 1.0
+    assert wilson_interval(0.0, 10)[1] == pytest.approx(0.2775, abs=1e-4)
+    assert wilson_interval(0.0, 0) == (0.0, 1.0)
 
 
 def test_simulate_takes_a_searching_level_with_a_number_of_simulations() -> None:
