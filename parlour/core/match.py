@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from parlour.core.agents import Agent, Sampler, decide
+from parlour.core.agents import Agent, Progress, Sampler, decide
 from parlour.core.game import Action, Game, IllegalAction, State
 from parlour.core.rulesets import RulesetError, check_settings
 
@@ -304,8 +304,10 @@ class Match:
             rng = self._rngs[seat] = random.Random(agent_seed(self.seed, seat) * 1_000_033 + self.moves)
         return rng
 
-    def ask(self) -> Action:
-        """The choice of the agent at the seat to move, from its view alone; not yet played."""
+    def ask(self, progress: Progress | None = None) -> Action:
+        """The choice of the agent at the seat to move, from its view alone; not yet played.
+        ``progress`` is told how far an agent that reports it has got (the app's indicator);
+        an exception it raises ends the decision (leaving the table while it thinks)."""
         state = self.state
         seat = state.to_move
         if seat is None:
@@ -320,7 +322,8 @@ class Match:
             view = self._lazy = LazyView(state, seat)
         rng = self._rngs[seat] or self.decision_rng(seat)
         if getattr(agent, "wants_worlds", False) or getattr(agent, "reports_progress", False):
-            return decide(agent, view, state.legal_actions(), rng, worlds=world_sampler(state, seat))
+            return decide(agent, view, state.legal_actions(), rng, worlds=world_sampler(state, seat),
+                          progress=progress)
         return agent.choose(view, state.legal_actions(), rng)  # what decide does for plain agents
 
     def step(self) -> Action:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib
 import random
-import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -30,7 +29,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, RichLog, Static
 from textual.worker import get_current_worker
 
-from parlour.core.agents import Agent, Progress, Sampler, decide
+
 from parlour.core.game import Action, Game, IllegalAction, with_names
 from parlour.core.match import Match
 from parlour.core.saves import HUMAN
@@ -81,36 +80,6 @@ class _LeftTheTable(Exception):
     app quit) while it thought: its search stops at once, and the worker ends quietly."""
 
 
-#: the progress callback of the decision being asked in this worker thread
-_asking = threading.local()
-
-
-class ReportingAgent:
-    """Stands in a match for a computer player that reports its progress.
-
-    The match asks it as it asks every agent (view, legal actions, generator, worlds); it
-    passes them on with the progress callback of the worker asking in this thread."""
-
-    def __init__(self, agent: Agent) -> None:
-        self.agent = agent
-
-    @property
-    def wants_worlds(self) -> bool:
-        return bool(getattr(self.agent, "wants_worlds", False))
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.agent, name)
-
-    def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random,
-               worlds: Sampler | None = None) -> Action:
-        progress: Progress | None = getattr(_asking, "progress", None)
-        return decide(self.agent, view, legal, rng, worlds=worlds, progress=progress)
-
-
-def reports_progress(agent: Agent) -> bool:
-    return bool(getattr(agent, "reports_progress", False))
-
-
 def running_scores(view: Mapping[str, Any], players: int) -> list[Any] | None:
     """Scores a seat may see during play: a ``scores`` or ``points`` list in its own view.
 
@@ -153,9 +122,6 @@ class TableScreen(Screen[None]):
     def __init__(self, table: Table) -> None:
         super().__init__()
         self.table = table
-        match = table.match
-        match.agents = [ReportingAgent(a) if reports_progress(a) and not isinstance(a, ReportingAgent) else a
-                        for a in match.agents]
         self.board_type, self.board_problem = board_class(table.game)
         self.board: Board = self._make_board(self.board_type)
         #: the human whose view is shown; None for an onlooker (nobody, or between two people)
@@ -227,7 +193,7 @@ class TableScreen(Screen[None]):
                 self.sit(seat)
         else:
             self.thinking = seat
-            self.thought = 0 if reports_progress(self.match.agents[seat]) else None
+            self.thought = 0 if getattr(self.match.agents[seat], "reports_progress", False) else None
             self.present(None)
             self.think(seat, len(self.match.record.actions))
 
@@ -390,15 +356,12 @@ class TableScreen(Screen[None]):
                 shown = percent
                 self.post_message(self.Thought(seat, turn, percent))
 
-        _asking.progress = progress
         try:
-            action = self.match.ask()
+            action = self.match.ask(progress=progress)
         except _LeftTheTable:
             return
         except Exception as exc:  # noqa: BLE001 - reported, then a random legal move is played
             error = f"{type(exc).__name__}: {exc}"
-        finally:
-            _asking.progress = None
         while not worker.is_cancelled and time.monotonic() - started < self.parlour.ai_delay:
             time.sleep(min(0.05, self.parlour.ai_delay))
         if not worker.is_cancelled:
