@@ -94,6 +94,7 @@ class CasablancaKnowledge(Knowledge):
     """Rollouts, world weights, candidates and a value estimate for Casablanca."""
 
     rollout_depth: int | None = 12
+    model_others = True
     #: how many moves a decision offers the search at most
     width = 3
 

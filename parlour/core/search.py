@@ -34,6 +34,13 @@ class Knowledge:
 
     #: Steps a rollout plays before it stops and asks :meth:`evaluate` (None: to the end).
     rollout_depth: int | None = None
+    #: Whether the other seats move inside the search tree as :meth:`rollout` says (a model
+    #: of how they play, deciding from what they know in each world) instead of by the
+    #: tree's own best-reply statistics. Those statistics are pooled over worlds, so a
+    #: modelled opponent answers without his own secret (a mover who admits a true claim,
+    #: a challenger who folds to everything) and the search learns to exploit players who
+    #: do not exist. The tree then grows on the searching seat's own moves only.
+    model_others: bool = False
 
     def rollout(self, world: State, rng: random.Random) -> Action | None:
         """The move the seat to move makes in a rollout; None for a uniform random legal move."""
@@ -150,6 +157,8 @@ class SearchAgent:
         # the hooks the game overrides (a default hook is skipped, not called)
         self._policy = self.knowledge.rollout if _overrides(self.knowledge, "rollout") else None
         self._depth = self.knowledge.rollout_depth if _overrides(self.knowledge, "evaluate") else None
+        self._model_others = bool(self.knowledge.model_others) and self._policy is not None
+        self._seat: int | None = None
 
     # -- worlds ------------------------------------------------------------------
     def _world_stream(
@@ -303,7 +312,7 @@ class SearchAgent:
             if pick < 0:
                 continue
             node = root_nodes[pick]
-            mover = world.to_move
+            mover = self._seat = world.to_move
             world.apply_trusted(offered[pick])
             reward = simulate(world, node, node.visits == 0, rng)
             node.visits += 1
@@ -330,10 +339,18 @@ class SearchAgent:
         knowledge = self.knowledge
         policy = self._policy
         randrange = rng.randrange
+        model_others, me = self._model_others, self._seat
         while not fresh:
             mover = world.to_move
             if mover is None:
                 break
+            if model_others and mover != me:
+                move = policy(world, rng)  # type: ignore[misc]
+                if move is None:
+                    legal = world.legal_actions()
+                    move = legal[randrange(len(legal))]
+                world.apply_trusted(move)
+                continue
             legal = world.legal_actions()
             children = node.children
             chosen: _Node | None = None
