@@ -336,7 +336,7 @@ class Game(ABC):
         return {
             "random": AgentKind(lambda rules: RandomAgent(), "picks any legal move at random"),
             "hard": search_kind(self.search_knowledge),
-            "flat": flat_kind(self.search_knowledge),
+            "flat": flat_kind(),
         }
 
     def search_knowledge(self, rules: Mapping[str, Any]) -> Knowledge:

@@ -483,19 +483,19 @@ class FlatMonteCarloAgent:
         return moves[best]
 
 
-def search_kind(knowledge: Callable[[Mapping[str, Any]], Knowledge], budget: Budget = DEFAULT_BUDGET) -> AgentKind:
-    """The ``hard`` kind for a game whose knowledge ``knowledge(rules)`` builds."""
-    return AgentKind(
-        lambda rules, budget: SearchAgent(knowledge(rules), budget),
-        "searches ahead through the worlds its cards allow (slow to think, hard to beat)",
-        budget,
-    )
+def search_kind(knowledge: Callable[[Mapping[str, Any]], Knowledge], budget: Budget = DEFAULT_BUDGET,
+                about: str = "searches ahead through the worlds its cards allow") -> AgentKind:
+    """The ``hard`` kind for a game whose knowledge ``knowledge(rules)`` builds, with its
+    default ``budget`` and the line players are shown about it."""
+    return AgentKind(lambda rules, budget: SearchAgent(knowledge(rules), budget), about, budget)
 
 
-def flat_kind(knowledge: Callable[[Mapping[str, Any]], Knowledge]) -> AgentKind:
-    """The ``flat`` kind: the flat Monte Carlo baseline; its budget is the number of worlds."""
+def flat_kind() -> AgentKind:
+    """The ``flat`` kind: the flat Monte Carlo baseline issue 15 measures against, with no
+    game knowledge at all (its candidates are a sample of the legal moves, its play-outs
+    random); its budget is the number of worlds."""
     return AgentKind(
-        lambda rules, budget: FlatMonteCarloAgent(knowledge(rules), budget.iterations or FLAT_WORLDS),
+        lambda rules, budget: FlatMonteCarloAgent(Knowledge(), budget.iterations or FLAT_WORLDS),
         "tries a dozen moves with random play-outs in sampled worlds (a measuring stick)",
         Budget(iterations=FLAT_WORLDS),
     )
