@@ -158,6 +158,8 @@ def flat_line(rules: dict[str, Any], games: int, players: int, seed: int, foe: s
             scores[n].append(state.scores()[s])
             if s in winners:
                 wins += (n == "flat") / len(winners)
+        if (index + 1) % 10 == 0 and index + 1 < games:
+            print(f"  flat after {index + 1} games: {wins / (index + 1):.1%}", flush=True)
     share = wins / games
     low, high = harness.wilson(share, games)
     print(f"{f'flat vs {players - 1} {foe}':<22} {'flat':<7} {share:7.1%}  fair {1 / players:.0%}"
