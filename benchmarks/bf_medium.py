@@ -123,7 +123,8 @@ class FlatBot:
         if len(legal) <= self.width:
             options = list(legal)
         else:
-            options = list(dict.fromkeys([legal[0]] + [legal[rng.randrange(len(legal))] for _ in range(self.width - 1)]))
+            drawn = [legal[rng.randrange(len(legal))] for _ in range(self.width - 1)]
+            options = list(dict.fromkeys([legal[0], *drawn]))
         seat = view["seat"]
         totals = [0.0] * len(options)
         for i in range(self.rollouts):
@@ -149,14 +150,16 @@ def flat_line(rules: dict[str, Any], games: int, players: int, seed: int, foe: s
     for index in range(games):
         names = simulate.seating(lineup, index)
         agents = [FlatBot() if n == "flat" else make_agent(GAME, n, rules) for n in names]
-        match = Match(GAME, rules, simulate.game_seed(seed, index), [Seat(f"{n}-{i + 1}", n) for i, n in enumerate(names)],
-                      agents)
+        seats = [Seat(f"{n}-{i + 1}", n) for i, n in enumerate(names)]
+        match = Match(GAME, rules, simulate.game_seed(seed, index), seats, agents)
         state = match.play_out()
         winners = state.winners()
         for s, n in enumerate(names):
             scores[n].append(state.scores()[s])
             if s in winners:
                 wins += (n == "flat") / len(winners)
+        if (index + 1) % 10 == 0 and index + 1 < games:
+            print(f"  flat after {index + 1} games: {wins / (index + 1):.1%}", flush=True)
     share = wins / games
     low, high = harness.wilson(share, games)
     print(f"{f'flat vs {players - 1} {foe}':<22} {'flat':<7} {share:7.1%}  fair {1 / players:.0%}"

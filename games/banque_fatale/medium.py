@@ -29,8 +29,8 @@ from games.banque_fatale.engine import Bid, Config, Keep, Pick, Sell, Take
 from parlour.core.game import Action
 
 #: a sampled round of rival bids: the pool they make, the least I must bid to win the card,
-#: the pool's size, and which rival wins if I do not
-Draw = tuple[list[int], int, int, int]
+#: and the pool's size
+Draw = tuple[list[int], int, int]
 
 
 class MediumAgent:
@@ -38,8 +38,10 @@ class MediumAgent:
 
     samples = 32
     prior_level = 2.0  # jetons a rival is expected to bid before any bid has been seen
-    seen_weight = 0.7  # how much the last revealed bid counts against the prior
-    zero_chance = 0.15  # how often a rival is drawn to bid nothing at all
+    seen_weight = 0.4  # how much the last revealed bid counts against the prior
+    # how often a rival is drawn to bid nothing at all (tuned: lower, after a rival's revealed
+    # bid, made all-medium tables stall in the round after a costly auction)
+    zero_chance = 0.3
     keen = 1.4  # a rival bids this much more for a card in his colours ...
     cool = 0.7  # ... and this much less for one that is not
     rival_weight = 0.8  # how much the average rival's gain counts against mine
@@ -80,20 +82,21 @@ class MediumAgent:
         return self.cfg.jeton_value + self.jeton_future * t.rounds_left / max(t.rounds, 1)
 
     # -- the rivals ----------------------------------------------------------------------
-    def rival_levels(self, t: Table, view: Mapping[str, Any], card: Sequence[int]) -> dict[int, float]:
-        """How many jetons each rival is expected to bid for ``card``: his revealed bid in the
-        last auction (taken back to a neutral card), blended with a prior, then scaled by his
-        interest in this card and capped by what he holds."""
+    def rival_levels(self, t: Table, view: Mapping[str, Any], card: Sequence[int]) -> dict[int, tuple[float, float]]:
+        """How many jetons each rival is expected to bid for ``card`` when he bids, and how
+        likely he is to bid nothing: his revealed bid in the last auction (taken back to a
+        neutral card) blended with a prior, scaled by his interest in this card and capped by
+        what he holds."""
         last = view.get("last_auction")
         last_aces = t.code_aces(last["card"]) if last else None
         levels = {}
         for s in t.others:
-            level = self.prior_level
+            level, zero = self.prior_level, self.zero_chance
             if last is not None:
                 seen = last["totals"][s] / self._interest_factor(t.aces[s], last_aces)
                 level = self.seen_weight * seen + (1 - self.seen_weight) * self.prior_level
             level *= self._interest_factor(t.aces[s], card)
-            levels[s] = min(level, sum(t.holdings[s]))
+            levels[s] = (min(level, sum(t.holdings[s])), zero)
         return levels
 
     def _interest_factor(self, aces: Sequence[int], card: Sequence[int] | None) -> float:
@@ -111,14 +114,13 @@ class MediumAgent:
             held = [int(h + 0.5) for h in t.holdings[s]]
             keen = any(a and c for a, c in zip(t.aces[s], card))
             weights = [2.0 * t.aces[s][c] + (1.0 if keen and card[c] else 0.0) + 0.3 for c in range(k)]
-            plans.append((s, levels[s], held, weights, priority[s] > mine))
+            plans.append((s, *levels[s], held, weights, priority[s] > mine))
         out: list[Draw] = []
         for _ in range(self.samples):
             pool = [0] * k
             need = 0
-            top_total, top_seat = -1, t.others[0]
-            for s, level, held, weights, after_me in plans:
-                if rng.random() < self.zero_chance or level <= 0:
+            for _s, level, zero, held, weights, after_me in plans:
+                if rng.random() < zero or level <= 0:
                     total = 0
                 else:
                     total = min(int(level * rng.uniform(0.3, 1.7) + 0.5), sum(held))
@@ -131,10 +133,7 @@ class MediumAgent:
                 bar = total if after_me else total + 1
                 if bar > need:
                     need = bar
-                # among the rivals, the highest total wins, ties to the one nearest the start
-                if total > top_total or (total == top_total and priority[s] < priority[top_seat]):
-                    top_total, top_seat = total, s
-            out.append((pool, need, sum(pool), top_seat))
+            out.append((pool, need, sum(pool)))
         return out
 
     # -- bidding -------------------------------------------------------------------------
@@ -171,7 +170,7 @@ class MediumAgent:
                 return found
             total = sum(counts)
             score = 0.0
-            for pool_o, need, size, _ in draws:
+            for pool_o, need, size in draws:
                 stake = stake_won if total >= need else stake_lost
                 pool = [a + b for a, b in zip(pool_o, counts)]
                 top = max(pool)
@@ -226,7 +225,7 @@ class MediumAgent:
         out = []
         for order in orders:
             counts = [0] * k
-            for step, c in enumerate(order[: self.max_total]):
+            for c in order[: self.max_total]:
                 counts[c] += 1
                 out.append(list(counts))
         return out
