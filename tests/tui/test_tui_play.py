@@ -455,8 +455,10 @@ def test_a_failing_computer_player_is_reported_and_plays_a_random_move() -> None
 
 def test_a_doubled_key_cannot_dismiss_the_hand_over(monkeypatch) -> None:
     """The player who just moved presses Enter twice: the second press must not lift the
-    hand-over and show the next player's hand."""
-    monkeypatch.setattr(HandOverScreen, "ready_delay", 0.8)
+    hand-over and show the next player's hand. The guard's delay is made longer than any
+    test, and the test lifts it itself (``accept``) where the delay would have run out, so
+    a slow machine cannot turn the doubled key into a late one."""
+    monkeypatch.setattr(HandOverScreen, "ready_delay", 3600.0)
 
     async def scenario() -> None:
         app = app_for()
@@ -465,17 +467,20 @@ def test_a_doubled_key_cannot_dismiss_the_hand_over(monkeypatch) -> None:
             setup.query_one("#kind-1", Select).value = "human"
             await pilot.press("ctrl+s")
             await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+            app.screen.accept()
             await pass_hand_over(pilot)
             await wait_for(pilot, lambda: human_to_decide(app))
             screen = table(app)
+            first = screen.at_table
             await pilot.press("enter", "enter", "enter")
             await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
-            await pilot.pause(0.2)
+            await pilot.press("enter")  # one more, after the hand-over is up
             assert isinstance(app.screen, HandOverScreen), "a doubled Enter lifted the hand-over"
             assert screen.at_table is None
+            app.screen.accept()
             await pass_hand_over(pilot)
             await wait_for(pilot, lambda: human_to_decide(app))
-            assert screen.at_table == 1
+            assert screen.at_table is not None and screen.at_table != first
 
     run(scenario())
 
