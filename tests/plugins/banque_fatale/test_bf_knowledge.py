@@ -9,6 +9,7 @@ from games.banque_fatale.agents import MediumAgent
 from games.banque_fatale.engine import Bid
 from games.banque_fatale.knowledge import BanqueFataleKnowledge
 from parlour.core.rulesets import load_ruleset
+from parlour.testing.knowledge import rollout_game
 
 RULES = load_ruleset(GAME).resolve()
 
@@ -16,22 +17,9 @@ RULES = load_ruleset(GAME).resolve()
 def test_rollout_plays_legal_moves_to_the_end_with_small_bids() -> None:
     know = BanqueFataleKnowledge(RULES)
     for seed in range(3):
-        state = GAME.new_game(4, RULES, seed)
-        rng = random.Random(seed)
-        steps = 0
-        while not state.is_over:
-            action = know.rollout(state, rng)
-            if action is None:
-                legal = state.legal_actions()
-                action = legal[rng.randrange(len(legal))]
-            assert state.why_illegal(action) is None, action
-            if type(action) is Bid:
-                assert action.total <= 3
-            state.apply(action)
-            steps += 1
-            if steps % 15 == 0 and not state.is_over:
-                values = know.evaluate(state)
-                assert values is not None and all(0.0 <= v <= 1.0 for v in values)
+        bids = [action for _, action in rollout_game(GAME, RULES, know, seed, evaluate_every=15)
+                if type(action) is Bid]
+        assert bids and all(bid.total <= 3 for bid in bids)
 
 
 def _bidding(seed: int):

@@ -7,6 +7,7 @@ import random
 from games.casablanca import GAME
 from games.casablanca.actions import Challenge, Pass
 from games.casablanca.knowledge import CasablancaKnowledge
+from parlour.testing.knowledge import rollout_game
 from cb_helpers import arranged, commit, move, rules
 
 
@@ -17,22 +18,8 @@ def _knowledge() -> CasablancaKnowledge:
 def test_rollout_plays_legal_moves_to_the_end() -> None:
     know = _knowledge()
     for seed in range(3):
-        state = GAME.new_game(4, rules(), seed)
-        rng = random.Random(seed)
-        steps = 0
-        while not state.is_over:
-            action = know.rollout(state, rng)
-            if action is None:
-                legal = state.legal_actions()
-                action = legal[rng.randrange(len(legal))]
-            assert state.why_illegal(action) is None, (state.phase, action)
-            state.apply(action)
-            steps += 1
-            if steps % 25 == 0 and not state.is_over:
-                values = know.evaluate(state)
-                assert values is not None and len(values) == 4
-                assert all(0.0 <= v <= 1.0 for v in values)
-        assert steps < 2000
+        steps = sum(1 for _ in rollout_game(GAME, rules(), know, seed, evaluate_every=25, max_steps=2000))
+        assert steps > 0
 
 
 def _landing_claim(chip: int) -> object:

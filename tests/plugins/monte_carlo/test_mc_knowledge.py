@@ -9,6 +9,7 @@ from games.monte_carlo.agents import MediumAgent
 from games.monte_carlo.engine import Bet
 from games.monte_carlo.knowledge import MonteCarloKnowledge
 from parlour.core.rulesets import load_ruleset
+from parlour.testing.knowledge import rollout_game
 
 RULES = load_ruleset(GAME).resolve()
 
@@ -16,21 +17,7 @@ RULES = load_ruleset(GAME).resolve()
 def test_rollout_plays_legal_moves_to_the_end_and_bets_with_care() -> None:
     know = MonteCarloKnowledge(RULES)
     for seed in range(3):
-        state = GAME.new_game(4, RULES, seed)
-        rng = random.Random(seed)
-        steps = bets = 0
-        while not state.is_over:
-            action = know.rollout(state, rng)
-            if action is None:
-                legal = state.legal_actions()
-                action = legal[rng.randrange(len(legal))]
-            assert state.why_illegal(action) is None, action
-            bets += type(action) is Bet
-            state.apply(action)
-            steps += 1
-            if steps % 20 == 0 and not state.is_over:
-                values = know.evaluate(state)
-                assert values is not None and all(0.0 <= v <= 1.0 for v in values)
+        bets = sum(type(action) is Bet for _, action in rollout_game(GAME, RULES, know, seed))
         # a random bettor stakes about a chip a round; this one far fewer
         assert bets <= 4 * 6 * RULES["match_games"]
 
