@@ -43,12 +43,9 @@ from games.casablanca.actions import (
     Fold,
     Pass,
     Pick,
-    PlaceFigure,
     Raise,
     Reshuffle,
     Sell,
-    TakeCard,
-    TakeTop,
 )
 
 #: how likely a mover whose chip does not fit is to announce the landing number anyway

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from parlour.core.agents import Agent, AgentSpecError, make_agent, spec_problem
-from parlour.core.game import Action, Game, IllegalAction
+from parlour.core.game import Action, Game
 from parlour.core.match import (
     Match,
     Record,

@@ -336,7 +336,6 @@ class SearchAgent:
         c = self.exploration
         widening, alpha = self.widening, self.alpha
         log, sqrt = math.log, math.sqrt
-        knowledge = self.knowledge
         policy = self._policy
         randrange = rng.randrange
         model_others, me = self._model_others, self._seat

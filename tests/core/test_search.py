@@ -7,7 +7,6 @@ import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -286,7 +285,6 @@ def test_sevens_without_any_knowledge() -> None:
 @pytest.mark.parametrize("game_id", BUILT_IN)
 def test_built_in_games_search(game_id: str) -> None:
     game, rules, state = mid_game(game_id)
-    legal = state.legal_actions()
     for spec in ("hard:80", "flat:4"):
         agent = make_agent(game, spec, rules)
         action = choose(agent, state, 1)
