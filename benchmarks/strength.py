@@ -18,7 +18,9 @@ The lines, with the number of games each gets at ``--scale 1`` (what issue 15 as
 - ``medium-easy``: medium vs 3 easy, 400 games
 - ``easy-medium``: one easy among 3 medium, 400 games
 - ``medium-random``: medium vs 3 random, 400 games
-- ``flat``: the flat Monte Carlo bot (200 random rollouts a decision) vs 3 medium, 400 games
+- ``flat``: the flat Monte Carlo bot (200 worlds, up to 12 moves tried in each, random
+  rollouts: 2,400 a decision) vs 3 medium, 400 games
+- ``flat17``: the same bot with 17 worlds (about 200 rollouts a decision) vs 3 medium, 400 games
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ LINES: dict[str, tuple[str, str, int]] = {
     "easy-medium": ("easy", "medium", 400),
     "medium-random": ("medium", "random", 400),
     "flat": ("flat", "medium", 400),
+    "flat17": ("flat:17", "medium", 400),
 }
 GAMES = ("banque-fatale", "monte-carlo", "casablanca")
 

@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import copy
 import itertools
-from operator import le, sub
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import le, sub
 from typing import Any
 
+from parlour.core.agents import AgentKind, Budget, KindEntry
 from parlour.core.game import Action, Event, Game, IllegalAction, QuietLog, State, seat_label
 from parlour.core.rulesets import Bool, Dict, Int, List, Schema, Str, Table
+from parlour.core.search import search_kind
 
 PICK = "pick"
 BID = "bid"
@@ -909,11 +911,14 @@ class BanqueFatale(Game):
             raise IllegalAction(reason)
         return action
 
-    def agent_kinds(self) -> dict[str, Any]:
-        from games.banque_fatale.agents import EasyAgent, MediumAgent
+    def agent_kinds(self) -> dict[str, KindEntry]:
+        from games.banque_fatale.agents import ABOUT, EasyAgent, MediumAgent
 
+        kinds = super().agent_kinds()
         return {
-            **super().agent_kinds(),
-            "easy": lambda rules: EasyAgent(rules),
-            "medium": lambda rules: MediumAgent(rules),
+            "random": kinds["random"],
+            "easy": AgentKind(lambda rules: EasyAgent(rules), ABOUT["easy"]),
+            "medium": AgentKind(lambda rules: MediumAgent(rules), ABOUT["medium"]),
+            "hard": search_kind(self.search_knowledge, Budget(iterations=1000), ABOUT["hard"]),
+            "flat": kinds["flat"],
         }

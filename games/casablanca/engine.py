@@ -29,10 +29,6 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import compress
 from typing import Any
 
-from parlour.core.agents import AgentFactory, RandomAgent
-from parlour.core.game import Action, Event, Game, IllegalAction, QuietLog, State, seat_label
-from parlour.core.rulesets import Bool, Int, List, Schema, Str
-
 from games.casablanca.actions import (
     ADMIT,
     CALL,
@@ -56,6 +52,10 @@ from games.casablanca.actions import (
     TakeTop,
     dollars,
 )
+from parlour.core.agents import AgentKind, Budget, KindEntry
+from parlour.core.game import Action, Event, Game, IllegalAction, QuietLog, State, seat_label
+from parlour.core.rulesets import Bool, Int, List, Schema, Str
+from parlour.core.search import search_kind
 
 FIGURE = "figure"
 TURN = "turn"
@@ -1133,11 +1133,14 @@ class Casablanca(Game):
 
         return CasablancaKnowledge(rules)
 
-    def agent_kinds(self) -> dict[str, AgentFactory]:
-        from games.casablanca.agents import EasyAgent, MediumAgent
+    def agent_kinds(self) -> dict[str, KindEntry]:
+        from games.casablanca.agents import ABOUT, EasyAgent, MediumAgent
 
+        kinds = super().agent_kinds()
         return {
-            **super().agent_kinds(),
-            "easy": lambda rules: EasyAgent(rules),
-            "medium": lambda rules: MediumAgent(rules),
+            "random": kinds["random"],
+            "easy": AgentKind(lambda rules: EasyAgent(rules), ABOUT["easy"]),
+            "medium": AgentKind(lambda rules: MediumAgent(rules), ABOUT["medium"]),
+            "hard": search_kind(self.search_knowledge, Budget(iterations=1500), ABOUT["hard"]),
+            "flat": kinds["flat"],
         }

@@ -356,3 +356,12 @@ class MediumAgent:
                     best, choice = gain, action
         return choice
 
+
+
+#: What players may expect of each level: the measured strength table (benchmarks/strength.py,
+#: 4 players, seats rotated; the README has the intervals).
+ABOUT = {
+    "easy": "bets on what its tiles nearly make; wins 3 in 100 matches against three medium",
+    "medium": "weighs odds and stakes; wins about 3 in 4 matches against three easy",
+    "hard": "searches the worlds its seat allows; wins about half its matches against three medium",
+}

@@ -16,9 +16,10 @@ from typing import Any, ClassVar
 
 from games.monte_carlo import layout
 from games.monte_carlo.layout import CELL_BY_NAME, CELLS, DIGIT_CELLS, DIGIT_OF, DIGITS, Field
-from parlour.core.agents import AgentFactory, RandomAgent
+from parlour.core.agents import AgentKind, Budget, KindEntry
 from parlour.core.game import Action, Game, IllegalAction, QuietLog, State, seat_label
 from parlour.core.rulesets import Bool, Dict, Int, List, Schema
+from parlour.core.search import search_kind
 
 BETTING = "betting"
 LAYING = "laying"
@@ -630,13 +631,16 @@ class MonteCarlo(Game):
 
         return MonteCarloKnowledge(rules)
 
-    def agent_kinds(self) -> dict[str, AgentFactory]:
-        from games.monte_carlo.agents import EasyAgent, MediumAgent
+    def agent_kinds(self) -> dict[str, KindEntry]:
+        from games.monte_carlo.agents import ABOUT, EasyAgent, MediumAgent
 
+        kinds = super().agent_kinds()
         return {
-            **super().agent_kinds(),
-            "easy": lambda rules: EasyAgent(rules),
-            "medium": lambda rules: MediumAgent(rules),
+            "random": kinds["random"],
+            "easy": AgentKind(lambda rules: EasyAgent(rules), ABOUT["easy"]),
+            "medium": AgentKind(lambda rules: MediumAgent(rules), ABOUT["medium"]),
+            "hard": search_kind(self.search_knowledge, Budget(iterations=600), ABOUT["hard"]),
+            "flat": kinds["flat"],
         }
 
 

@@ -13,8 +13,8 @@ import pytest
 
 from searching_sevens import GAME as SEARCHING_SEVENS
 
-from parlour.core.agents import Budget, decide, make_agent
-from parlour.core.game import Action, State
+from parlour.core.agents import Budget, as_kind, decide, make_agent
+from parlour.core.game import Action, Game, State
 from parlour.core.registry import discover
 from parlour.core.search import DEFAULT_BUDGET, FlatMonteCarloAgent, Knowledge, SearchAgent
 from parlour.testing.conformance import _ruleset, random_walk
@@ -297,7 +297,9 @@ def test_kinds_and_budgets() -> None:
     hard = make_agent(game, "hard:400", rules)
     assert isinstance(hard, SearchAgent) and hard.budget == Budget(iterations=400)
     plain = make_agent(game, "hard", rules)
-    assert isinstance(plain, SearchAgent) and plain.budget == DEFAULT_BUDGET
+    default = as_kind(game.agent_kinds()["hard"]).budget  # the game's own default
+    assert isinstance(plain, SearchAgent) and default is not None and plain.budget == default
+    assert as_kind(Game.agent_kinds(game)["hard"]).budget == DEFAULT_BUDGET  # a game that sets none
     timed = make_agent(game, "hard", rules, seconds=2.5)
     assert isinstance(timed, SearchAgent) and timed.budget == Budget(seconds=2.5)
     flat = make_agent(game, "flat", rules)
