@@ -18,7 +18,7 @@ from operator import le, sub
 from typing import Any
 
 from parlour.core.agents import AgentKind, Budget, KindEntry
-from parlour.core.game import Action, Event, Game, IllegalAction, QuietLog, State, seat_label
+from parlour.core.game import Action, Event, Game, IllegalAction, State, seat_label
 from parlour.core.rulesets import Bool, Dict, Int, List, Schema, Str, Table
 from parlour.core.search import search_kind
 
@@ -728,10 +728,7 @@ class BanqueFataleState(State):
     def _copy(self, events: bool) -> BanqueFataleState:
         """A copy sharing the immutable parts; the generator is shared copy-on-write and the
         log copied only if ``events`` (and never from a quiet state)."""
-        other = object.__new__(BanqueFataleState)
-        other.__dict__.update(self.__dict__)
-        self.share_rng(other)
-        other.events = list(self.events) if events and not self.quiet else QuietLog()
+        other = self._bare_copy(events)
         other.chart = self.chart[:]
         other.jetons = [j[:] for j in self.jetons]
         other.cash = self.cash[:]
@@ -774,11 +771,7 @@ class BanqueFataleState(State):
                 if world.bids[s] is not None:
                     choices = BidChoices(world.jetons[s], self.cfg.letters)
                     world.bids[s] = choices[rng.randrange(len(choices))].counts
-        if quiet:
-            world.quiet = True
-        elif not self.quiet:
-            world.events = [e for e in self.events if e.seats is None or seat in e.seats]
-        world.reseed(rng.getrandbits(64))
+        self._settle_world(world, seat, rng, quiet)
         return world
 
 

@@ -942,18 +942,19 @@ class CasablancaState(State):
     def clone(self) -> CasablancaState:
         return self._copy(events=True)
 
+    def _copy_log(self, other: CasablancaState, keep: bool) -> None:  # type: ignore[override]
+        """The log is the written lines and the pending ones (formatted when read)."""
+        other._events = self._events[:] if keep else QuietLog()
+        other._pending = self._pending[:] if keep else QuietLog()
+
+    def _copy_seen_log(self, world: CasablancaState, seat: int) -> None:  # type: ignore[override]
+        world._events = [e for e in self._events if e.visible_to(seat)]
+        world._pending = [p for p in self._pending if p[2] is None or seat in p[2]]
+
     def _copy(self, events: bool) -> CasablancaState:
         """A copy sharing the immutable parts; the generator is shared copy-on-write, the
         log (written lines and pending ones) copied only if ``events`` and not quiet."""
-        other = object.__new__(CasablancaState)
-        other.__dict__.update(self.__dict__)
-        self.share_rng(other)
-        if events and not self.quiet:
-            other._events = self._events[:]
-            other._pending = self._pending[:]
-        else:
-            other._events = QuietLog()
-            other._pending = QuietLog()
+        other = self._bare_copy(events)
         for name in ("money", "chips", "masks", "occupied", "picks", "free", "aside", "pile", "figures", "active",
                      "reshuffles_left", "commit_order", "stakes"):
             setattr(other, name, list(getattr(self, name)))
@@ -1001,12 +1002,7 @@ class CasablancaState(State):
                 if s != seat:
                     options = world.stake_options(s)
                     world.commits[s] = -1 if rng.random() < 0.5 else options[rng.randrange(len(options))]
-        if quiet:
-            world.quiet = True
-        elif not self.quiet:
-            world._events = [e for e in self._events if e.seats is None or seat in e.seats]
-            world._pending = [p for p in self._pending if p[2] is None or seat in p[2]]
-        world.reseed(rng.getrandbits(64))
+        self._settle_world(world, seat, rng, quiet)
         return world
 
 

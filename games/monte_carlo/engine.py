@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from games.monte_carlo import layout
 from games.monte_carlo.layout import CELL_BY_NAME, CELLS, DIGIT_CELLS, DIGIT_OF, DIGITS, Field
 from parlour.core.agents import AgentKind, Budget, KindEntry
-from parlour.core.game import Action, Game, IllegalAction, QuietLog, State, seat_label
+from parlour.core.game import Action, Game, IllegalAction, State, seat_label
 from parlour.core.rulesets import Bool, Dict, Int, List, Schema
 from parlour.core.search import search_kind
 
@@ -511,10 +511,7 @@ class MonteCarloState(State):
         """A copy sharing the immutable parts (and ``order``, ``open_bets`` and ``undealt``,
         which the engine replaces but never changes in place); the generator is shared
         copy-on-write and the log copied only if ``events`` (and never from a quiet state)."""
-        other = MonteCarloState.__new__(MonteCarloState)
-        other.__dict__.update(self.__dict__)
-        self.share_rng(other)
-        other.events = list(self.events) if events and not self.quiet else QuietLog()
+        other = self._bare_copy(events)
         other.chips = self.chips[:]
         other.active = self.active[:]
         other.won = self.won[:]
@@ -553,11 +550,7 @@ class MonteCarloState(State):
             del unseen[:size]
             world.hands[other] = counts
         world.undealt = sorted(unseen)
-        if quiet:
-            world.quiet = True
-        elif not self.quiet:
-            world.events = [e for e in self.events if e.seats is None or seat in e.seats]
-        world.reseed(rng.getrandbits(64))
+        self._settle_world(world, seat, rng, quiet)
         return world
 
 

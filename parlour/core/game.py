@@ -16,7 +16,7 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
 from parlour.core.agents import AgentKind, KindEntry, RandomAgent
 from parlour.core.search import Knowledge, flat_kind, search_kind
@@ -181,6 +181,35 @@ class State(ABC):
         other._rng = None
         other._rng_frozen = frozen
 
+    def _bare_copy(self, events: bool) -> Self:
+        """The first step of an engine's fast ``clone``: a state of the same class sharing
+        every attribute (the engine then copies what it changes in place), the generator
+        shared copy-on-write, and the log copied only if ``events`` and this state is not
+        quiet (else an empty :class:`QuietLog`)."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        self.share_rng(other)
+        self._copy_log(other, events and not self.quiet)
+        return other
+
+    def _copy_log(self, other: State, keep: bool) -> None:
+        """Give ``other`` a copy of this state's log if ``keep``, else an empty quiet one;
+        an engine that keeps its log elsewhere overrides this and :meth:`_copy_seen_log`."""
+        other.events = list(self.events) if keep else QuietLog()
+
+    def _copy_seen_log(self, world: State, seat: int) -> None:
+        """Give ``world`` the part of this state's log that ``seat`` saw."""
+        world.events = self.events_for(seat)
+
+    def _settle_world(self, world: State, seat: int, rng: random.Random, quiet: bool) -> None:
+        """The last step of every engine's ``sample_world``: a quiet world keeps no log, a
+        loud one the events ``seat`` saw; then its generator is reseeded from ``rng``."""
+        if quiet:
+            world.quiet = True
+        elif not self.quiet:
+            self._copy_seen_log(world, seat)
+        world.reseed(rng.getrandbits(64))
+
     def silence(self) -> None:
         """Make this state quiet: its event log is dropped and nothing more is kept (for
         search worlds; an engine that writes its log elsewhere overrides this)."""
@@ -241,7 +270,10 @@ class State(ABC):
         """
 
     def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
-        return [e for e in self.events[start:] if e.visible_to(seat)]
+        events = self.events[start:] if start else self.events
+        if seat is None:
+            return [e for e in events if e.seats is None]
+        return [e for e in events if e.seats is None or seat in e.seats]  # Event.visible_to, inlined
 
     def log(self, text: str, seats: Sequence[int] | None = None, kind: str = "", **data: Any) -> None:
         if self.quiet:
