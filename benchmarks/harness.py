@@ -38,7 +38,6 @@ LEVELS = ("random", "easy", "medium")
 #: the strength lines: (the agent measured, the agent in every other seat)
 LINES = (("medium", "random"), ("medium", "easy"), ("easy", "random"))
 QUICK = {"games": 200, "throughput_games": 500, "timing_games": 10, "repeat": 1}
-Z95 = 1.96
 
 
 def plural(word: str) -> str:
@@ -164,14 +163,8 @@ def p95(values: Sequence[float]) -> float:
     return ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
 
 
-def wilson(share: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion: stays within 0..1, fair at 0% and 100%."""
-    if n <= 0:
-        return 0.0, 1.0
-    denominator = 1 + z * z / n
-    centre = (share + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+#: the Wilson score interval of a win share: the one ``parlour simulate`` prints
+wilson = simulate.wilson_interval
 
 
 # -- the command line ---------------------------------------------------------------------
