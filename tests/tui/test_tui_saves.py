@@ -62,7 +62,7 @@ def test_quit_mid_game_and_continue_where_it_stopped(saves: SaveFolder) -> None:
             await wait_for(pilot, lambda: len(screen.match.record.actions) >= 2 and human_to_decide(app))
             played.extend(screen.match.record.actions)
             # every decision was saved: the file on disk has both moves
-            assert Record.load(screen.table.path).actions == played
+            assert Record.load(screen.live.path).actions == played
             await pilot.press("ctrl+q")
 
     run(first_session())
@@ -85,7 +85,7 @@ def test_quit_mid_game_and_continue_where_it_stopped(saves: SaveFolder) -> None:
             assert screen.match.record.actions == played
             expected = replay(sevens.GAME, Record.load(path))
             assert screen.match.state.view(0) == expected.view(0)
-            assert screen.log_lines == [e.text for e in expected.events_for(0)]
+            assert screen.log_panel.entries == [e.text for e in expected.events_for(0)]
             # leave it saved, then abandon it from the home screen after confirming
             await pilot.press("escape")
             await wait_for(pilot, lambda: isinstance(app.screen, LeaveDialog))
@@ -118,7 +118,7 @@ def test_abandoning_at_the_table_asks_first_and_deletes_the_save(saves: SaveFold
             screen = app.screen
             assert isinstance(screen, TableScreen)
             await pilot.press("enter")
-            await wait_for(pilot, lambda: screen.table.path.exists() and human_to_decide(app))
+            await wait_for(pilot, lambda: screen.live.path.exists() and human_to_decide(app))
             await pilot.press("escape")
             await wait_for(pilot, lambda: isinstance(app.screen, LeaveDialog))
             await pilot.press("escape")  # keep playing
@@ -127,7 +127,7 @@ def test_abandoning_at_the_table_asks_first_and_deletes_the_save(saves: SaveFold
             await wait_for(pilot, lambda: isinstance(app.screen, LeaveDialog))
             await pilot.press("a")
             await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
-            assert not screen.table.path.exists()
+            assert not screen.live.path.exists()
             assert list(saves.saves.glob("*.json")) == []
 
     run(scenario())
