@@ -2,7 +2,7 @@
 
 The app owns navigation: screens call its methods (:meth:`ParlourApp.set_up`,
 :meth:`~ParlourApp.open_table`, :meth:`~ParlourApp.show_results`, :meth:`~ParlourApp.show_rules`)
-to move on, and reach its services (registry, save folder, timings) through
+to move on, and reach its services (registry, save folder, shelf of saves, timings) through
 :attr:`ParlourScreen.parlour <parlour.tui.screen.ParlourScreen.parlour>`.
 """
 
@@ -25,6 +25,7 @@ from parlour.tui.home import HomeScreen
 from parlour.tui.results import ResultsScreen
 from parlour.tui.rules import RulesScreen
 from parlour.tui.setup import SetupScreen
+from parlour.tui.shelf import SaveShelf
 from parlour.tui.table import LiveGame, TableScreen
 
 if TYPE_CHECKING:
@@ -95,6 +96,8 @@ class ParlourApp(App[None]):
         self.ai_think = ai_think_from_env() if ai_think is None else ai_think
         self.seeds = rng if rng is not None else random.Random()
         self.start_game = start_game
+        #: the saves the home screen lists, each replayed once per version of its file
+        self.shelf = SaveShelf(self.saves, seconds=self.ai_think)
 
     def new_seed(self) -> int:
         return self.seeds.randrange(1, 1_000_000)

@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 
 from parlour.core.game import Game
 from parlour.core.match import RecordError
-from parlour.core.saves import CorruptSave, SavedGame, resume_match
+from parlour.core.saves import CorruptSave, SavedGame
 from parlour.tui.dialogs import ConfirmDialog
 from parlour.tui.screen import ParlourScreen
 
@@ -74,7 +74,7 @@ class HomeScreen(ParlourScreen):
     # -- the list ------------------------------------------------------------------
     def refresh_list(self) -> None:
         registry = self.parlour.registry
-        scan = self.parlour.saves.scan(registry.games)
+        scan = self.parlour.shelf.scan(registry.games)
         if scan.corrupt:
             self.problems.extend(scan.corrupt)
             for problem in scan.corrupt:
@@ -231,12 +231,13 @@ class HomeScreen(ParlourScreen):
             self.continue_game(playable[0])
 
     def continue_game(self, saved: SavedGame) -> None:
+        """Sit down again to ``saved``, on the match rebuilt when the saves were scanned."""
         if saved.problem is not None:
             self.notify(saved.problem, severity="warning", markup=False)
             return
         game = self.parlour.registry.get(saved.record.game)
         try:
-            match = resume_match(game, saved.record, seconds=self.parlour.ai_think)
+            match = self.parlour.shelf.take(saved, game)
         except Exception as exc:  # noqa: BLE001 - a save that does not rebuild is moved aside, not fatal
             error = str(exc) if isinstance(exc, RecordError) else f"{type(exc).__name__}: {exc}"
             try:
