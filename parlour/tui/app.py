@@ -1,17 +1,32 @@
-"""The Parlour app: home, setup, table, hand-over, results and rules screens."""
+"""The Parlour app: home, setup, table, hand-over, results and rules screens.
+
+The app owns navigation: screens call its methods (:meth:`ParlourApp.set_up`,
+:meth:`~ParlourApp.open_table`, :meth:`~ParlourApp.show_results`, :meth:`~ParlourApp.show_rules`)
+to move on, and reach its services (registry, save folder, shelf of saves, timings) through
+:attr:`ParlourScreen.parlour <parlour.tui.screen.ParlourScreen.parlour>`.
+"""
 
 from __future__ import annotations
 
 import os
 import random
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from parlour.core.saves import SaveFolder
+from parlour.core.game import Game
+from parlour.core.match import Match, Seat
+from parlour.core.saves import SaveFolder, start_match
+from parlour.tui.home import HomeScreen
+from parlour.tui.results import ResultsScreen
+from parlour.tui.rules import RulesScreen
+from parlour.tui.setup import SetupScreen
+from parlour.tui.shelf import SaveShelf
+from parlour.tui.table import LiveGame, TableScreen
 
 if TYPE_CHECKING:
     from parlour.core.registry import Registry
@@ -81,20 +96,47 @@ class ParlourApp(App[None]):
         self.ai_think = ai_think_from_env() if ai_think is None else ai_think
         self.seeds = rng if rng is not None else random.Random()
         self.start_game = start_game
+        #: the saves the home screen lists, each replayed once per version of its file
+        self.shelf = SaveShelf(self.saves, seconds=self.ai_think)
 
     def new_seed(self) -> int:
         return self.seeds.randrange(1, 1_000_000)
 
     def get_default_screen(self) -> Screen:
-        from parlour.tui.home import HomeScreen
-
         return HomeScreen()
 
     def on_mount(self) -> None:
         if self.start_game is not None and self.start_game in self.registry.games:
-            from parlour.tui.setup import SetupScreen
+            self.set_up(self.registry.get(self.start_game))
 
-            self.push_screen(SetupScreen(self.registry.get(self.start_game)))
+    # -- navigation ----------------------------------------------------------------
+    def set_up(self, game: Game) -> None:
+        """Open the setup of a new game of ``game``."""
+        self.push_screen(SetupScreen(game))
+
+    def show_rules(self, game: Game) -> None:
+        self.push_screen(RulesScreen(game))
+
+    def new_match(
+        self, game: Game, rules: Mapping[str, Any], seed: int, seats: Sequence[Seat], variants: Sequence[str]
+    ) -> Match:
+        """A match to open a table on, its searching players given ``ai_think`` a decision."""
+        return start_match(game, rules, seed, seats, variants, seconds=self.ai_think)
+
+    def open_table(self, game: Game, match: Match, path: Path | None = None, *, replace: bool = False) -> None:
+        """Sit down to ``match``, saved to ``path`` (a new save file when None), on top of
+        this screen, or instead of it with ``replace``."""
+        if path is None:
+            path = self.saves.new_path(game.id, match.seed)
+        screen = TableScreen(LiveGame(game, match, path))
+        if replace:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def show_results(self, live: LiveGame) -> None:
+        """The results of a finished game, instead of its table."""
+        self.switch_screen(ResultsScreen(live))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The palette knows the current screen's main actions, then Textual's own."""

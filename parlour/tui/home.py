@@ -5,7 +5,6 @@ from __future__ import annotations
 import time
 from pathlib import Path
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, cast
 
 from rich.console import Group, RenderableType
 from rich.padding import Padding
@@ -13,16 +12,14 @@ from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from parlour.core.game import Game
 from parlour.core.match import RecordError
-from parlour.core.saves import CorruptSave, SavedGame, resume_match
-
-if TYPE_CHECKING:
-    from parlour.tui.app import ParlourApp
+from parlour.core.saves import CorruptSave, SavedGame
+from parlour.tui.dialogs import ConfirmDialog
+from parlour.tui.screen import ParlourScreen
 
 
 def seat_line(names: Iterable[tuple[str, str]]) -> str:
@@ -44,7 +41,7 @@ class GameList(OptionList):
     BINDINGS = [Binding("enter", "select", "Open", id="home.open")]
 
 
-class HomeScreen(Screen[None]):
+class HomeScreen(ParlourScreen):
     """Pick a game to set up, continue a saved one, or read the rules."""
 
     BINDINGS = [
@@ -58,10 +55,6 @@ class HomeScreen(Screen[None]):
         super().__init__()
         self.saved: list[SavedGame] = []
         self.problems: list[CorruptSave] = []
-
-    @property
-    def parlour(self) -> ParlourApp:
-        return cast("ParlourApp", self.app)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -81,7 +74,7 @@ class HomeScreen(Screen[None]):
     # -- the list ------------------------------------------------------------------
     def refresh_list(self) -> None:
         registry = self.parlour.registry
-        scan = self.parlour.saves.scan(registry.games)
+        scan = self.parlour.shelf.scan(registry.games)
         if scan.corrupt:
             self.problems.extend(scan.corrupt)
             for problem in scan.corrupt:
@@ -225,22 +218,12 @@ class HomeScreen(Screen[None]):
             return
         game = self.highlighted_game()
         if game is not None:
-            self.set_up(game)
-
-    def set_up(self, game: Game) -> None:
-        from parlour.tui.setup import SetupScreen
-
-        self.app.push_screen(SetupScreen(game))
+            self.parlour.set_up(game)
 
     def action_rules(self) -> None:
         game = self.highlighted_game()
         if game is not None:
-            self.show_rules(game)
-
-    def show_rules(self, game: Game) -> None:
-        from parlour.tui.rules import RulesScreen
-
-        self.app.push_screen(RulesScreen(game))
+            self.parlour.show_rules(game)
 
     def action_continue(self) -> None:
         playable = [s for s in self.saved if s.problem is None]
@@ -248,14 +231,13 @@ class HomeScreen(Screen[None]):
             self.continue_game(playable[0])
 
     def continue_game(self, saved: SavedGame) -> None:
-        from parlour.tui.table import Table, TableScreen
-
+        """Sit down again to ``saved``, on the match rebuilt when the saves were scanned."""
         if saved.problem is not None:
             self.notify(saved.problem, severity="warning", markup=False)
             return
         game = self.parlour.registry.get(saved.record.game)
         try:
-            match = resume_match(game, saved.record, seconds=self.parlour.ai_think)
+            match = self.parlour.shelf.take(saved, game)
         except Exception as exc:  # noqa: BLE001 - a save that does not rebuild is moved aside, not fatal
             error = str(exc) if isinstance(exc, RecordError) else f"{type(exc).__name__}: {exc}"
             try:
@@ -268,11 +250,9 @@ class HomeScreen(Screen[None]):
                         timeout=10, markup=False)
             self.refresh_list()
             return
-        self.app.push_screen(TableScreen(Table(game, match, saved.path)))
+        self.parlour.open_table(game, match, saved.path)
 
     def action_abandon(self) -> None:
-        from parlour.tui.dialogs import ConfirmDialog
-
         save = self.highlighted_save()
         if save is None:
             return
@@ -299,6 +279,6 @@ class HomeScreen(Screen[None]):
                 yield SystemCommand(f"Continue {game.title} (move {saved.moves})",
                                     "Go back to this saved game", lambda s=saved: self.continue_game(s))
         for game in registry.games.values():
-            yield SystemCommand(f"Play {game.title}", "Set up a new game", lambda g=game: self.set_up(g))
+            yield SystemCommand(f"Play {game.title}", "Set up a new game", lambda g=game: self.parlour.set_up(g))
         for game in registry.games.values():
-            yield SystemCommand(f"Rules of {game.title}", "Read the rules", lambda g=game: self.show_rules(g))
+            yield SystemCommand(f"Rules of {game.title}", "Read the rules", lambda g=game: self.parlour.show_rules(g))

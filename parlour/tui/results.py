@@ -3,21 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, cast
 
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from parlour.core.saves import HUMAN, start_match
-from parlour.tui.table import Table, TableScreen
-
-if TYPE_CHECKING:
-    from parlour.tui.app import ParlourApp
+from parlour.core.saves import HUMAN
+from parlour.tui.screen import ParlourScreen
+from parlour.tui.table import LiveGame
 
 
 def winners_line(names: list[str], winners: list[int]) -> str:
@@ -32,24 +28,20 @@ def _number(value: object) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-class ResultsScreen(Screen[None]):
+class ResultsScreen(ParlourScreen):
     BINDINGS = [
         Binding("n", "play_again", "Play again", id="results.again"),
         Binding("m,escape", "menu", "Menu", id="results.menu"),
         Binding("r", "rules", "Rules", id="results.rules"),
     ]
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, live: LiveGame) -> None:
         super().__init__()
-        self.table = table
-
-    @property
-    def parlour(self) -> ParlourApp:
-        return cast("ParlourApp", self.app)
+        self.live = live
 
     def compose(self) -> ComposeResult:
-        state = self.table.match.state
-        names = self.table.names
+        state = self.live.match.state
+        names = self.live.names
         scores = state.scores()
         winners = state.winners()
         try:
@@ -68,7 +60,7 @@ class ResultsScreen(Screen[None]):
         order = sorted(range(len(names)), key=lambda s: -scores[s])
         for seat in order:
             mark = "* winner" if seat in winners else ""
-            agent = self.table.match.seats[seat].agent
+            agent = self.live.match.seats[seat].agent
             who = names[seat] if agent == HUMAN else f"{names[seat]} (computer: {agent})"
             grid.add_row(mark, who, *[_number(breakdown[seat].get(p, "")) for p in parts], _number(scores[seat]),
                          style="bold" if seat in winners else "")
@@ -77,33 +69,28 @@ class ResultsScreen(Screen[None]):
             yield Static(Text(winners_line(names, winners), style="bold"), id="results-winners")
             yield Static(grid, id="results-scores")
             yield Static(
-                f"{len(self.table.match.record.actions)} moves, seed {self.table.match.seed}. "
-                f"Record: {self.table.path}\n\n"
+                f"{len(self.live.match.record.actions)} moves, seed {self.live.match.seed}. "
+                f"Record: {self.live.path}\n\n"
                 "n: play again with the same table (a new seed)   m: back to the games   r: rules",
                 id="results-note", markup=False,
             )
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = f"{self.table.game.title}: results"
+        self.sub_title = f"{self.live.game.title}: results"
 
     def action_play_again(self) -> None:
-        old = self.table.match
-        seed = self.parlour.new_seed()
-        match = start_match(self.table.game, old.rules, seed, old.seats, old.variants,
-                            seconds=self.parlour.ai_think)
-        table = Table(self.table.game, match, self.parlour.saves.new_path(self.table.game.id, seed))
-        self.app.switch_screen(TableScreen(table))
+        old = self.live.match
+        match = self.parlour.new_match(self.live.game, old.rules, self.parlour.new_seed(), old.seats, old.variants)
+        self.parlour.open_table(self.live.game, match, replace=True)
 
     def action_menu(self) -> None:
         self.dismiss(None)
 
     def action_rules(self) -> None:
-        from parlour.tui.rules import RulesScreen
-
-        self.app.push_screen(RulesScreen(self.table.game))
+        self.parlour.show_rules(self.live.game)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         yield SystemCommand("Play again", "The same table with a new seed", self.action_play_again)
         yield SystemCommand("Back to the games", "The home screen", self.action_menu)
-        yield SystemCommand(f"Rules of {self.table.game.title}", "Read the rules", self.action_rules)
+        yield SystemCommand(f"Rules of {self.live.game.title}", "Read the rules", self.action_rules)

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import partial
-from typing import TYPE_CHECKING, cast
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.content import Content
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from rich.text import Text
 from textual import events
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, OptionList, Select, Static
@@ -19,10 +17,8 @@ from parlour.core.agents import kind_about
 from parlour.core.game import Game
 from parlour.core.match import Seat
 from parlour.core.rulesets import RulesetError, RulesetFile, scan_house_rules, with_house_rules
-from parlour.core.saves import HUMAN, start_match
-
-if TYPE_CHECKING:
-    from parlour.tui.app import ParlourApp
+from parlour.core.saves import HUMAN
+from parlour.tui.screen import ParlourScreen
 
 COMPUTER_NAMES = ("Ada", "Blaise", "Cleo", "Dmitri", "Emmy", "Fermat", "Grace", "Hypatia", "Ibn", "Jules")
 
@@ -56,7 +52,7 @@ class Toggle(Checkbox):
         return super()._button
 
 
-class SetupScreen(Screen[None]):
+class SetupScreen(ParlourScreen):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", id="setup.start", priority=True),
         Binding("ctrl+n", "new_seed", "New seed", id="setup.new_seed"),
@@ -74,10 +70,6 @@ class SetupScreen(Screen[None]):
         self.ruleset: RulesetFile | None = None
         self.house_errors: list[RulesetError] = []
         self.variant_names: list[str] = []
-
-    @property
-    def parlour(self) -> ParlourApp:
-        return cast("ParlourApp", self.app)
 
     def compose(self) -> ComposeResult:
         game = self.game
@@ -188,9 +180,7 @@ class SetupScreen(Screen[None]):
         self.query_one("#seed", Input).value = str(self.parlour.new_seed())
 
     def action_rules(self) -> None:
-        from parlour.tui.rules import RulesScreen
-
-        self.app.push_screen(RulesScreen(self.game))
+        self.parlour.show_rules(self.game)
 
     # -- starting ------------------------------------------------------------------
     def players(self) -> int:
@@ -210,8 +200,6 @@ class SetupScreen(Screen[None]):
                 if self.query_one(f"#variant-{index}", Checkbox).value]
 
     def action_start(self) -> None:
-        from parlour.tui.table import Table, TableScreen
-
         assert self.ruleset is not None
         seed_text = self.query_one("#seed", Input).value.strip()
         try:
@@ -237,12 +225,11 @@ class SetupScreen(Screen[None]):
             self.notify(f"These variants do not go together: {text}", severity="error", markup=False)
             return
         try:
-            match = start_match(self.game, rules, seed, seats, variants, seconds=self.parlour.ai_think)
+            match = self.parlour.new_match(self.game, rules, seed, seats, variants)
         except Exception as exc:  # noqa: BLE001 - a plugin failing to deal is reported, not fatal
             self.notify(f"The game could not start: {type(exc).__name__}: {exc}", severity="error", markup=False)
             return
-        table = Table(self.game, match, self.parlour.saves.new_path(self.game.id, seed))
-        self.app.switch_screen(TableScreen(table))
+        self.parlour.open_table(self.game, match, replace=True)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         yield SystemCommand("Start the game", f"Sit down to {self.game.title} with this table", self.action_start)

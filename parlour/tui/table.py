@@ -1,46 +1,42 @@
-"""The game screen: the board, the log, who is to play, and the computer players' turns.
+"""The game screen: the board, the status and log panels, and the turn loop.
 
 What is shown is always the view of the person at the table: in a hot-seat game the human
 whose decision it is (a hand-over screen hides the table between two different people), with
 one human that human throughout, with no human an onlooker's view (``view(None)``).
+
+Where the loop stands is one field, :attr:`TableScreen.phase`, with the seat it concerns.
 """
 
 from __future__ import annotations
 
-import importlib
+import enum
 import random
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
-from rich.console import Group
-from rich.padding import Padding
-from rich.progress_bar import ProgressBar
-from rich.table import Table as RichTable
-from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import Screen
-from textual.widgets import Footer, Header, RichLog, Static
+from textual.widgets import Footer, Header
 from textual.worker import get_current_worker
-
 
 from parlour.core.game import Action, Game, IllegalAction, with_names
 from parlour.core.match import Match
 from parlour.core.saves import HUMAN
 from parlour.tui.board import Board, GenericBoard
-
-if TYPE_CHECKING:
-    from parlour.tui.app import ParlourApp
+from parlour.tui.board_loader import board_class
+from parlour.tui.dialogs import HandOverScreen, LeaveDialog
+from parlour.tui.panels import LogPanel, StatusPanel
+from parlour.tui.screen import ParlourScreen
 
 
 @dataclass
-class Table:
+class LiveGame:
     """A game being played in the app and the file it is saved to."""
 
     game: Game
@@ -59,20 +55,15 @@ class Table:
         return [i for i in range(len(self.match.seats)) if self.is_human(i)]
 
 
-def board_class(game: Game) -> tuple[type[Board], str | None]:
-    """The game's board widget, or :class:`GenericBoard` and why it had to be used."""
-    if not game.board:
-        return GenericBoard, None
-    module, _, attr = game.board.partition(":")
-    try:
-        obj: Any = importlib.import_module(module)
-        for part in filter(None, attr.split(".")):
-            obj = getattr(obj, part)
-        if not (isinstance(obj, type) and issubclass(obj, Board)):
-            raise TypeError(f"{game.board} is not a Board widget")
-    except Exception as exc:  # noqa: BLE001 - a broken board must not stop the game
-        return GenericBoard, f"{type(exc).__name__}: {exc}"
-    return obj, None
+class Phase(enum.Enum):
+    """Where the turn loop stands."""
+
+    STARTING = enum.auto()  #: before the first move is asked for
+    DECIDING = enum.auto()  #: a person at the table decides (``TableScreen.seat``)
+    THINKING = enum.auto()  #: a computer player decides, in a worker (``TableScreen.seat``)
+    HANDING_OVER = enum.auto()  #: the table is hidden until the next person is ready
+    OVER = enum.auto()  #: the game ended; the results follow
+    LEFT = enum.auto()  #: the players left the table (saved or abandoned); nothing more is played
 
 
 class _LeftTheTable(Exception):
@@ -80,18 +71,7 @@ class _LeftTheTable(Exception):
     app quit) while it thought: its search stops at once, and the worker ends quietly."""
 
 
-def running_scores(view: Mapping[str, Any], players: int) -> list[Any] | None:
-    """Scores a seat may see during play: a ``scores`` or ``points`` list in its own view.
-
-    ``State.scores()`` is not used before the end: it may count things the seat cannot see."""
-    for key in ("scores", "points"):
-        value = view.get(key)
-        if isinstance(value, list) and len(value) == players:
-            return value
-    return None
-
-
-class TableScreen(Screen[None]):
+class TableScreen(ParlourScreen):
     BINDINGS = [
         Binding("f1", "rules", "Rules", id="table.rules"),
         Binding("f2", "focus_log", "Log", id="table.log"),
@@ -119,60 +99,62 @@ class TableScreen(Screen[None]):
         turn: int
         percent: int
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, live: LiveGame) -> None:
         super().__init__()
-        self.table = table
-        self.board_type, self.board_problem = board_class(table.game)
+        self.live = live
+        self.board_type, self.board_problem = board_class(live.game)
         self.board: Board = self._make_board(self.board_type)
+        self.status_panel = StatusPanel(id="status")
+        self.log_panel = LogPanel(live.names, id="log")
+        #: where the turn loop stands, and the seat it concerns (deciding, thinking, handed to)
+        self.phase = Phase.STARTING
+        self.seat: int | None = None
         #: the human whose view is shown; None for an onlooker (nobody, or between two people)
-        self.at_table: int | None = table.humans[0] if len(table.humans) == 1 else None
-        self.awaiting: int | None = None
-        self.thinking: int | None = None
+        self.at_table: int | None = live.humans[0] if len(live.humans) == 1 else None
         #: percent of its thinking done, for a computer player that reports it; else None
         self.thought: int | None = None
-        self.handing_over = False
-        self.log_seat: int | None = None
-        self.log_count = 0
-        self.log_lines: list[str] = []
-        self.status_lines: list[str] = []
         self.last_view: Mapping[str, Any] | None = None
+        #: a computer player's decision that came while another screen was on top
         self.pending: TableScreen.AgentChose | None = None
-        self.leaving = False
         self.side_chosen: bool | None = None  #: set once the player toggles the side panel
 
     # -- layout --------------------------------------------------------------------
     @property
-    def parlour(self) -> ParlourApp:
-        return cast("ParlourApp", self.app)
-
-    @property
     def match(self) -> Match:
-        return self.table.match
+        return self.live.match
 
     @property
     def hot_seat(self) -> bool:
-        return len(self.table.humans) > 1
+        return len(self.live.humans) > 1
+
+    @property
+    def awaiting(self) -> int | None:
+        """The person whose decision the table waits for, if any."""
+        return self.seat if self.phase is Phase.DECIDING else None
+
+    @property
+    def thinking(self) -> int | None:
+        """The computer player deciding now, if any."""
+        return self.seat if self.phase is Phase.THINKING else None
 
     def _make_board(self, cls: type[Board]) -> Board:
-        return cls(self.table.game, self.match.rules, self.table.names, id="board")
+        return cls(self.live.game, self.match.rules, self.live.names, id="board")
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="table"):
             yield Vertical(self.board, id="board-holder")
             with Vertical(id="side"):
-                yield Static(id="status")
-                log = RichLog(id="log", wrap=True, markup=False, highlight=False, min_width=10)
-                log.border_title = "Log"
-                yield log
+                yield self.status_panel
+                yield self.log_panel
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = self.table.game.title
+        self.sub_title = self.live.game.title
         if self.board_problem:
-            self.notify(f"The board of {self.table.game.title} could not load ({self.board_problem}); "
+            self.notify(f"The board of {self.live.game.title} could not load ({self.board_problem}); "
                         "showing the plain table instead.", severity="warning", timeout=8, markup=False)
-        if not self.table.path.exists():
+        if not self.live.path.exists():
             self.save()  # so that a table left before its first move can still be continued
         self.call_after_refresh(self.advance)
 
@@ -180,43 +162,39 @@ class TableScreen(Screen[None]):
     def advance(self) -> None:
         """Move on to whatever the game needs next: a person, a computer, or the results."""
         state = self.match.state
-        self.awaiting = None
         if state.is_over:
             self.finish()
             return
         seat = state.to_move
         assert seat is not None
-        if self.table.is_human(seat):
+        if self.live.is_human(seat):
             if self.hot_seat and self.at_table != seat:
                 self.hand_over(seat)
             else:
                 self.sit(seat)
         else:
-            self.thinking = seat
+            self.phase, self.seat = Phase.THINKING, seat
             self.thought = 0 if getattr(self.match.agents[seat], "reports_progress", False) else None
             self.present(None)
             self.think(seat, len(self.match.record.actions))
 
     def sit(self, seat: int) -> None:
         self.at_table = seat
-        self.awaiting = seat
+        self.phase, self.seat = Phase.DECIDING, seat
         self.present(self.match.state.legal_actions())
 
     def hand_over(self, seat: int) -> None:
-        from parlour.tui.dialogs import HandOverScreen
-
         self.at_table = None
-        self.handing_over = True
+        self.phase, self.seat = Phase.HANDING_OVER, seat
         self.present(None)  # the table behind shows only public things while it is hidden
 
         def done(choice: str | None) -> None:
-            self.handing_over = False
             if choice == "ready":
                 self.sit(seat)
             else:
                 self.leave(choice or "leave")
 
-        self.app.push_screen(HandOverScreen(self.table.names[seat], self.table.game.title), done)
+        self.app.push_screen(HandOverScreen(self.live.names[seat], self.live.game.title), done)
 
     def present(self, legal: Sequence[Action] | None) -> None:
         """Show the table to ``self.at_table``: board, status and log."""
@@ -224,7 +202,7 @@ class TableScreen(Screen[None]):
         view = state.view(self.at_table)
         self.last_view = view
         self.update_status(view)
-        self.update_log()
+        self.log_panel.show(state, self.at_table)
         try:
             self.board.show(view, legal)
         except Exception as exc:  # noqa: BLE001 - a broken board falls back to the plain one
@@ -256,67 +234,15 @@ class TableScreen(Screen[None]):
                 return
 
     def update_status(self, view: Mapping[str, Any]) -> None:
-        state = self.match.state
-        names = self.table.names
-        to_move = state.to_move
-        lines: list[Text] = []
-        moves = len(self.match.record.actions)
-        bar: ProgressBar | None = None
-        if self.thinking is not None:
-            line = Text.assemble((names[self.thinking], "bold"), " is thinking...", style="italic")
-            if self.thought is not None:
-                line.append(f" {self.thought}%")
-                bar = ProgressBar(total=100, completed=self.thought)
-            lines.append(line)
-        elif to_move is not None and self.awaiting == to_move:
-            lines.append(Text.assemble((names[to_move], "bold"), ": your move"))
-        elif to_move is not None:
-            lines.append(Text.assemble("Waiting for ", (names[to_move], "bold")))
-        lines.append(Text(f"Move {moves + 1}" if to_move is not None else f"Game over after {moves} moves"))
-        grid = RichTable(box=None, show_header=False, pad_edge=False, expand=True)
-        grid.add_column(width=1)
-        grid.add_column(ratio=3, min_width=6, overflow="ellipsis", no_wrap=True)
-        grid.add_column(ratio=2, overflow="ellipsis", no_wrap=True)
-        scores = running_scores(view, len(names))
-        if scores is not None:
-            grid.add_column(justify="right")
-        for seat, seat_info in enumerate(self.match.seats):
-            if seat_info.agent != HUMAN:
-                who = f"cpu {seat_info.agent}"
-            else:
-                who = "you" if seat == self.at_table else "human"
-            row = [">" if seat == to_move else "", seat_info.name, who]
-            if scores is not None:
-                score = scores[seat]
-                row.append(f"{score:g}" if isinstance(score, float) else str(score))
-            grid.add_row(*row, style="bold" if seat == to_move else "")
-        self.status_lines = [line.plain for line in lines]
-        self.sub_title = f"{self.table.game.title} · {self.status_lines[0]}"
-        # the progress bar goes right under the line that says who is thinking
-        # (padded: a bare ProgressBar ends no line, and the next one would run on after it)
-        parts: list[Any] = [lines[0], *([Padding(bar, 0)] if bar is not None else []), *lines[1:], Text(""), grid]
-        self.query_one("#status", Static).update(Group(*parts))
-
-    def update_log(self) -> None:
-        """The events the shown seat saw; rewritten whenever the person at the table changes."""
-        state = self.match.state
-        log = self.query_one("#log", RichLog)
-        if self.log_seat != self.at_table or self.log_count > len(state.events):
-            log.clear()
-            self.log_lines = []
-            self.log_seat = self.at_table
-            self.log_count = 0
-        for event in state.events_for(self.log_seat, self.log_count):
-            line = with_names(event.text, self.table.names)
-            self.log_lines.append(line)
-            log.write(Text(line))
-        self.log_count = len(state.events)
+        self.status_panel.show(self.match, view, at_table=self.at_table, awaiting=self.awaiting,
+                               thinking=self.thinking, thought=self.thought)
+        self.sub_title = f"{self.live.game.title} · {self.status_panel.lines_shown[0]}"
 
     # -- decisions -----------------------------------------------------------------
     def on_board_chosen(self, event: Board.Chosen) -> None:
         event.stop()
         state = self.match.state
-        if self.leaving:
+        if self.phase is Phase.LEFT:
             return
         if self.awaiting is None or state.to_move != self.awaiting:
             self.notify("It is not your move.", severity="warning")
@@ -324,7 +250,7 @@ class TableScreen(Screen[None]):
         try:
             self.match.play(event.action)
         except IllegalAction as exc:
-            self.notify(with_names(str(exc), self.table.names), title="Not allowed", severity="error", markup=False)
+            self.notify(with_names(str(exc), self.live.names), title="Not allowed", severity="error", markup=False)
             self.present(state.legal_actions())
             return
         except Exception as exc:  # noqa: BLE001 - a plugin bug is reported, the app stays up
@@ -368,13 +294,13 @@ class TableScreen(Screen[None]):
             self.post_message(self.AgentChose(seat, turn, action, error))
 
     def on_table_screen_thought(self, message: Thought) -> None:
-        if self.leaving or self.thinking != message.seat or message.turn != len(self.match.record.actions):
-            return
+        if self.thinking != message.seat or message.turn != len(self.match.record.actions):
+            return  # not thinking any more (the table moved on or was left)
         self.thought = message.percent
         self.update_status(self.last_view if self.last_view is not None else self.match.state.view(self.at_table))
 
     def on_table_screen_agent_chose(self, message: AgentChose) -> None:
-        if self.leaving:
+        if self.phase is Phase.LEFT:
             return
         if not self.is_active:
             self.pending = message  # played when the rules or the menu close
@@ -382,9 +308,8 @@ class TableScreen(Screen[None]):
         state = self.match.state
         if message.turn != len(self.match.record.actions) or state.to_move != message.seat:
             return  # stale: the table moved on (or was left) meanwhile
-        self.thinking = None
         self.thought = None
-        name = self.table.names[message.seat]
+        name = self.live.names[message.seat]
         action = message.action
         if action is None or not state.is_legal(action):
             reason = message.error or f"{action.label if action else 'nothing'!r} is not a legal move"
@@ -399,7 +324,7 @@ class TableScreen(Screen[None]):
                         severity="error", timeout=10, markup=False)
             self.leave("leave")
             return
-        self.after_move()
+        self.after_move()  # which moves the phase on from THINKING
 
     def on_screen_resume(self) -> None:
         if self.pending is not None:
@@ -412,52 +337,45 @@ class TableScreen(Screen[None]):
 
     def save(self) -> None:
         try:
-            self.table.path = self.parlour.saves.save(self.match.record, self.table.path)
+            self.live.path = self.parlour.saves.save(self.match.record, self.live.path)
         except OSError as exc:
             self.notify(f"The game could not be saved: {exc}", severity="error", markup=False)
 
     def finish(self) -> None:
-        from parlour.tui.results import ResultsScreen
-
-        self.thinking = None
+        self.phase, self.seat = Phase.OVER, None
         self.present(None)
-        self.app.switch_screen(ResultsScreen(self.table))
+        self.parlour.show_results(self.live)
 
     # -- leaving, rules, focus -----------------------------------------------------
     def action_menu(self) -> None:
-        from parlour.tui.dialogs import LeaveDialog
-
         def done(choice: str | None) -> None:
             if choice in ("leave", "abandon"):
                 self.leave(choice)
 
-        self.app.push_screen(LeaveDialog(self.table.game.title), done)
+        self.app.push_screen(LeaveDialog(self.live.game.title), done)
 
     def leave(self, choice: str) -> None:
-        self.leaving = True
+        self.phase = Phase.LEFT
         self.pending = None
         self.workers.cancel_group(self, "computer")
         if choice == "abandon":
-            self.parlour.saves.discard(self.table.path)
-            self.notify(f"The game of {self.table.game.title} was abandoned.", markup=False)
+            self.parlour.saves.discard(self.live.path)
+            self.notify(f"The game of {self.live.game.title} was abandoned.", markup=False)
         else:
             self.notify("Saved: continue it from the home screen.")
         self.dismiss(None)
 
     def action_rules(self) -> None:
-        from parlour.tui.rules import RulesScreen
-
-        self.app.push_screen(RulesScreen(self.table.game))
+        self.parlour.show_rules(self.live.game)
 
     def action_focus_log(self) -> None:
         side = self.query_one("#side")
-        log = self.query_one("#log", RichLog)
         if side.display:
-            log.focus()
+            self.log_panel.focus()
         else:
             self.side_chosen = True
             self.show_side(True)
-            self.call_after_refresh(log.focus)
+            self.call_after_refresh(self.log_panel.focus)
 
     def action_focus_board(self) -> None:
         self.focus_board()
@@ -471,23 +389,17 @@ class TableScreen(Screen[None]):
         side = self.query_one("#side")
         if side.display != shown:
             side.display = shown
-            self.call_after_refresh(self.rewrap_log)
+            self.call_after_refresh(self.log_panel.rewrap)
 
     def on_resize(self, event: events.Resize) -> None:
         """Below ``WIDE`` columns the side panel gives way to the board, unless the player
         chose otherwise with F4; the log is wrapped anew to its width."""
         if self.side_chosen is None:
             self.show_side(event.size.width >= self.WIDE)
-        self.call_after_refresh(self.rewrap_log)
-
-    def rewrap_log(self) -> None:
-        log = self.query_one("#log", RichLog)
-        log.clear()
-        for line in self.log_lines:
-            log.write(Text(line))
+        self.call_after_refresh(self.log_panel.rewrap)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
-        title = self.table.game.title
+        title = self.live.game.title
         yield SystemCommand(f"Rules of {title}", "Read the rules; the game waits", self.action_rules)
         yield SystemCommand("Leave the table", "Keep playing, leave it saved, or abandon it", self.action_menu)
         yield SystemCommand("Scroll the log", "Move the focus to the log", self.action_focus_log)

@@ -88,9 +88,9 @@ def test_whole_game_from_home_to_results_with_keys_only(saves: SaveFolder) -> No
             await play_to_results(pilot, app)
             results = app.screen
             assert isinstance(results, ResultsScreen)
-            state = results.table.match.state
+            state = results.live.match.state
             assert state.is_over
-            names = results.table.names
+            names = results.live.names
             shown = str(results.query_one("#results-winners").render())
             assert all(names[w] in shown for w in state.winners())
             # the finished game left the saves for the records, and replays to the same scores
@@ -113,7 +113,7 @@ def test_play_again_keeps_the_table_with_a_new_seed() -> None:
             await open_setup(pilot, app)
             await pilot.press("ctrl+s")
             await play_to_results(pilot, app)
-            first = app.screen.table.match
+            first = app.screen.live.match
             await pilot.press("n")
             await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
             again = table(app).match
@@ -171,8 +171,8 @@ def test_hot_seat_one_human_never_sees_the_others_hand(monkeypatch: pytest.Monke
                 seat = screen.awaiting
                 assert seat == state.to_move == screen.at_table
                 # the log holds exactly what this seat saw, and only its own secret discards
-                assert screen.log_lines == [e.text for e in state.events_for(seat)]
-                own_discards = sum(1 for line in screen.log_lines if line.startswith("you discard"))
+                assert screen.log_panel.entries == [e.text for e in state.events_for(seat)]
+                own_discards = sum(1 for line in screen.log_panel.entries if line.startswith("you discard"))
                 assert own_discards == len(state.discards[seat])
                 moves = len(screen.match.record.actions)
                 # seat 0 plays its lowest card, seat 1 discards face down (the last option)
@@ -180,7 +180,7 @@ def test_hot_seat_one_human_never_sees_the_others_hand(monkeypatch: pytest.Monke
                 await wait_for(pilot, lambda: len(screen.match.record.actions) > moves)
                 decisions += 1
             assert decisions > 2 and hand_overs == decisions
-            assert app.screen.table.match.state.discards[1], "seat 1 kept a secret"
+            assert app.screen.live.match.state.discards[1], "seat 1 kept a secret"
 
     run(scenario())
     seen_hands = [entry for entry in shown if "hand" in entry["view"]]
@@ -222,7 +222,7 @@ def test_computer_thinks_in_a_worker_while_rules_and_log_stay_usable() -> None:
             screen = table(app)
             await pilot.press("enter")
             await wait_for(pilot, lambda: screen.thinking == 1)
-            assert screen.status_lines[0] == f"{screen.table.names[1]} is thinking..."
+            assert screen.status_panel.lines_shown[0] == f"{screen.live.names[1]} is thinking..."
             assert screen.query_one("#side").display, "at 120 columns the side panel shows"
             await pilot.press("f4")  # the side panel hides; the header still says who thinks
             assert not screen.query_one("#side").display

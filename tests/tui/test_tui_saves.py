@@ -17,6 +17,7 @@ from parlour.testing.boards import panel_text
 from parlour.tui.app import ParlourApp
 from parlour.tui.dialogs import LeaveDialog
 from parlour.tui.home import HomeScreen
+from parlour.tui.rules import RulesScreen
 from parlour.tui.setup import SetupScreen
 from parlour.tui.table import TableScreen
 
@@ -62,7 +63,7 @@ def test_quit_mid_game_and_continue_where_it_stopped(saves: SaveFolder) -> None:
             await wait_for(pilot, lambda: len(screen.match.record.actions) >= 2 and human_to_decide(app))
             played.extend(screen.match.record.actions)
             # every decision was saved: the file on disk has both moves
-            assert Record.load(screen.table.path).actions == played
+            assert Record.load(screen.live.path).actions == played
             await pilot.press("ctrl+q")
 
     run(first_session())
@@ -85,7 +86,7 @@ def test_quit_mid_game_and_continue_where_it_stopped(saves: SaveFolder) -> None:
             assert screen.match.record.actions == played
             expected = replay(sevens.GAME, Record.load(path))
             assert screen.match.state.view(0) == expected.view(0)
-            assert screen.log_lines == [e.text for e in expected.events_for(0)]
+            assert screen.log_panel.entries == [e.text for e in expected.events_for(0)]
             # leave it saved, then abandon it from the home screen after confirming
             await pilot.press("escape")
             await wait_for(pilot, lambda: isinstance(app.screen, LeaveDialog))
@@ -118,7 +119,7 @@ def test_abandoning_at_the_table_asks_first_and_deletes_the_save(saves: SaveFold
             screen = app.screen
             assert isinstance(screen, TableScreen)
             await pilot.press("enter")
-            await wait_for(pilot, lambda: screen.table.path.exists() and human_to_decide(app))
+            await wait_for(pilot, lambda: screen.live.path.exists() and human_to_decide(app))
             await pilot.press("escape")
             await wait_for(pilot, lambda: isinstance(app.screen, LeaveDialog))
             await pilot.press("escape")  # keep playing
@@ -127,7 +128,7 @@ def test_abandoning_at_the_table_asks_first_and_deletes_the_save(saves: SaveFold
             await wait_for(pilot, lambda: isinstance(app.screen, LeaveDialog))
             await pilot.press("a")
             await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
-            assert not screen.table.path.exists()
+            assert not screen.live.path.exists()
             assert list(saves.saves.glob("*.json")) == []
 
     run(scenario())
@@ -268,3 +269,61 @@ def test_the_saves_module_is_headless() -> None:
     code = "import sys, parlour.core.saves; print('textual' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+class CountingSevens(sevens.Sevens):
+    """Sevens that counts the recorded actions it parses: each one parsed is one replayed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parsed: list[str] = []
+
+    def parse_action(self, state: Any, text: str) -> Any:
+        self.parsed.append(text)
+        return super().parse_action(state, text)
+
+
+def test_the_home_screen_replays_a_save_only_when_it_changed(saves: SaveFolder) -> None:
+    """The first visit replays the save once; coming back replays nothing while the file is
+    unchanged; continuing plays on from the match that visit rebuilt, replaying nothing."""
+    record = saved_record(actions=3)
+    path = saves.new_path("sevens", 9)
+    record.save(path)
+    game = CountingSevens()
+
+    async def scenario() -> None:
+        registry = sevens_registry(game=game)
+        game.parsed.clear()  # what loading the plugin parsed
+        app = ParlourApp(registry, ai_delay=0, rng=random.Random(5))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            home = app.screen
+            assert isinstance(home, HomeScreen)
+            assert [s.path for s in home.saved] == [path]
+            assert game.parsed == record.actions, "the first visit replays the save once"
+            await pilot.press("r")
+            await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is home)
+            assert [s.path for s in home.saved] == [path]
+            assert game.parsed == record.actions, "an unchanged save is not replayed again"
+            await pilot.press("c")
+            await wait_for(pilot, lambda: human_to_decide(app))
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            assert screen.match.record.actions[:3] == record.actions
+            assert game.parsed == record.actions, "continuing replays nothing"
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, LeaveDialog))
+            await pilot.press("l")
+            await wait_for(pilot, lambda: app.screen is home)
+            # the match went to the table, which may have played on: the save is read anew, once
+            now = Record.load(path).actions
+            assert game.parsed == record.actions + now
+            await pilot.press("r")
+            await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is home)
+            assert game.parsed == record.actions + now
+
+    run(scenario())

@@ -111,10 +111,10 @@ def test_a_searching_player_shows_its_progress_and_the_table_stays_usable() -> N
         app = app_for(game)
         async with app.run_test(size=(120, 32)) as pilot:
             screen = await sit_down_and_move(pilot, app)
-            name = screen.table.names[1]
+            name = screen.live.names[1]
             assert game.budgets == [Budget(seconds=2.5)], "the app gives `hard` its thinking time"
             await wait_for(pilot, lambda: screen.thought == 40)
-            assert screen.status_lines[0] == f"{name} is thinking... 40%"
+            assert screen.status_panel.lines_shown[0] == f"{name} is thinking... 40%"
             assert screen.sub_title.endswith(f"{name} is thinking... 40%")
             status = panel_text(screen.query_one("#status", Static))
             lines = [line.strip() for line in status.splitlines()]
@@ -135,7 +135,7 @@ def test_a_searching_player_shows_its_progress_and_the_table_stays_usable() -> N
             await wait_for(pilot, lambda: screen.awaiting == 0)
             assert len(screen.match.record.actions) == 2
             assert screen.thought is None and game.stopped_by is None
-            assert screen.status_lines[0].endswith(": your move")
+            assert screen.status_panel.lines_shown[0].endswith(": your move")
             assert game.worlds_drawn == 1
 
     try:
@@ -306,7 +306,7 @@ def test_the_real_searching_player_reports_progress_and_stops_when_the_table_is_
             screen = table(app)
             await pilot.press("enter")
             await wait_for(pilot, lambda: screen.thinking == 1 and (screen.thought or 0) >= 1)
-            assert screen.status_lines[0] == f"{screen.table.names[1]} is thinking... {screen.thought}%"
+            assert screen.status_panel.lines_shown[0] == f"{screen.live.names[1]} is thinking... {screen.thought}%"
             await pilot.press("escape", "l")
             await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
             await wait_for(pilot, lambda: bool(ended))

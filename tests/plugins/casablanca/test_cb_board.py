@@ -260,7 +260,7 @@ def test_board_plays_in_the_app_against_computer_players(tmp_path) -> None:
     from parlour.core.registry import Registry
     from parlour.core.saves import HUMAN, SaveFolder, start_match
     from parlour.tui.app import ParlourApp
-    from parlour.tui.table import Table, TableScreen
+    from parlour.tui.table import LiveGame, TableScreen
 
     registry = Registry()
     registry.add("casablanca", "tests", lambda: GAME)
@@ -270,7 +270,7 @@ def test_board_plays_in_the_app_against_computer_players(tmp_path) -> None:
 
     async def scenario() -> None:
         async with app.run_test(size=(120, 60)) as pilot:
-            app.push_screen(TableScreen(Table(GAME, match, tmp_path / "cb.json")))
+            app.push_screen(TableScreen(LiveGame(GAME, match, tmp_path / "cb.json")))
             board = None
             decided = 0
             deadline = time.monotonic() + 30

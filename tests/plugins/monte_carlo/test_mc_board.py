@@ -201,7 +201,7 @@ async def test_board_shows_each_field_won_or_lost_and_the_standings() -> None:
 
 
 def test_the_app_finds_the_board_widget() -> None:
-    from parlour.tui.table import board_class
+    from parlour.tui.board_loader import board_class
 
     assert board_class(GAME) == (MonteCarloBoard, None)
 

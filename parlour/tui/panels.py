@@ -1,0 +1,120 @@
+"""The table's side panels: the status (whose turn, the move, the seats) and the log."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Group
+from rich.padding import Padding
+from rich.progress_bar import ProgressBar
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual.widgets import RichLog, Static
+
+from parlour.core.game import State, with_names
+from parlour.core.match import Match
+from parlour.core.saves import HUMAN
+
+
+def running_scores(view: Mapping[str, Any], players: int) -> list[Any] | None:
+    """Scores a seat may see during play: a ``scores`` or ``points`` list in its own view.
+
+    ``State.scores()`` is not used before the end: it may count things the seat cannot see."""
+    for key in ("scores", "points"):
+        value = view.get(key)
+        if isinstance(value, list) and len(value) == players:
+            return value
+    return None
+
+
+class StatusPanel(Static):
+    """Who is to play (or thinking, with its progress), the move number, and the seats."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        #: the plain text of the lines above the seats, as last shown
+        self.lines_shown: list[str] = []
+
+    def show(
+        self,
+        match: Match,
+        view: Mapping[str, Any],
+        *,
+        at_table: int | None,
+        awaiting: int | None,
+        thinking: int | None,
+        thought: int | None,
+    ) -> None:
+        """``at_table``: the seat shown as "you"; ``awaiting``: the person deciding now;
+        ``thinking``: the computer player deciding now, ``thought`` its progress (percent)."""
+        state = match.state
+        names = [s.name for s in match.seats]
+        to_move = state.to_move
+        lines: list[Text] = []
+        moves = len(match.record.actions)
+        bar: ProgressBar | None = None
+        if thinking is not None:
+            line = Text.assemble((names[thinking], "bold"), " is thinking...", style="italic")
+            if thought is not None:
+                line.append(f" {thought}%")
+                bar = ProgressBar(total=100, completed=thought)
+            lines.append(line)
+        elif to_move is not None and awaiting == to_move:
+            lines.append(Text.assemble((names[to_move], "bold"), ": your move"))
+        elif to_move is not None:
+            lines.append(Text.assemble("Waiting for ", (names[to_move], "bold")))
+        lines.append(Text(f"Move {moves + 1}" if to_move is not None else f"Game over after {moves} moves"))
+        grid = RichTable(box=None, show_header=False, pad_edge=False, expand=True)
+        grid.add_column(width=1)
+        grid.add_column(ratio=3, min_width=6, overflow="ellipsis", no_wrap=True)
+        grid.add_column(ratio=2, overflow="ellipsis", no_wrap=True)
+        scores = running_scores(view, len(names))
+        if scores is not None:
+            grid.add_column(justify="right")
+        for seat, seat_info in enumerate(match.seats):
+            if seat_info.agent != HUMAN:
+                who = f"cpu {seat_info.agent}"
+            else:
+                who = "you" if seat == at_table else "human"
+            row = [">" if seat == to_move else "", seat_info.name, who]
+            if scores is not None:
+                score = scores[seat]
+                row.append(f"{score:g}" if isinstance(score, float) else str(score))
+            grid.add_row(*row, style="bold" if seat == to_move else "")
+        self.lines_shown = [line.plain for line in lines]
+        # the progress bar goes right under the line that says who is thinking
+        # (padded: a bare ProgressBar ends no line, and the next one would run on after it)
+        parts: list[Any] = [lines[0], *([Padding(bar, 0)] if bar is not None else []), *lines[1:], Text(""), grid]
+        self.update(Group(*parts))
+
+
+class LogPanel(RichLog):
+    """The events one seat saw, with the players' names; written anew when the seat changes."""
+
+    def __init__(self, names: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(wrap=True, markup=False, highlight=False, min_width=10, **kwargs)
+        self.border_title = "Log"
+        self.names = list(names)
+        self.seat_shown: int | None = None
+        self.events_shown = 0
+        #: the lines written, to write them again when the width changes
+        self.entries: list[str] = []
+
+    def show(self, state: State, seat: int | None) -> None:
+        """Add what ``seat`` saw since the last call (everything, if the seat changed)."""
+        if self.seat_shown != seat or self.events_shown > len(state.events):
+            self.clear()
+            self.entries = []
+            self.seat_shown = seat
+            self.events_shown = 0
+        for event in state.events_for(self.seat_shown, self.events_shown):
+            line = with_names(event.text, self.names)
+            self.entries.append(line)
+            self.write(Text(line))
+        self.events_shown = len(state.events)
+
+    def rewrap(self) -> None:
+        self.clear()
+        for line in self.entries:
+            self.write(Text(line))
