@@ -6,7 +6,8 @@ imported, and its shape and first deal verified, only when one of its games is a
 once. A plugin that fails to import or breaks the contract is kept as :class:`BrokenPlugin`
 (with its error) and the others work. Two environment variables help:
 
-- ``PARLOUR_GAMES``: a comma-separated list of game ids (or entry-point names); only those load.
+- ``PARLOUR_GAMES``: a comma-separated list of game ids (or entry-point names); only those are
+  offered, and only those plugins' failures reported.
 - ``PARLOUR_PLUGINS``: extra ``module:attribute`` specs, loaded as if they were entry points —
   for trying a game before it is packaged.
 """
@@ -51,6 +52,9 @@ class _Loaded:
     game: Game | None
     ruleset: RulesetFile | None = None
     error: str | None = None
+
+    def works_as(self, game_id: str) -> bool:
+        return self.error is None and self.game is not None and self.game.id == game_id
 
 
 class Registry:
@@ -113,7 +117,7 @@ class Registry:
             self._loaded[index] = _load(self.plugins[index])
         return self._loaded[index]
 
-    def _may_hold(self, index: int, game_id: str) -> bool:
+    def _offered(self, index: int, game_id: str) -> bool:
         return self.wanted is None or game_id in self.wanted or self.plugins[index].name in self.wanted
 
     def _claim_order(self, game_id: str) -> list[int]:
@@ -123,9 +127,7 @@ class Registry:
     def _owner(self, game_id: str) -> int | None:
         """The plugin that holds ``game_id``, loading plugins in claim order until it is found."""
         for index in self._claim_order(game_id):
-            loaded = self._load(index)
-            if loaded.error is None and loaded.game is not None and loaded.game.id == game_id \
-                    and self._may_hold(index, game_id):
+            if self._load(index).works_as(game_id) and self._offered(index, game_id):
                 return index
         return None
 
@@ -138,7 +140,7 @@ class Registry:
         for index, plugin in enumerate(self.plugins):
             loaded = self._load(index)
             error = loaded.error
-            if loaded.game is not None and self._may_hold(index, loaded.game.id):
+            if loaded.game is not None and self._offered(index, loaded.game.id):
                 game_id = loaded.game.id
                 owner = self._owner(game_id)
                 if owner == index:

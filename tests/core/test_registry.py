@@ -10,6 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from renamed_sevens import RenamedSevens as Renamed
 from sevens import Sevens
 
@@ -64,6 +66,15 @@ def test_parlour_games_restricts_what_loads(monkeypatch) -> None:
     assert registry.broken == []
     monkeypatch.setenv("PARLOUR_GAMES", "something-else")
     assert discover([GOOD]).games == {}
+
+
+def test_parlour_games_takes_plugin_names_too(monkeypatch) -> None:
+    monkeypatch.setenv("PARLOUR_GAMES", "renamed_sevens:GAME")
+    registry = discover([GOOD, "renamed_sevens:GAME"])
+    assert registry.get("renamed-sevens").id == "renamed-sevens"
+    with pytest.raises(KeyError, match="no game 'sevens'"):
+        registry.get("sevens")
+    assert list(registry.games) == ["renamed-sevens"]
 
 
 def test_unknown_game_names_the_known_ones() -> None:
