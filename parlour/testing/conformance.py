@@ -1,4 +1,9 @@
-"""The conformance suite every Parlour game must pass.
+"""The conformance suite: the ``test_contract_*`` tests assert the whole game contract,
+and every Parlour game must pass them.
+
+Two levels, two words: when a plugin loads, the registry only *verifies* its shape and that
+it deals (``parlour.core.registry.verify_shape`` and ``verify_deal``; a failure makes it a
+broken plugin); these tests play whole games and assert everything else the host relies on.
 
 Use it from a plugin's own tests by importing the tests and providing a ``game`` fixture::
 
@@ -11,7 +16,7 @@ Use it from a plugin's own tests by importing the tests and providing a ``game``
         return GAME
 
 Parlour's own tests parametrise ``game`` over every registered game. ``CONFORMANCE_GAMES``
-(an environment variable, default 6) sets how many random games each check plays per
+(an environment variable, default 6) sets how many random games each contract test plays per
 player count.
 """
 
@@ -31,23 +36,23 @@ from parlour.core.match import Match, Record, Seat, replay
 from parlour.core.rulesets import RulesetFile, load_ruleset
 
 __all__ = [
-    "test_player_bounds_enforced",
-    "test_random_games_reach_the_end",
-    "test_every_variant_plays",
-    "test_illegal_action_refused_and_state_unchanged",
-    "test_clone_is_independent",
-    "test_record_replays_to_the_same_state",
-    "test_views_are_json",
-    "test_sampled_worlds_keep_the_seat_view",
-    "test_sampled_worlds_depend_only_on_the_seat_view",
-    "test_agents_ignore_what_their_seat_cannot_know",
-    "test_same_seed_same_game",
+    "test_contract_player_bounds_enforced",
+    "test_contract_random_games_reach_the_end",
+    "test_contract_every_variant_plays",
+    "test_contract_illegal_action_refused_and_state_unchanged",
+    "test_contract_clone_is_independent",
+    "test_contract_record_replays_to_the_same_state",
+    "test_contract_views_are_json",
+    "test_contract_sampled_worlds_keep_the_seat_view",
+    "test_contract_sampled_worlds_depend_only_on_the_seat_view",
+    "test_contract_agents_ignore_what_their_seat_cannot_know",
+    "test_contract_same_seed_same_game",
 ]
 
 GAMES = int(os.environ.get("CONFORMANCE_GAMES", "6"))
 MAX_STEPS = 200_000
-#: the share of its default budget a searching agent gets in the no-peek check (hard: 1000
-#: simulations -> 20; flat: 200 worlds -> 4), so the check stays quick
+#: the share of its default budget a searching agent gets in the no-peek test (hard: 1000
+#: simulations -> 20; flat: 200 worlds -> 4), so the test stays quick
 SEARCH_SHARE = 50
 #: every how many steps of a random game a searching agent is asked (a plain one: every 5)
 SEARCH_EVERY = 37
@@ -90,14 +95,14 @@ def _json_roundtrip(data: Any) -> Any:
     return json.loads(json.dumps(data))
 
 
-def test_player_bounds_enforced(game: Game) -> None:
+def test_contract_player_bounds_enforced(game: Game) -> None:
     rules = _ruleset(game).resolve()
     for bad in (game.min_players - 1, game.max_players + 1):
         with pytest.raises(ValueError):
             game.new_game(bad, rules, 1)
 
 
-def test_random_games_reach_the_end(game: Game) -> None:
+def test_contract_random_games_reach_the_end(game: Game) -> None:
     rules = _ruleset(game).resolve()
     for players in _player_counts(game):
         for seed in range(GAMES):
@@ -114,7 +119,7 @@ def test_random_games_reach_the_end(game: Game) -> None:
             assert winners and all(w in range(players) for w in winners)
 
 
-def test_every_variant_plays(game: Game) -> None:
+def test_contract_every_variant_plays(game: Game) -> None:
     ruleset = _ruleset(game)
     for name in ruleset.variants:
         rules = ruleset.resolve([name])
@@ -125,7 +130,7 @@ def test_every_variant_plays(game: Game) -> None:
             assert state.is_over, name
 
 
-def test_illegal_action_refused_and_state_unchanged(game: Game) -> None:
+def test_contract_illegal_action_refused_and_state_unchanged(game: Game) -> None:
     rules = _ruleset(game).resolve()
     players = game.min_players
     seen: dict[str, Action] = {}
@@ -152,7 +157,7 @@ def test_illegal_action_refused_and_state_unchanged(game: Game) -> None:
     assert snapshot(state) == over_before
 
 
-def test_clone_is_independent(game: Game) -> None:
+def test_contract_clone_is_independent(game: Game) -> None:
     rules = _ruleset(game).resolve()
     state = game.new_game(game.max_players, rules, 11)
     rng = random.Random(11)
@@ -173,7 +178,7 @@ def test_clone_is_independent(game: Game) -> None:
     assert snapshot(again) == snapshot(copy), "a clone does not carry the random state"
 
 
-def test_record_replays_to_the_same_state(game: Game) -> None:
+def test_contract_record_replays_to_the_same_state(game: Game) -> None:
     ruleset = _ruleset(game)
     for players in _player_counts(game):
         rules = ruleset.resolve()
@@ -186,7 +191,7 @@ def test_record_replays_to_the_same_state(game: Game) -> None:
         assert record.scores == final.scores()
 
 
-def test_views_are_json(game: Game) -> None:
+def test_contract_views_are_json(game: Game) -> None:
     rules = _ruleset(game).resolve()
     state = game.new_game(game.max_players, rules, 5)
     for current in random_walk(state, random.Random(5)):
@@ -198,7 +203,7 @@ def test_views_are_json(game: Game) -> None:
         assert _json_roundtrip(state.view(seat)) == state.view(seat)
 
 
-def test_sampled_worlds_keep_the_seat_view(game: Game) -> None:
+def test_contract_sampled_worlds_keep_the_seat_view(game: Game) -> None:
     rules = _ruleset(game).resolve()
     for players in _player_counts(game):
         state = game.new_game(players, rules, 9)
@@ -222,7 +227,7 @@ def test_sampled_worlds_keep_the_seat_view(game: Game) -> None:
                     )
 
 
-def test_sampled_worlds_depend_only_on_the_seat_view(game: Game) -> None:
+def test_contract_sampled_worlds_depend_only_on_the_seat_view(game: Game) -> None:
     """Two states a seat cannot tell apart give the same world for the same generator.
 
     Otherwise the sampler would leak hidden things to a search agent (for instance through
@@ -244,10 +249,10 @@ def test_sampled_worlds_depend_only_on_the_seat_view(game: Game) -> None:
             )
 
 
-def test_agents_ignore_what_their_seat_cannot_know(game: Game) -> None:
+def test_contract_agents_ignore_what_their_seat_cannot_know(game: Game) -> None:
     """Change what a seat cannot know, keep its view: its agent decides the same. A
     searching agent gets its worlds from each state's own ``sample_world`` (a small budget
-    of simulations, so the check stays quick), and must still decide the same."""
+    of simulations, so the test stays quick), and must still decide the same."""
     ruleset = _ruleset(game)
     rules = ruleset.resolve()
     for name, entry in game.agent_kinds().items():
@@ -277,7 +282,7 @@ def test_agents_ignore_what_their_seat_cannot_know(game: Game) -> None:
         assert checked > 0
 
 
-def test_same_seed_same_game(game: Game) -> None:
+def test_contract_same_seed_same_game(game: Game) -> None:
     rules = _ruleset(game).resolve()
     a = game.new_game(game.max_players, rules, 99)
     b = game.new_game(game.max_players, rules, 99)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import importlib
+import pkgutil
 from typing import Any
 
 from parlour.core.game import Game
@@ -13,11 +13,8 @@ def board_class(game: Game) -> tuple[type[Board], str | None]:
     """The game's board widget, or :class:`GenericBoard` and why it had to be used."""
     if not game.board:
         return GenericBoard, None
-    module, _, attr = game.board.partition(":")
     try:
-        obj: Any = importlib.import_module(module)
-        for part in filter(None, attr.split(".")):
-            obj = getattr(obj, part)
+        obj: Any = pkgutil.resolve_name(game.board)
         if not (isinstance(obj, type) and issubclass(obj, Board)):
             raise TypeError(f"{game.board} is not a Board widget")
     except Exception as exc:  # noqa: BLE001 - a broken board must not stop the game

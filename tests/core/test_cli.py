@@ -88,6 +88,24 @@ def test_list_shows_each_computer_level_with_what_to_expect() -> None:
     assert not any(line.startswith("level random") for line in lines), "a level with nothing to say says nothing"
 
 
+ANOTHER_PLUGIN = {"PARLOUR_PLUGINS": "never_imported:GAME,sevens:GAME"}
+
+
+def test_a_command_for_one_game_imports_no_other_plugin(tmp_path: Path) -> None:
+    listed = parlour("list", "--json", env=ANOTHER_PLUGIN)
+    assert "never_imported was imported" in listed.stderr, "the test plugin no longer shows its import"
+    assert {b["name"] for b in json.loads(listed.stdout)["broken"]} == {"never_imported:GAME"}
+    commands = [
+        ("rules", "banque-fatale"),
+        ("simulate", "banque-fatale", "--games", "1", "--records", str(tmp_path)),
+        ("replay", str(tmp_path / "banque-fatale-00000.json")),
+    ]
+    for args in commands:
+        result = parlour(*args, env=ANOTHER_PLUGIN)
+        assert result.returncode == 0, result.stderr
+        assert result.stderr == "", f"parlour {args[0]} imported another plugin"
+
+
 def test_rules_prints_the_rules_text() -> None:
     result = parlour("rules", "sevens")
     assert result.returncode == 0

@@ -2,7 +2,22 @@
 
 from __future__ import annotations
 
-from parlour.core.registry import discover
+import os
+import subprocess
+import sys
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from renamed_sevens import RenamedSevens as Renamed
+from sevens import Sevens
+
+from parlour.core.registry import BrokenPlugin, Registry, discover
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 GOOD = "sevens:GAME"
 
@@ -53,6 +68,15 @@ def test_parlour_games_restricts_what_loads(monkeypatch) -> None:
     assert discover([GOOD]).games == {}
 
 
+def test_parlour_games_takes_plugin_names_too(monkeypatch) -> None:
+    monkeypatch.setenv("PARLOUR_GAMES", "renamed_sevens:GAME")
+    registry = discover([GOOD, "renamed_sevens:GAME"])
+    assert registry.get("renamed-sevens").id == "renamed-sevens"
+    with pytest.raises(KeyError, match="no game 'sevens'"):
+        registry.get("sevens")
+    assert list(registry.games) == ["renamed-sevens"]
+
+
 def test_unknown_game_names_the_known_ones() -> None:
     registry = discover([GOOD])
     try:
@@ -68,3 +92,100 @@ def test_a_game_that_cannot_deal_is_broken() -> None:
     assert "sevens" not in registry.games
     errors = {b.name: b.error for b in registry.broken}
     assert errors["broken_plugins:CannotDeal"] == "ZeroDivisionError: division by zero"
+
+
+def _recording(calls: list[str], name: str, game: Any) -> Callable[[], Any]:
+    def load() -> Any:
+        calls.append(name)
+        return game
+
+    return load
+
+
+def test_the_installed_plugins_are_known_before_any_import() -> None:
+    calls: list[str] = []
+    registry = Registry()
+    for name in ("alpha", "sevens", "zulu"):
+        registry.add(name, "tests", _recording(calls, name, Renamed if name != "sevens" else Sevens))
+    assert [(p.name, p.distribution) for p in registry.plugins] == [
+        ("alpha", "tests"), ("sevens", "tests"), ("zulu", "tests"),
+    ]
+    assert calls == []
+
+
+def test_one_game_loads_only_the_plugin_named_after_it_and_only_once() -> None:
+    calls: list[str] = []
+    registry = Registry()
+    registry.add("alpha", "tests", _recording(calls, "alpha", Renamed))
+    registry.add("sevens", "tests", _recording(calls, "sevens", Sevens))
+    registry.add("broken", "tests", _recording(calls, "broken", "not a game"))
+    assert registry.get("sevens").id == "sevens"
+    assert registry.ruleset("sevens").defaults["target"] == 7
+    assert registry.get("sevens") is registry.get("sevens")
+    assert calls == ["sevens"]
+    # every game at once loads the rest, each once, and keeps the plugin order
+    assert list(registry.games) == ["renamed-sevens", "sevens"]
+    assert [b.name for b in registry.broken] == ["broken"]
+    assert calls == ["sevens", "alpha", "broken"]
+
+
+def test_a_game_whose_id_is_not_its_plugin_name_is_found_in_order_stopping_there() -> None:
+    calls: list[str] = []
+    registry = Registry()
+    for name in ("alpha", "beta", "gamma"):
+        registry.add(name, "tests", _recording(calls, name, Renamed if name == "beta" else Sevens))
+    assert registry.get("renamed-sevens").id == "renamed-sevens"
+    assert calls == ["alpha", "beta"]
+
+
+RECORD_PLUGIN_IMPORTS = textwrap.dedent("""
+    import sys
+
+    searched = []
+
+    class Recorder:
+        \"\"\"Sees every module searched for, also one whose import then fails.\"\"\"
+
+        def find_spec(self, name, path=None, target=None):
+            searched.append(name)
+
+    sys.meta_path.insert(0, Recorder())
+
+    def plugins_imported():
+        return sorted({name.split(".")[1] if name.startswith("games.") else name for name in searched
+                       if name.startswith("games.") or name in ("never_imported", "sevens")})
+""")
+
+
+def test_discover_imports_nothing_and_one_game_imports_only_its_plugin() -> None:
+    code = RECORD_PLUGIN_IMPORTS + textwrap.dedent("""
+        from parlour.core.registry import discover
+
+        registry = discover()
+        print([p.name for p in registry.plugins])
+        print(plugins_imported())
+        registry.get("monte-carlo")
+        print(plugins_imported())
+        registry.games
+        print(plugins_imported())
+    """)
+    env = {**os.environ, "PARLOUR_PLUGINS": "never_imported:GAME,sevens:GAME", "PYTHONPATH": str(FIXTURES)}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True,
+                            cwd=FIXTURES)
+    names, at_discovery, for_one, for_all = result.stdout.strip().splitlines()
+    assert names == str(["banque-fatale", "casablanca", "monte-carlo", "never_imported:GAME", "sevens:GAME"])
+    assert at_discovery == "[]", "discover() imported a plugin"
+    assert for_one == "['monte_carlo']", "finding one game imported another plugin"
+    assert for_all == str(["banque_fatale", "casablanca", "monte_carlo", "never_imported", "sevens"])
+
+
+def test_the_plugin_named_after_an_id_keeps_it_whatever_is_loaded_first() -> None:
+    for first in ("get", "games"):
+        registry = Registry()
+        registry.add("aaa", "other", lambda: Sevens)
+        registry.add("sevens", "tests", lambda: Sevens)
+        holder = registry.get("sevens") if first == "get" else registry.games["sevens"]
+        assert holder is registry.get("sevens") is registry.games["sevens"]
+        assert registry.broken == [
+            BrokenPlugin("aaa", "other", "GameDefinitionError: game id 'sevens' is already taken"),
+        ]
