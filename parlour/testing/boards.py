@@ -49,9 +49,30 @@ from textual.widgets import Static
 from parlour.core.game import Action, Game, State
 from parlour.tui.board import Board
 
-__all__ = ["BoardHost", "panel_text", "wait_for"]
+__all__ = ["BoardHost", "ManualClock", "panel_text", "wait_for"]
 
 BoardT = TypeVar("BoardT", bound=Board)
+
+
+class ManualClock:
+    """A clock for :attr:`Board.clock` that stands still until the test moves it, so a test
+    of the pause after a new decision (``decision_delay``) never depends on how long the
+    machine takes to deliver the keys::
+
+        clock = ManualClock()
+        monkeypatch.setattr(Board, "clock", clock)
+        ...
+        clock.advance(MyBoard.decision_delay)  # the pause is over: keys count again
+    """
+
+    def __init__(self, now: float = 0.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
 
 
 class BoardHost(App[None], Generic[BoardT]):

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -38,6 +38,10 @@ class Board(Widget):
     #: seconds during which a board ignores keys after ``show`` presents a new decision, so
     #: that a key pressed twice (or held down) cannot answer the next decision too
     decision_delay: ClassVar[float] = 0.3
+    #: where the pause reads the time; a test puts a clock it moves by hand here (see
+    #: ``parlour.testing.boards.ManualClock``), so the pause never depends on how busy the
+    #: machine is
+    clock: ClassVar[Callable[[], float]] = time.monotonic
 
     @dataclass
     class Chosen(Message):
@@ -49,7 +53,7 @@ class Board(Widget):
         self.rules = rules
         self.seat_names = list(seat_names)
         self.decision: tuple[Mapping[str, Any], int] | None = None  # the decision shown now
-        self.keys_from = 0.0  # time.monotonic() from which keys count
+        self.keys_from = float("-inf")  # the clock's time from which keys count
         self.revealing: str | None = None  # what ``reveal`` keeps in view
 
     def hold_keys_if_new(self, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
@@ -62,7 +66,7 @@ class Board(Widget):
         decision = (view, len(legal))
         if decision != self.decision:
             self.decision = decision
-            self.keys_from = time.monotonic() + self.decision_delay
+            self.keys_from = self.clock() + self.decision_delay
 
     def reveal(self, selector: str) -> None:
         """Keep the widget matching ``selector`` (say, the decision panel of a tall board on
@@ -83,7 +87,7 @@ class Board(Widget):
 
     def holding_keys(self) -> bool:
         """Whether keys are ignored now (just after a new decision appeared)."""
-        return time.monotonic() < self.keys_from
+        return self.clock() < self.keys_from
 
     def show(self, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
         raise NotImplementedError

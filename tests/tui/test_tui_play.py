@@ -511,9 +511,12 @@ def test_a_narrow_table_gives_the_board_the_width_and_the_log_rewraps() -> None:
 
 
 def test_the_generic_board_ignores_a_doubled_key_after_a_new_decision(monkeypatch) -> None:
+    from parlour.testing.boards import ManualClock
     from parlour.tui.board import Board
 
+    clock = ManualClock()
     monkeypatch.setattr(Board, "decision_delay", 0.6)
+    monkeypatch.setattr(Board, "clock", clock)
 
     async def scenario() -> None:
         app = app_for()
@@ -522,11 +525,12 @@ def test_the_generic_board_ignores_a_doubled_key_after_a_new_decision(monkeypatc
             await pilot.press("ctrl+s")
             await wait_for(pilot, lambda: human_to_decide(app))
             screen = table(app)
-            await pilot.pause(0.7)
+            clock.advance(0.6)
             await pilot.press("enter", "enter")  # the second Enter falls on the next decision
             await wait_for(pilot, lambda: human_to_decide(app) and len(screen.match.record.actions) >= 2)
+            await pilot.pause()
             assert len(screen.match.record.actions) == 2, "the doubled Enter answered the next decision"
-            await pilot.pause(0.7)
+            clock.advance(0.6)
             await pilot.press("enter")
             await wait_for(pilot, lambda: len(screen.match.record.actions) >= 3)
 
