@@ -36,7 +36,7 @@ from games.casablanca.actions import (
 )
 
 
-class Reading:
+class Outlook:
     """What a seat can work out from its view: which numbers are still unaccounted for, and
     how likely a face-down chip is to show a given number."""
 
@@ -112,7 +112,7 @@ class EasyAgent:
         self.rules = rules
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
-        read = Reading(view, self.rules)
+        read = Outlook(view, self.rules)
         phase = view["phase"]
         me = read.me
         if phase == "figure":
@@ -210,7 +210,7 @@ class MediumAgent:
         """Of this player's raises as a challenged mover that were shown, how many were lies."""
         return (stats["raise_shown_false"] + 0.3) / (stats["mover_raises"] + 1.0)
 
-    def truth_chance(self, read: Reading, view: Mapping[str, Any]) -> float:
+    def truth_chance(self, read: Outlook, view: Mapping[str, Any]) -> float:
         move = view["move"]
         q = read.chance(move["placed_at"], move["announced"])
         if q in (0.0, 1.0):
@@ -220,14 +220,14 @@ class MediumAgent:
 
     # -- the decision --------------------------------------------------------------------
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
-        read = Reading(view, self.rules)
+        read = Outlook(view, self.rules)
         phase = view["phase"]
         handler = getattr(self, f"_{phase}", None)
         if handler is None:
             return legal[rng.randrange(len(legal))]
         return handler(read, view, legal, rng)
 
-    def _figure(self, read: Reading, view: Mapping[str, Any], legal: Sequence[Action],
+    def _figure(self, read: Outlook, view: Mapping[str, Any], legal: Sequence[Action],
                 rng: random.Random) -> Action:
         """Stand where the number needed for the top card is one with both chips in play."""
         top = view["top"]
@@ -235,7 +235,7 @@ class MediumAgent:
         fitting = [a for a in _best(legal, PlaceFigure) if (top - a.field) % SYMBOLS == best]
         return fitting[rng.randrange(len(fitting))] if fitting else legal[0]
 
-    def _turn(self, read: Reading, view: Mapping[str, Any], legal: Sequence[Action],
+    def _turn(self, read: Outlook, view: Mapping[str, Any], legal: Sequence[Action],
               rng: random.Random) -> Action:
         me = read.me
         sells = _best(legal, Sell)
@@ -261,7 +261,7 @@ class MediumAgent:
         pool = quiet or unknown or [p for p in picks if not read.others_know(p.field)] or picks
         return pool[rng.randrange(len(pool))]
 
-    def _announce(self, read: Reading, view: Mapping[str, Any], legal: Sequence[Action],
+    def _announce(self, read: Outlook, view: Mapping[str, Any], legal: Sequence[Action],
                   rng: random.Random) -> Action:
         me, move = read.me, view["move"]
         held = move["held"]
@@ -280,7 +280,7 @@ class MediumAgent:
         truth = doubted * (self.rules["min_stake"] + 0.5 * gain) if money > 0 else 0.0
         return announce(view, need if lie > truth else held, rng)
 
-    def _commit(self, read: Reading, view: Mapping[str, Any], legal: Sequence[Action],
+    def _commit(self, read: Outlook, view: Mapping[str, Any], legal: Sequence[Action],
                 rng: random.Random) -> Action:
         challenges = _best(legal, Challenge)
         if not challenges:
@@ -314,11 +314,11 @@ class MediumAgent:
             return challenges[-1]  # a liar who fights: make it expensive
         return challenges[0]
 
-    def _respond(self, read: Reading, view: Mapping[str, Any], legal: Sequence[Action],
+    def _respond(self, read: Outlook, view: Mapping[str, Any], legal: Sequence[Action],
                  rng: random.Random) -> Action:
         return self._exchange(read, view, legal, rng)
 
-    def _exchange(self, read: Reading, view: Mapping[str, Any], legal: Sequence[Action],
+    def _exchange(self, read: Outlook, view: Mapping[str, Any], legal: Sequence[Action],
                   rng: random.Random) -> Action:
         me, move = read.me, view["move"]
         raises = _best(legal, Raise)
@@ -342,7 +342,7 @@ class MediumAgent:
             return call
         return _best(legal, Fold)[0]
 
-    def _claim(self, read: Reading, view: Mapping[str, Any], legal: Sequence[Action],
+    def _claim(self, read: Outlook, view: Mapping[str, Any], legal: Sequence[Action],
                rng: random.Random) -> Action:
         me = read.me
         mine = view["cards"][me]
@@ -363,7 +363,7 @@ class MediumAgent:
         return max(legal, key=lambda a: (worth(a), type(a) is TakeTop, -getattr(a, "symbol", -1)))
 
 
-__all__ = ["EasyAgent", "MediumAgent", "Reading", "announce", "card_gain"]
+__all__ = ["EasyAgent", "MediumAgent", "Outlook", "announce", "card_gain"]
 
 
 #: What players may expect of each level: the measured strength table (benchmarks/strength.py,
