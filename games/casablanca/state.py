@@ -244,12 +244,8 @@ class CasablancaState(State):
     # -- the apply template: ``why_illegal`` refuses, ``_apply`` plays ------------------------
     def why_illegal(self, action: Action) -> str | None:
         """One lookup finds the check for this phase and kind of action (None: always legal
-        then); a kind that does not fit the phase gets the phase's hint."""
-        checks = _CHECKS[self.phase]
-        kind = type(action)
-        if kind not in checks:
-            return wrong_moment(self, action)
-        check = checks[kind]
+        then); a kind that does not fit the phase is refused with the phase's hint."""
+        check = _CHECKS[self.phase].get(type(action), wrong_moment)
         return None if check is None else check(self, action)
 
     def _apply(self, action: Action) -> None:
