@@ -36,7 +36,7 @@ from games.casablanca.actions import (
 )
 
 
-class Reading:
+class Outlook:
     """What a seat can work out from its view: which numbers are still unaccounted for, and
     how likely a face-down chip is to show a given number."""
 
@@ -112,16 +112,16 @@ class EasyAgent:
         self.rules = rules
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
-        read = Reading(view, self.rules)
+        outlook = Outlook(view, self.rules)
         phase = view["phase"]
-        me = read.me
+        me = outlook.me
         if phase == "figure":
             return legal[rng.randrange(len(legal))]
         if phase == "turn":
             sells = _best(legal, Sell)
             if sells:
                 return sells[0]
-            need = read.needed(me)
+            need = outlook.needed(me)
             picks = _best(legal, Pick)
             for pick in picks:
                 if need is not None and view["known"][pick.field] == need:
@@ -139,7 +139,7 @@ class EasyAgent:
             challenges = _best(legal, Challenge)
             if not challenges:
                 return legal[0]
-            chance = read.chance(move["placed_at"], move["announced"])
+            chance = outlook.chance(move["placed_at"], move["announced"])
             if chance == 0.0 or (move["landing"] and chance < 0.12):
                 return challenges[0]
             return _best(legal, Pass)[0]
@@ -210,9 +210,9 @@ class MediumAgent:
         """Of this player's raises as a challenged mover that were shown, how many were lies."""
         return (stats["raise_shown_false"] + 0.3) / (stats["mover_raises"] + 1.0)
 
-    def truth_chance(self, read: Reading, view: Mapping[str, Any]) -> float:
+    def truth_chance(self, outlook: Outlook, view: Mapping[str, Any]) -> float:
         move = view["move"]
-        q = read.chance(move["placed_at"], move["announced"])
+        q = outlook.chance(move["placed_at"], move["announced"])
         if q in (0.0, 1.0):
             return q
         ratio = self.lie_ratio(view["stats"][view["mover"]], move["landing"])
@@ -220,50 +220,50 @@ class MediumAgent:
 
     # -- the decision --------------------------------------------------------------------
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
-        read = Reading(view, self.rules)
+        outlook = Outlook(view, self.rules)
         phase = view["phase"]
         handler = getattr(self, f"_{phase}", None)
         if handler is None:
             return legal[rng.randrange(len(legal))]
-        return handler(read, view, legal, rng)
+        return handler(outlook, view, legal, rng)
 
-    def _figure(self, read: Reading, view: Mapping[str, Any], legal: Sequence[Action],
+    def _figure(self, outlook: Outlook, view: Mapping[str, Any], legal: Sequence[Action],
                 rng: random.Random) -> Action:
         """Stand where the number needed for the top card is one with both chips in play."""
         top = view["top"]
-        best = max(range(SYMBOLS), key=lambda v: (read.unseen[v], -v))
+        best = max(range(SYMBOLS), key=lambda v: (outlook.unseen[v], -v))
         fitting = [a for a in _best(legal, PlaceFigure) if (top - a.field) % SYMBOLS == best]
         return fitting[rng.randrange(len(fitting))] if fitting else legal[0]
 
-    def _turn(self, read: Reading, view: Mapping[str, Any], legal: Sequence[Action],
+    def _turn(self, outlook: Outlook, view: Mapping[str, Any], legal: Sequence[Action],
               rng: random.Random) -> Action:
-        me = read.me
+        me = outlook.me
         sells = _best(legal, Sell)
         if sells:
             cards = view["cards"][me]
             singles = [a for a in sells if cards[a.symbol] == 1]
             if singles:
                 return min(singles, key=lambda a: a.symbol)
-        need = read.needed(me)
+        need = outlook.needed(me)
         picks = _best(legal, Pick)
         fitting = [p for p in picks if need is not None and view["known"][p.field] == need]
         if fitting:
-            unwatched = [p for p in fitting if not read.others_know(p.field)]
+            unwatched = [p for p in fitting if not outlook.others_know(p.field)]
             return (unwatched or fitting)[0]
         reshuffle = _best(legal, Reshuffle)
         if reshuffle:
             watched = sum(1 for f, on in enumerate(view["chips"])
-                          if on and view["known"][f] is None and read.others_know(f))
+                          if on and view["known"][f] is None and outlook.others_know(f))
             if watched >= 4:
                 return reshuffle[0]
         unknown = [p for p in picks if view["known"][p.field] is None]
-        quiet = [p for p in unknown if not read.others_know(p.field)]
-        pool = quiet or unknown or [p for p in picks if not read.others_know(p.field)] or picks
+        quiet = [p for p in unknown if not outlook.others_know(p.field)]
+        pool = quiet or unknown or [p for p in picks if not outlook.others_know(p.field)] or picks
         return pool[rng.randrange(len(pool))]
 
-    def _announce(self, read: Reading, view: Mapping[str, Any], legal: Sequence[Action],
+    def _announce(self, outlook: Outlook, view: Mapping[str, Any], legal: Sequence[Action],
                   rng: random.Random) -> Action:
-        me, move = read.me, view["move"]
+        me, move = outlook.me, view["move"]
         held = move["held"]
         need = (view["top"] - move["origin"]) % SYMBOLS
         if held == need or not self.may_be_challenged(view, me):
@@ -280,13 +280,13 @@ class MediumAgent:
         truth = doubted * (self.rules["min_stake"] + 0.5 * gain) if money > 0 else 0.0
         return announce(view, need if lie > truth else held, rng)
 
-    def _commit(self, read: Reading, view: Mapping[str, Any], legal: Sequence[Action],
+    def _commit(self, outlook: Outlook, view: Mapping[str, Any], legal: Sequence[Action],
                 rng: random.Random) -> Action:
         challenges = _best(legal, Challenge)
         if not challenges:
             return legal[0]
-        me, mover, move = read.me, view["mover"], view["move"]
-        truth = self.truth_chance(read, view)
+        me, mover, move = outlook.me, view["mover"], view["move"]
+        truth = self.truth_chance(outlook, view)
         if truth <= 0.02:
             return challenges[-1]  # all the table stakes allow: the claim is surely false
         stats = view["stats"][mover]
@@ -314,13 +314,13 @@ class MediumAgent:
             return challenges[-1]  # a liar who fights: make it expensive
         return challenges[0]
 
-    def _respond(self, read: Reading, view: Mapping[str, Any], legal: Sequence[Action],
+    def _respond(self, outlook: Outlook, view: Mapping[str, Any], legal: Sequence[Action],
                  rng: random.Random) -> Action:
-        return self._exchange(read, view, legal, rng)
+        return self._exchange(outlook, view, legal, rng)
 
-    def _exchange(self, read: Reading, view: Mapping[str, Any], legal: Sequence[Action],
+    def _exchange(self, outlook: Outlook, view: Mapping[str, Any], legal: Sequence[Action],
                   rng: random.Random) -> Action:
-        me, move = read.me, view["move"]
+        me, move = outlook.me, view["move"]
         raises = _best(legal, Raise)
         call = _best(legal, Call)[0]
         if me == view["mover"]:
@@ -332,7 +332,7 @@ class MediumAgent:
             if known == move["announced"]:
                 return _best(legal, Fold)[0]
             return max(raises, key=lambda a: a.by) if raises else call
-        truth = self.truth_chance(read, view)
+        truth = self.truth_chance(outlook, view)
         bluffs = self.bluff_share(view["stats"][view["mover"]])
         # the mover raised: weigh his record of raising on a lie against the prior
         lie = (1 - truth) * bluffs / ((1 - truth) * bluffs + truth * 1.0)
@@ -342,9 +342,9 @@ class MediumAgent:
             return call
         return _best(legal, Fold)[0]
 
-    def _claim(self, read: Reading, view: Mapping[str, Any], legal: Sequence[Action],
+    def _claim(self, outlook: Outlook, view: Mapping[str, Any], legal: Sequence[Action],
                rng: random.Random) -> Action:
-        me = read.me
+        me = outlook.me
         mine = view["cards"][me]
         loser = view["challenge"]["loser"]
         theirs = view["cards"][loser]
@@ -363,7 +363,7 @@ class MediumAgent:
         return max(legal, key=lambda a: (worth(a), type(a) is TakeTop, -getattr(a, "symbol", -1)))
 
 
-__all__ = ["EasyAgent", "MediumAgent", "Reading", "announce", "card_gain"]
+__all__ = ["EasyAgent", "MediumAgent", "Outlook", "announce", "card_gain"]
 
 
 #: What players may expect of each level: the measured strength table (benchmarks/strength.py,

@@ -47,6 +47,7 @@ from games.casablanca.actions import (
     Reshuffle,
     Sell,
 )
+from games.casablanca.agents import MediumAgent
 
 #: how likely a mover whose chip does not fit is to announce the landing number anyway
 #: (when nobody else has seen his chip and he can be challenged)
@@ -127,10 +128,10 @@ class CasablancaKnowledge(Knowledge):
             cards = w.cards[m]
             for s in range(SYMBOLS):
                 if cards[s] == 1:
-                    return w.table.sell[s]
+                    return w.offers.sell[s]
             for s in range(SYMBOLS):
                 if cards[s]:
-                    return w.table.sell[s]
+                    return w.offers.sell[s]
         need = (w.pile[-1] - w.figures[m]) % SYMBOLS if w.pile else -1
         bits = (1 << m) | w.public
         chips, masks, occupied = w.chips, w.masks, w.occupied
@@ -160,7 +161,7 @@ class CasablancaKnowledge(Knowledge):
         field = free[rng.randrange(len(free))]
         if field == w.picked_from:  # the one field it may not go back to
             field = free[(free.index(field) + 1) % len(free)]
-        return w.table.announce[number][field]
+        return w.offers.announce[number][field]
 
     def _commit(self, w: Any, rng: random.Random) -> Action:
         seat, field = w.to_move, w.placed_at
@@ -193,7 +194,7 @@ class CasablancaKnowledge(Knowledge):
         theirs = w.cards[w.loser]
         for s in range(SYMBOLS):
             if theirs[s] and mine[s] > best_count:
-                best, best_count = w.table.take[s], mine[s]
+                best, best_count = w.offers.take[s], mine[s]
         return best
 
     # -- weighing sampled worlds ------------------------------------------------------------
@@ -230,8 +231,6 @@ class CasablancaKnowledge(Knowledge):
         noisy simulations a search tells apart only moves that differ a lot, so it is offered
         few, and all of them sensible."""
         if self._medium is None:
-            from games.casablanca.agents import MediumAgent
-
             self._medium = MediumAgent(self.rules)
         first = self._medium.choose(view, legal, random.Random(rng.random()))
         phase = view["phase"]

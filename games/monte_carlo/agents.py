@@ -22,12 +22,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.monte_carlo import layout
-from games.monte_carlo.engine import Bet, Lay, Pass, Stop
-from games.monte_carlo.layout import CELL_BY_NAME, DIGIT_CELLS, DIGIT_OF, DIGITS, Field
+from games.monte_carlo.actions import Bet, Lay, Pass, Stop
+from games.monte_carlo.layout import CELL_BY_NAME, DIGIT_CELLS, DIGIT_OF, DIGITS, Field, fields_for, mask_of
 from parlour.core.game import Action
 
-DIGIT_MASKS = (0,) + tuple(layout.mask_of(DIGIT_CELLS[d]) for d in DIGITS)
+DIGIT_MASKS = (0,) + tuple(mask_of(DIGIT_CELLS[d]) for d in DIGITS)
 #: How strongly a chip on a field tells that its digits are in the bettor's hand.
 SIGNAL_WEIGHT = {
     "number": 0.5,
@@ -77,7 +76,7 @@ class Outlook:
 
     def __init__(self, view: Mapping[str, Any], rules: Mapping[str, Any], signals: float) -> None:
         self.seat: int = view["seat"]
-        self.fields = layout.fields_for(rules)
+        self.fields = fields_for(rules)
         self.shapes = shapes_for(self.fields)
         self.by_id = {s.field.id: s for s in self.shapes}
         odds = view["odds"]
@@ -238,14 +237,14 @@ class EasyAgent:
         mine = 0
         for fid, stake in view["bets"].items():
             if seat in stake:
-                mine |= layout.mask_of(_field_cells(self.rules, fid))
+                mine |= mask_of(_field_cells(self.rules, fid))
         wanted = [a for a in legal if isinstance(a, Lay) and mine >> CELL_BY_NAME[a.cell] & 1]
         pool = wanted or list(legal)
         return pool[rng.randrange(len(pool))]
 
 
 def _field_cells(rules: Mapping[str, Any], field_id: str) -> tuple[int, ...]:
-    for f in layout.fields_for(rules):
+    for f in fields_for(rules):
         if f.id == field_id:
             return f.cells
     return ()

@@ -21,9 +21,10 @@ from textual.binding import Binding
 from textual.containers import ScrollableContainer
 from textual.widgets import Static
 
-from games.monte_carlo import layout
-from games.monte_carlo.engine import Lay, Pass, Stop, sentence
-from games.monte_carlo.layout import CELLS, DIGIT_OF, QUADRANT_LETTERS, QUADRANT_OF, SIZE, cell_name
+from games.monte_carlo.actions import Lay, Pass, Stop
+from games.monte_carlo.layout import (CELL_BY_NAME, CELLS, DIGIT_OF, QUADRANT_LETTERS, QUADRANT_OF, SIZE, cell_name,
+                                      field_name, fields_for)
+from games.monte_carlo.state import sentence
 from parlour.core.game import Action
 from parlour.tui.board import Board
 
@@ -123,7 +124,7 @@ class MonteCarloBoard(Board):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields = {f.id: f for f in layout.fields_for(self.rules)}
+        self.fields = {f.id: f for f in fields_for(self.rules)}
         self.slot_lines = board_lines(set(self.fields))
         self.slot_at: dict[str, tuple[int, int]] = {
             item[2]: (i, item[0]) for i, line in enumerate(self.slot_lines) for item in line if item[1] == "field"
@@ -156,7 +157,7 @@ class MonteCarloBoard(Board):
         if self.laying and not self._lay_at(self.cursor_cell):
             first = next((a for a in self.legal if isinstance(a, Lay)), None)
             if first is not None:
-                self.cursor_cell = layout.CELL_BY_NAME[first.cell]
+                self.cursor_cell = CELL_BY_NAME[first.cell]
         self.redraw()
 
     @property
@@ -535,13 +536,13 @@ class MonteCarloBoard(Board):
             parts = []
             for r in won:
                 pays = ", ".join(f"{self.seat_name(seat)} +{n}" for seat, n in enumerate(r["payout"]) if n)
-                parts.append(f"✓ {layout.field_name(r['field'])} ({pays})")
+                parts.append(f"✓ {field_name(r['field'])} ({pays})")
             text.append(", ".join(parts))
             text.append(". ")
         if lost:
             text.append("lost ", style="bold red")
             shown = lost if full else lost[:4]
-            text.append(", ".join(f"✗ {layout.field_name(r['field'])}" for r in shown))
+            text.append(", ".join(f"✗ {field_name(r['field'])}" for r in shown))
             if len(shown) < len(lost):
                 text.append(f" and {len(lost) - len(shown)} more (r shows them all)")
             text.append(".")

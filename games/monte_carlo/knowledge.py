@@ -22,11 +22,11 @@ from typing import Any
 from parlour.core.game import Action, State
 from parlour.core.search import Knowledge
 
-from games.monte_carlo import layout
-from games.monte_carlo.engine import LAYS, PASS, STOP, Bet, Lay, Pass, Stop
-from games.monte_carlo.layout import CELL_BY_NAME, DIGIT_CELLS, DIGITS
+from games.monte_carlo.actions import LAYS, PASS, STOP, Bet, Lay, Pass, Stop
+from games.monte_carlo.agents import MediumAgent
+from games.monte_carlo.layout import CELL_BY_NAME, DIGIT_CELLS, DIGITS, fields_for, mask_of
 
-_DIGIT_MASKS = (0,) + tuple(layout.mask_of(DIGIT_CELLS[d]) for d in DIGITS)
+_DIGIT_MASKS = (0,) + tuple(mask_of(DIGIT_CELLS[d]) for d in DIGITS)
 
 #: how much of a completion field a seat must be able to cover (laid tiles and its own
 #: tiles) before a rollout player bets on it
@@ -44,7 +44,7 @@ class MonteCarloKnowledge(Knowledge):
 
     def __init__(self, rules: Mapping[str, Any]) -> None:
         self.rules = rules
-        self.fields = layout.fields_for(rules)
+        self.fields = fields_for(rules)
         #: per field: (digit, mask of the field's cells of that digit), or () for a majority
         self.groups = [
             () if f.rivals else tuple((d, f.mask & _DIGIT_MASKS[d]) for d in DIGITS if f.mask & _DIGIT_MASKS[d])
@@ -153,8 +153,6 @@ class MonteCarloKnowledge(Knowledge):
     # -- the searcher's own moves -------------------------------------------------------------
     def candidates(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Sequence[Action]:
         if self._medium is None:
-            from games.monte_carlo.agents import MediumAgent
-
             self._medium = MediumAgent(self.rules)
         first = self._medium.choose(view, legal, random.Random(rng.random()))
         out: list[Action] = [first]

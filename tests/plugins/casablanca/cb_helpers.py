@@ -9,7 +9,7 @@ from typing import Any
 
 from games.casablanca import GAME
 from games.casablanca.actions import Announce, Challenge, Pass, Pick, PlaceFigure
-from games.casablanca.engine import CasablancaState
+from games.casablanca.state import CasablancaState
 from parlour.core.rulesets import load_ruleset
 
 RULESET = load_ruleset(GAME)

@@ -17,7 +17,7 @@ from games.casablanca.actions import (
     Sell,
     TakeCard,
 )
-from games.casablanca.agents import EasyAgent, MediumAgent, Reading
+from games.casablanca.agents import EasyAgent, MediumAgent, Outlook
 
 STAR, MOON = 3, 2
 
@@ -30,10 +30,10 @@ def test_reading_counts_the_numbers_still_unseen() -> None:
     state = arranged()
     state.aside[1] = 3
     state.masks[20] |= 1 << 1  # seat 1 knows the 0 on field 20
-    read = Reading(state.view(1), state.rules)
-    assert read.unseen[3] == 1 and read.unseen[0] == 1 and read.unseen[4] == 2
-    assert read.chance(20, 0) == 1.0 and read.chance(20, 4) == 0.0
-    assert abs(read.chance(10, 3) - 1 / read.unseen_total) < 1e-9
+    outlook = Outlook(state.view(1), state.rules)
+    assert outlook.unseen[3] == 1 and outlook.unseen[0] == 1 and outlook.unseen[4] == 2
+    assert outlook.chance(20, 0) == 1.0 and outlook.chance(20, 4) == 0.0
+    assert abs(outlook.chance(10, 3) - 1 / outlook.unseen_total) < 1e-9
 
 
 def test_agents_pick_a_chip_they_know_shows_the_needed_number() -> None:

@@ -34,7 +34,7 @@ from games.casablanca.actions import (
     TakeCard,
     TakeTop,
 )
-from games.casablanca.engine import CasablancaState
+from games.casablanca.state import CasablancaState
 from parlour.core.game import IllegalAction
 from parlour.core.rulesets import RulesetError, load_house_rules
 

@@ -6,7 +6,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from games.monte_carlo import GAME
-from games.monte_carlo.engine import LAYING, LAYS, STOP, MonteCarloState, bet_on
+from games.monte_carlo.actions import LAYS, STOP, bet_on
+from games.monte_carlo.state import LAYING, MonteCarloState
 from games.monte_carlo.layout import CELL_BY_NAME, DIGIT_OF
 from parlour.core.rulesets import load_ruleset
 

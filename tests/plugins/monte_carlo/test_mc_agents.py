@@ -10,7 +10,8 @@ from mc_helpers import bet, new, rig, rules, stop_all
 
 from games.monte_carlo import GAME
 from games.monte_carlo.agents import EasyAgent, MediumAgent, Outlook
-from games.monte_carlo.engine import LAYING, STOP, Bet, MonteCarloState
+from games.monte_carlo.actions import STOP, Bet
+from games.monte_carlo.state import LAYING, MonteCarloState
 
 AGENTS = {"easy": EasyAgent, "medium": MediumAgent}
 

@@ -15,7 +15,8 @@ from textual.widgets import Static
 
 from games.monte_carlo import GAME
 from games.monte_carlo.board import MonteCarloBoard
-from games.monte_carlo.engine import STOP, MonteCarloState, bet_on
+from games.monte_carlo.actions import STOP, bet_on
+from games.monte_carlo.state import MonteCarloState
 from games.monte_carlo.layout import CELL_BY_NAME
 from parlour.testing.boards import BoardHost, wait_for
 from parlour.tui.board import Board

@@ -9,7 +9,8 @@ import pytest
 from mc_helpers import bet, lay, lay_out, new, rig, rules, stop_all
 
 from games.monte_carlo import GAME, layout
-from games.monte_carlo.engine import BETTING, HOUSE, LAYING, LAYS, OVER, PASS, STOP, Bet, Lay, bet_on
+from games.monte_carlo.actions import LAYS, PASS, STOP, Bet, Lay, Stop, bet_on, parse_text
+from games.monte_carlo.state import BETTING, HOUSE, LAYING, OVER
 from games.monte_carlo.layout import CELL_BY_NAME, DIGIT_OF, cell_name
 from parlour.core.game import IllegalAction
 from parlour.core.rulesets import RulesetError, load_ruleset
@@ -471,3 +472,16 @@ def test_action_texts_are_stable_and_parse_back() -> None:
     with pytest.raises(IllegalAction):
         GAME.parse_action(state, "lay 1 r1c1")
     assert isinstance(Bet("x"), Bet)
+
+
+def test_each_action_class_reads_back_its_own_text() -> None:
+    """``text`` and ``from_text`` live on the same class; ``parse_text`` picks the class by
+    the first word, and a text that names no action gives None."""
+    for action in (bet_on("n1-top"), STOP, PASS, LAYS[CELL_BY_NAME["r5c5"]]):
+        assert type(action).from_text(action.text) is action  # the shared objects
+        assert parse_text(action.text) is action
+    assert Lay.from_text("lay 1 r5c5") == Lay(1, "r5c5")  # the wrong digit: the state refuses it
+    assert Bet.from_text("bet nowhere") == Bet("nowhere")
+    for text in ("", "stop now", "pass 1", "bet", "bet a b", "lay x r1c1", "lay 1 r9c9", "lay 1", "fold"):
+        assert parse_text(text) is None, text
+    assert Stop.from_text("pass") is None and Lay.from_text("bet r1c1") is None

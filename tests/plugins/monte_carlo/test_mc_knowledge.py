@@ -6,7 +6,7 @@ import random
 
 from games.monte_carlo import GAME
 from games.monte_carlo.agents import MediumAgent
-from games.monte_carlo.engine import Bet
+from games.monte_carlo.actions import Bet
 from games.monte_carlo.knowledge import MonteCarloKnowledge
 from parlour.core.rulesets import load_ruleset
 from parlour.testing.knowledge import rollout_game

@@ -1,4 +1,4 @@
-"""Monte Carlo: the rules engine.
+"""Monte Carlo: the state of a match and its rules.
 
 One :class:`MonteCarloState` is a whole match: ``match_games`` games, each with a betting act
 (up to ``betting_rounds`` rounds of one chip per player) and a laying act (each player lays
@@ -11,15 +11,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
-from games.monte_carlo import layout
-from games.monte_carlo.layout import CELL_BY_NAME, CELLS, DIGIT_CELLS, DIGIT_OF, DIGITS, Field
-from parlour.core.agents import AgentKind, Budget, KindEntry
-from parlour.core.game import Action, Game, IllegalAction, State, seat_label
-from parlour.core.rulesets import Bool, Dict, Int, List, Schema
-from parlour.core.search import search_kind
+from games.monte_carlo.actions import LAYS, PASS, STOP, Bet, Lay, Pass, Stop, bet_on
+from games.monte_carlo.layout import (CELL_BY_NAME, CELLS, DIGIT_CELLS, DIGIT_OF, DIGITS, TILES_PER_DIGIT, Field,
+                                      cell_name, field_odds, fields_for, tile_table)
+from parlour.core.game import Action, State, seat_label
 
 BETTING = "betting"
 LAYING = "laying"
@@ -30,105 +27,21 @@ EMPTY = -1
 HOUSE = -2
 
 
-# -----------------------------------------------------------------------------------------
-# Actions
-
-
-@dataclass(frozen=True, order=True)
-class Bet(Action):
-    """Put one chip on a betting field."""
-
-    field: str
-    kind: ClassVar[str] = "bet"
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_text", f"bet {self.field}")
-
-    @property
-    def text(self) -> str:
-        return self._text  # type: ignore[attr-defined, no-any-return]
-
-    @property
-    def label(self) -> str:
-        return f"bet a chip on {layout.field_name(self.field)}"
-
-
-@dataclass(frozen=True, order=True)
-class Stop(Action):
-    """Stop betting for the rest of this game (MC-B2)."""
-
-    kind: ClassVar[str] = "stop"
-
-    @property
-    def label(self) -> str:
-        return "stop betting for this game"
-
-
-@dataclass(frozen=True, order=True)
-class Pass(Action):
-    """Skip one betting round (only when stopping is not final)."""
-
-    kind: ClassVar[str] = "pass"
-
-    @property
-    def label(self) -> str:
-        return "pass this round"
-
-
-@dataclass(frozen=True, order=True)
-class Lay(Action):
-    """Lay a tile of ``digit`` on the free cell ``cell`` (``r4c5``) showing that digit."""
-
-    digit: int
-    cell: str
-    kind: ClassVar[str] = "lay"
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_text", f"lay {self.digit} {self.cell}")
-
-    @property
-    def text(self) -> str:
-        return self._text  # type: ignore[attr-defined, no-any-return]
-
-    @property
-    def label(self) -> str:
-        index = CELL_BY_NAME[self.cell]
-        row, col = layout.row_of(index) + 1, layout.col_of(index) + 1
-        return f"lay a {self.digit} on row {row}, column {col} ({layout.QUADRANT_OF[index]})"
-
-
-STOP = Stop()
-PASS = Pass()
-#: One action object per cell, so that listing the legal lays allocates nothing.
-LAYS = tuple(Lay(DIGIT_OF[c], layout.cell_name(c)) for c in range(CELLS))
-_BETS: dict[str, Bet] = {}
-
-
 def sentence(text: str) -> str:
     """``text`` with its first letter capitalised: field names are lower case (``diamond``)
     and a log line may start with one."""
     return text[:1].upper() + text[1:]
 
 
-def bet_on(field_id: str) -> Bet:
-    """The (shared) action that bets on ``field_id``."""
-    action = _BETS.get(field_id)
-    if action is None:
-        action = _BETS[field_id] = Bet(field_id)
-    return action
-
-
 player_name = seat_label
 
 
-# -----------------------------------------------------------------------------------------
-# The state
-
-
 class MonteCarloState(State):
+    """A match of Monte Carlo in progress (see the module docstring)."""
+
     def __init__(self, players: int, rules: Mapping[str, Any], seed: int) -> None:
         super().__init__(players, rules, seed)
-        self.fields: tuple[Field, ...] = layout.fields_for(rules)
+        self.fields: tuple[Field, ...] = fields_for(rules)
         self.field_pos = {f.id: i for i, f in enumerate(self.fields)}
         self.bet_actions = tuple(bet_on(f.id) for f in self.fields)
         self.capacity: int = rules["field_capacity"]
@@ -162,10 +75,10 @@ class MonteCarloState(State):
         self.first = start
         self.order = [(start + i) % self.players for i in range(self.players)]
         self.order = [s for s in self.order if self.active[s]]
-        odds = layout.field_odds(self.rules, n)
+        odds = field_odds(self.rules, n)
         self.kind_odds = odds
         self.odds = [odds[f.kind] for f in self.fields]
-        hand, lay = layout.tile_table(self.rules, n)
+        hand, lay = tile_table(self.rules, n)
         self.phase = BETTING
         self.round = 1
         self.pos = 0
@@ -179,7 +92,7 @@ class MonteCarloState(State):
         self.filled = 0
         self.free: list[list[int]] = [list(cells) for cells in DIGIT_CELLS]
         # MC-C2: deal the 36 tiles secretly.
-        bag = [d for d in DIGITS for _ in range(layout.TILES_PER_DIGIT)]
+        bag = [d for d in DIGITS for _ in range(TILES_PER_DIGIT)]
         self.rng.shuffle(bag)
         self.hands = [[0] * 10 for _ in range(self.players)]
         self.hand_size = [0] * self.players
@@ -207,8 +120,8 @@ class MonteCarloState(State):
                 cell = self.free[digit][self.rng.randrange(len(self.free[digit]))]
                 self._place(cell, HOUSE)
                 if loud:
-                    self.log(f"The tile left over, a {digit}, is laid on {layout.cell_name(cell)}.",
-                             kind="leftover", digit=digit, cell=layout.cell_name(cell))
+                    self.log(f"The tile left over, a {digit}, is laid on {cell_name(cell)}.",
+                             kind="leftover", digit=digit, cell=cell_name(cell))
         else:
             self.undealt = sorted(leftover)
         self.current = start
@@ -381,8 +294,8 @@ class MonteCarloState(State):
         self.to_lay[seat] -= 1
         self._place(cell, seat)
         if not self.quiet:
-            self.log(f"{player_name(seat)} lays a {digit} on {layout.cell_name(cell)}.",
-                     kind="lay", seat=seat, digit=digit, cell=layout.cell_name(cell))
+            self.log(f"{player_name(seat)} lays a {digit} on {cell_name(cell)}.",
+                     kind="lay", seat=seat, digit=digit, cell=cell_name(cell))
 
     def _next_layer(self) -> None:
         order = self.order
@@ -538,7 +451,7 @@ class MonteCarloState(State):
         own = self.hands[seat]
         free = self.free
         for d in DIGITS:  # a digit's tiles not in this hand and not on its cells (laid there)
-            unseen += [d] * (layout.TILES_PER_DIGIT - own[d] - len(DIGIT_CELLS[d]) + len(free[d]))
+            unseen += [d] * (TILES_PER_DIGIT - own[d] - len(DIGIT_CELLS[d]) + len(free[d]))
         rng.shuffle(unseen)
         for other in range(self.players):
             if other == seat:
@@ -552,101 +465,3 @@ class MonteCarloState(State):
         world.undealt = sorted(unseen)
         self._settle_world(world, seat, rng, quiet)
         return world
-
-
-# -----------------------------------------------------------------------------------------
-# The game
-
-
-def _tiles_row() -> Dict:
-    return Dict({"players": Int(2, 6), "hand": Int(1, 36), "lay": Int(0, 36)})
-
-
-class MonteCarlo(Game):
-    id = "monte-carlo"
-    title = "Monte Carlo"
-    blurb = "Bet chips on patterns around a 6x6 grid, then lay your secret digit tiles to make them."
-    min_players = 2
-    max_players = 6
-    board = "games.monte_carlo.board:MonteCarloBoard"
-
-    @property
-    def schema(self) -> Schema:
-        return Schema({
-            "start_chips": Int(1, 10_000),
-            "match_games": Int(1, 50),
-            "betting_rounds": Int(1, 100),
-            "stop_is_final": Bool(),
-            "field_capacity": Int(1, 36),
-            "sole_owner_extra": Int(0, 36),
-            "odds": Dict({kind: Int(0, 100) for kind in layout.KINDS}),
-            "odds_bonus": Int(0, 100),
-            "odds_bonus_players": Int(2, 7),
-            "fields": Dict({
-                kind: Int(0, 2) if kind in ("number", "row") else Int(0, 1) for kind in layout.KINDS
-            }),
-            "tiles": List(_tiles_row(), min_len=1),
-            "leftover_laid": Bool(),
-        })
-
-    def validate_rules(self, rules: Mapping[str, Any]) -> list[tuple[str, str]]:
-        problems: list[tuple[str, str]] = []
-        seen: set[int] = set()
-        for i, row in enumerate(rules["tiles"]):
-            players, hand, lay = row["players"], row["hand"], row["lay"]
-            if players in seen:
-                problems.append((f"tiles.{i}.players", f"{players} players appear twice"))
-            seen.add(players)
-            if players * hand > layout.CELLS:
-                problems.append((f"tiles.{i}.hand", f"{players} hands of {hand} need more than 36 tiles"))
-            if lay > hand:
-                problems.append((f"tiles.{i}.lay", f"cannot lay {lay} of {hand} tiles"))
-        missing = [p for p in range(self.min_players, self.max_players + 1) if p not in seen]
-        if missing:
-            problems.append(("tiles", f"no row for {', '.join(map(str, missing))} players"))
-        if not any(rules["fields"].values()):
-            problems.append(("fields", "the table needs at least one betting field"))
-        return problems
-
-    def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> MonteCarloState:
-        self.check_players(players)
-        return MonteCarloState(players, rules, seed)
-
-    def parse_action(self, state: State, text: str) -> Action:
-        action = parse_text(text)
-        if action is None or not state.is_legal(action):
-            raise IllegalAction(f"{text!r} is not a legal move now")
-        return action
-
-    def search_knowledge(self, rules: Mapping[str, Any]) -> Any:
-        """Rollouts, candidates and a value estimate for the searching player (``knowledge.py``)."""
-        from games.monte_carlo.knowledge import MonteCarloKnowledge
-
-        return MonteCarloKnowledge(rules)
-
-    def agent_kinds(self) -> dict[str, KindEntry]:
-        from games.monte_carlo.agents import ABOUT, EasyAgent, MediumAgent
-
-        kinds = super().agent_kinds()
-        return {
-            "random": kinds["random"],
-            "easy": AgentKind(lambda rules: EasyAgent(rules), ABOUT["easy"]),
-            "medium": AgentKind(lambda rules: MediumAgent(rules), ABOUT["medium"]),
-            "hard": search_kind(self.search_knowledge, Budget(iterations=600), ABOUT["hard"]),
-            "flat": kinds["flat"],
-        }
-
-
-def parse_text(text: str) -> Action | None:
-    """The action a record text names, or None (legality is the state's business)."""
-    parts = text.split()
-    if parts == ["stop"]:
-        return STOP
-    if parts == ["pass"]:
-        return PASS
-    if len(parts) == 2 and parts[0] == "bet":
-        return _BETS.get(parts[1]) or Bet(parts[1])
-    if len(parts) == 3 and parts[0] == "lay" and parts[1].isdigit() and parts[2] in CELL_BY_NAME:
-        cell = CELL_BY_NAME[parts[2]]
-        return LAYS[cell] if int(parts[1]) == DIGIT_OF[cell] else Lay(int(parts[1]), parts[2])
-    return None

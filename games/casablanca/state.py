@@ -1,4 +1,4 @@
-"""Casablanca (Alex Randolph): the engine. Rule ids (CB-…) refer to the shared RULES.md.
+"""Casablanca (Alex Randolph): the state of a match and its rules. Rule ids (CB-…) refer to the shared RULES.md.
 
 One :class:`CasablancaState` is a match of ``rounds`` rounds (default one). Within a round:
 
@@ -22,142 +22,25 @@ one who picks it up.
 
 from __future__ import annotations
 
-import operator
 import random
 from bisect import bisect_left, insort
 from collections.abc import Callable, Mapping, Sequence
 from itertools import compress
 from typing import Any
 
-from games.casablanca.actions import (
-    ADMIT,
-    CALL,
-    FOLD,
-    PASS,
-    RESHUFFLE,
-    SYMBOLS,
-    TAKE_TOP,
-    Admit,
-    Announce,
-    Call,
-    Challenge,
-    Fold,
-    Pass,
-    Pick,
-    PlaceFigure,
-    Raise,
-    Reshuffle,
-    Sell,
-    TakeCard,
-    TakeTop,
-    dollars,
-)
-from parlour.core.agents import AgentKind, Budget, KindEntry
-from parlour.core.game import Action, Event, Game, IllegalAction, QuietLog, State, seat_label
-from parlour.core.rulesets import Bool, Int, List, Schema, Str
-from parlour.core.search import search_kind
-
-FIGURE = "figure"
-TURN = "turn"
-ANNOUNCE = "announce"
-COMMIT = "commit"
-RESPOND = "respond"
-EXCHANGE = "exchange"
-CLAIM = "claim"
-OVER = "over"
-
-PLAYER = [seat_label(seat) for seat in range(16)]
+from games.casablanca.actions import (RESHUFFLE, SYMBOLS, TAKE_TOP, Admit, Announce, Call, Challenge, Fold, Pass,
+                                      Pick, PlaceFigure, Raise, Reshuffle, Sell, TakeCard, TakeTop, dollars)
+from games.casablanca.offers import Announcements, offers_for
+from games.casablanca.refusals import (why_not_announce, why_not_challenge, why_not_figure, why_not_pick,
+                                       why_not_raise, why_not_reshuffle, why_not_sell, why_not_take_card,
+                                       wrong_moment)
+from games.casablanca.texts import (ANNOUNCE, CLAIM, COMMIT, EXCHANGE, FIGURE, MOVE_LINE, OVER, PLAYER, RESPOND,
+                                    STAT_KEYS, TURN)
+from games.casablanca.views import sampled_world, seat_view
+from parlour.core.game import Action, Event, QuietLog, State
 
 #: builds an Event from its four fields without the named tuple's Python-level ``__new__``
 _new_event = tuple.__new__
-
-class _ByAmount(dict[int, tuple[Action, ...]]):
-    """Action tuples that depend only on an amount, each built (by ``build``) the first
-    time it is asked for."""
-
-    def __init__(self, build: Callable[[int], tuple[Action, ...]]) -> None:
-        super().__init__()
-        self.build = build
-
-    def __missing__(self, amount: int) -> tuple[Action, ...]:
-        acts = self[amount] = self.build(amount)
-        return acts
-
-
-class _Table:
-    """Every action object a state can offer, built once per ruleset (labels need symbol
-    names); the lists that depend only on an amount are cached as tuples."""
-
-    def __init__(self, rules: Mapping[str, Any], fields: int) -> None:
-        names = rules["symbols"]
-        self.figure = tuple(PlaceFigure(f, names[f % SYMBOLS]) for f in range(fields))
-        self.pick = [Pick(f, names[f % SYMBOLS]) for f in range(fields)]
-        #: number -> field -> announcing that number with the chip put down there
-        self.announce = tuple(tuple(Announce(n, f, names[f % SYMBOLS]) for f in range(fields))
-                              for n in range(SYMBOLS))
-        self.sell = [Sell(s, names[s]) for s in range(SYMBOLS)]
-        self.take = [TakeCard(s, names[s]) for s in range(SYMBOLS)]
-        self.symbols_of_fields = tuple(f % SYMBOLS for f in range(fields))
-        self.min_stake: int = rules["min_stake"]
-        self.step: int = rules["stake_step"]
-        #: the smaller fortune -> pass or an opening stake
-        self.challenges = _ByAmount(lambda cap: (PASS, *(Challenge(a) for a in self.stakes(cap))))
-        #: ``room`` a raise has under the table-stakes cap -> the mover's first answer (admit,
-        #: call, raise) or a later one (fold, call, raise)
-        self.first_responses = _ByAmount(lambda room: (ADMIT, CALL, *self._raises(room)))
-        self.later_responses = _ByAmount(lambda room: (FOLD, CALL, *self._raises(room)))
-
-    def stakes(self, cap: int) -> list[int]:
-        """Opening stakes: at least the minimum, at most the smaller fortune ``cap`` (CB-X1,
-        CB-X5); when that fortune is below the minimum, exactly all of it (asked only when
-        the ruleset's ``challenge_below_minimum`` allows such a challenge)."""
-        if cap < self.min_stake:
-            return [cap]
-        return list(range(self.min_stake, cap + 1, self.step))
-
-    def _raises(self, room: int) -> list[Raise]:
-        return [Raise(by) for by in range(self.step, room + 1, self.step)]
-
-
-class _Announcements(Sequence[Announce]):
-    """The announcements open to a mover: every number with every free field, number by
-    number. Made item by item, as asked: a random player looks at one of some ninety."""
-
-    __slots__ = ("grid", "fields", "size")
-
-    def __init__(self, grid: tuple[tuple[Announce, ...], ...], fields: tuple[int, ...]) -> None:
-        self.grid = grid
-        self.fields = fields
-        self.size = len(grid) * len(fields)
-
-    def __len__(self) -> int:
-        return self.size
-
-    def __getitem__(self, index: Any) -> Any:
-        if type(index) is int and 0 <= index < self.size:  # the common case first
-            number, at = divmod(index, len(self.fields))
-            return self.grid[number][self.fields[at]]
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self.size))]
-        index = operator.index(index)  # as a list: bools and other integer types, not floats
-        if not -self.size <= index < self.size:
-            raise IndexError("announcement index out of range")
-        return self[index % self.size]
-
-    def __contains__(self, action: object) -> bool:
-        return (type(action) is Announce and 0 <= action.number < len(self.grid)  # type: ignore[attr-defined]
-                and action.field in self.fields)  # type: ignore[attr-defined]
-
-    def __eq__(self, other: object) -> bool:
-        """Equal, as a list is, to a list (or another of these) with the same items."""
-        if isinstance(other, (list, _Announcements)):
-            return list(self) == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"<{len(self)} announcements: numbers 0-{len(self.grid) - 1} on fields {list(self.fields)}>"
 
 
 def shuffled(rng: random.Random, items: Sequence[int]) -> list[int]:
@@ -168,42 +51,6 @@ def shuffled(rng: random.Random, items: Sequence[int]) -> list[int]:
     return [items[i] for i in sorted(range(len(items)), key=keys.__getitem__)]
 
 
-_TABLES: dict[tuple[Any, ...], _Table] = {}
-
-#: mask (without the public bit) -> the seats whose bits it holds
-_SEATS_IN_MASK = [tuple(s for s in range(4) if mask >> s & 1) for mask in range(1 << 5)]
-
-
-def _table_for(rules: Mapping[str, Any], fields: int) -> _Table:
-    key = (tuple(rules["symbols"]), fields, rules["min_stake"], rules["stake_step"])
-    table = _TABLES.get(key)
-    if table is None:
-        if len(_TABLES) > 32:
-            _TABLES.clear()
-        table = _TABLES[key] = _Table(rules, fields)
-    return table
-
-
-STAT_KEYS = (
-    "moves",               # turns completed as mover
-    "landing",             # announcements that reached the top card's symbol
-    "challenged_landing",  # ...of those, challenged
-    "challenged_other",    # other announcements challenged
-    "admits",
-    "shown_true",          # announcement turned over in a call: true
-    "shown_false",         # ...false
-    "mover_raises",        # exchanges in which the mover raised
-    "raise_shown_false",   # ...and the chip, turned over, proved a lie
-    "mover_folds",
-    "truths_landing",      # announcements shown true in a call, that had reached the top symbol
-    "lies_landing",        # ...shown false or admitted
-    "truths_other",        # the same for announcements that had not
-    "lies_other",
-    "challenges",          # challenges made that counted
-    "challenges_won",
-    "challenger_folds",
-)
-
 
 class CasablancaState(State):
     """A match of Casablanca in progress (see the module docstring)."""
@@ -211,7 +58,7 @@ class CasablancaState(State):
     def __init__(self, players: int, rules: Mapping[str, Any], seed: int) -> None:
         super().__init__(players, rules, seed)
         self.fields: int = SYMBOLS * rules["fields_per_symbol"]
-        self.table = _table_for(rules, self.fields)
+        self.offers = offers_for(rules, self.fields)
         self.names: list[str] = list(rules["symbols"])
         self.premiums: list[int] = list(rules["premiums"])
         self.win_count = len(self.premiums) + 1
@@ -328,7 +175,7 @@ class CasablancaState(State):
         chips = self.chips
         self.occupied = [f for f in range(self.fields) if chips[f] >= 0] if occupied is None else occupied
         self.free = [f for f in range(self.fields) if chips[f] < 0] if free is None else free
-        self.picks = list(map(self.table.pick.__getitem__, self.occupied))
+        self.picks = list(map(self.offers.pick.__getitem__, self.occupied))
 
     def _clear_turn(self) -> None:
         """A new turn: nothing picked, said or staked yet. (The challenge's lists are made
@@ -361,144 +208,54 @@ class CasablancaState(State):
 
     def stake_options(self, seat: int) -> list[int]:
         """The opening stakes ``seat`` may challenge the mover with."""
-        return self.table.stakes(min(self.money[self.mover], self.money[seat]))
+        return self.offers.stakes(min(self.money[self.mover], self.money[seat]))
 
-    def _opponent(self, seat: int) -> int:
+    def opponent(self, seat: int) -> int:
         return self.challenger if seat == self.mover else self.mover
 
     def legal_actions(self) -> Sequence[Action]:
-        phase, table = self.phase, self.table
+        phase, offers = self.phase, self.offers
         if phase == TURN:
             m = self.mover
             out: list[Action] = self.picks[:]
             if self.broke and self.sold < self.rules["sell_limit"]:
-                out += compress(table.sell, self.cards[m])  # a symbol whose cards he holds
+                out += compress(offers.sell, self.cards[m])  # a symbol whose cards he holds
             if self.reshuffles_left[m] > 0:
                 out.append(RESHUFFLE)
             return out
         if phase == ANNOUNCE:  # any number, any free field but the one the chip came from
-            return _Announcements(table.announce, tuple(self.free))
+            return Announcements(offers.announce, tuple(self.free))
         if phase == COMMIT:
             mover, mine = self.money[self.mover], self.money[self.to_move]
-            return table.challenges[mover if mover < mine else mine]
+            return offers.challenges[mover if mover < mine else mine]
         if phase == RESPOND:  # the mover answers the challenger
-            return table.first_responses[self.cap - self.stakes[self.challenger]]
+            return offers.first_responses[self.cap - self.stakes[self.challenger]]
         if phase == CLAIM:
             out = [TAKE_TOP] if self.pile else []
-            out += compress(table.take, self.cards[self.loser])
+            out += compress(offers.take, self.cards[self.loser])
             return out
         if phase == EXCHANGE:
             seat = self.to_move
             other = self.challenger if seat == self.mover else self.mover
-            return table.later_responses[self.cap - self.stakes[other]]
+            return offers.later_responses[self.cap - self.stakes[other]]
         if phase == FIGURE:
-            return table.figure
-        return ()
+            return offers.figure
 
-    def apply(self, action: Action) -> None:
-        """As the base class (refuse with a reason, leave the state unchanged), but one table
-        lookup finds both the check and the move for this phase and kind of action."""
-        step = _STEPS[self.phase].get(type(action))
-        if step is None:
-            raise IllegalAction(self._refusal(action))
-        check, handler = step
-        if check is not None:
-            reason = check(self, action)
-            if reason is not None:
-                raise IllegalAction(reason)
-        handler(self, action)
-        if self.end_reason:
-            self._close_round()
+    # -- the apply template: ``why_illegal`` refuses, ``_apply`` plays ------------------------
+    def why_illegal(self, action: Action) -> str | None:
+        """One lookup finds the check for this phase and kind of action (None: always legal
+        then); a kind that does not fit the phase is refused with the phase's hint."""
+        check = _CHECKS[self.phase].get(type(action), wrong_moment)
+        return None if check is None else check(self, action)
 
     def _apply(self, action: Action) -> None:
-        _STEPS[self.phase][type(action)][1](self, action)
-        if self.end_reason:
-            self._close_round()
-
-    def apply_trusted(self, action: Action) -> None:
-        """A move from ``legal_actions()``: no check, and each kind of action has one handler
-        whatever the phase, so one lookup finds it."""
+        """Each kind of action has one handler whatever the phase, so one lookup finds it."""
         _HANDLERS[type(action)](self, action)
         if self.end_reason:
             self._close_round()
 
-    def why_illegal(self, action: Action) -> str | None:
-        step = _STEPS[self.phase].get(type(action))
-        if step is None:
-            return self._refusal(action)
-        check = step[0]
-        return None if check is None else check(self, action)
-
-    def _refusal(self, action: object) -> str:
-        """Why an action of this kind does not fit the moment at all."""
-        phase = self.phase
-        if phase == OVER:
-            return "the game is over"
-        if not isinstance(action, Action):
-            return f"{action!r} is not an action"
-        if phase == EXCHANGE and isinstance(action, Admit):
-            return "only the challenged player may admit, and only at once"
-        if phase == RESPOND and isinstance(action, Fold):
-            return "you have staked nothing yet: admit instead"
-        return _PHASE_HINTS[phase]
-
-    def _check_figure(self, action: PlaceFigure) -> str | None:
-        return None if 0 <= action.field < self.fields else f"there is no field {action.field + 1}"
-
-    def _check_pick(self, action: Pick) -> str | None:
-        if 0 <= action.field < self.fields and self.chips[action.field] >= 0:
-            return None
-        return f"there is no chip on field {action.field + 1}"
-
-    def _check_reshuffle(self, action: Reshuffle) -> str | None:
-        return None if self.reshuffles_left[self.mover] > 0 else "you have no reshuffle left this round"
-
-    def _check_sell(self, action: Sell) -> str | None:
-        if not self.broke:
-            return "only a player who starts his turn without money may sell cards"
-        if self.sold >= self.rules["sell_limit"]:
-            return f"you may sell at most {self.rules['sell_limit']} cards in a turn"
-        if not 0 <= action.symbol < SYMBOLS or not self.cards[self.mover][action.symbol]:
-            return "you hold no card of that symbol"
-        return None
-
-    def _check_announce(self, action: Announce) -> str | None:
-        if not 0 <= action.number < SYMBOLS:
-            return f"announce a number from 0 to {SYMBOLS - 1}"
-        f = action.field
-        if f == self.picked_from:
-            return "put the chip on another field than the one it came from"
-        if 0 <= f < self.fields and self.chips[f] < 0:
-            return None
-        return f"field {f + 1} is not free"
-
-    def _check_challenge(self, action: Challenge) -> str | None:
-        mover, mine = self.money[self.mover], self.money[self.to_move]
-        cap, stake, lo = mover if mover < mine else mine, action.stake, self.table.min_stake
-        if (lo <= stake <= cap and (stake - lo) % self.table.step == 0) or (cap < lo and stake == cap):
-            return None
-        return self._stake_reason(stake, cap)
-
-    def _check_raise(self, action: Raise) -> str | None:
-        room, by, step = self.cap - self.stakes[self._opponent(self.to_move)], action.by, self.table.step
-        if step <= by <= room and by % step == 0:
-            return None
-        if room < step:
-            return f"table stakes: nobody may stake more than {dollars(self.cap)}; call or fold"
-        return f"raise in steps of {dollars(step)}, by at most {dollars(room)} (table stakes: {dollars(self.cap)} in all)"
-
-    def _check_take_card(self, action: TakeCard) -> str | None:
-        if 0 <= action.symbol < SYMBOLS and self.cards[self.loser][action.symbol]:
-            return None
-        return f"{PLAYER[self.loser]} holds no card of that symbol"
-
-    def _stake_reason(self, amount: int, cap: int) -> str:
-        lo = self.table.min_stake
-        if cap < lo:
-            return f"table stakes: the stake is exactly {dollars(cap)}, the smaller fortune"
-        if amount > cap:
-            return f"table stakes: at most {dollars(cap)}, the smaller fortune"
-        return f"stake at least {dollars(lo)}, in steps of {dollars(self.table.step)}"
+    #: a move from ``legal_actions()`` needs no check: straight to ``_apply``
+    apply_trusted = _apply
 
     # -- the turn (CB-T1 .. CB-T4, CB-O1, CB-O3) ------------------------------------------
     def _place_figure(self, action: PlaceFigure) -> None:
@@ -569,7 +326,7 @@ class CasablancaState(State):
         insort(self.free, self.picked_from)
         i = bisect_left(self.occupied, field)
         self.occupied.insert(i, field)
-        self.picks.insert(i, self.table.pick[field])
+        self.picks.insert(i, self.offers.pick[field])
         self.held, self.held_mask = -1, 0
         self.placed_at = field
         to = self.figures[m] = (self.origin + self.announced) % self.fields
@@ -580,7 +337,7 @@ class CasablancaState(State):
             self.landing = True
             stats["landing"] += 1
         if not self.quiet:
-            self._pending.append((_MOVE_LINE, (PLAYER[m], self.picked_from + 1, self.announced, field + 1, to + 1,
+            self._pending.append((MOVE_LINE, (PLAYER[m], self.picked_from + 1, self.announced, field + 1, to + 1,
                                                self.names[to % SYMBOLS]), None, "move"))  # _note, written out
         # CB-T3: every other player with money may challenge; priority runs clockwise. Unless
         # the ruleset says otherwise (challenge_below_minimum), a stake below the minimum is
@@ -591,7 +348,7 @@ class CasablancaState(State):
             for s in self.clockwise[m]:
                 if money[s] > 0 and active[s]:
                     order.append(s)
-        elif money[m] >= (lo := self.table.min_stake):
+        elif money[m] >= (lo := self.offers.min_stake):
             for s in self.clockwise[m]:
                 if money[s] >= lo and active[s]:
                     order.append(s)
@@ -652,7 +409,7 @@ class CasablancaState(State):
 
     def _raise(self, action: Raise) -> None:
         seat = self.to_move
-        other = self._opponent(seat)
+        other = self.opponent(seat)
         self.stakes[seat] = self.stakes[other] + action.by
         if seat == self.mover and not self.mover_raised:
             self.mover_raised = True
@@ -679,7 +436,7 @@ class CasablancaState(State):
     def _call(self, action: Call) -> None:
         """CB-X3: the caller matches the other stake and the chip is turned over."""
         seat = self.to_move
-        self.stakes[seat] = self.stakes[self._opponent(seat)]
+        self.stakes[seat] = self.stakes[self.opponent(seat)]
         m, c, f = self.mover, self.challenger, self.placed_at
         value = self.chips[f]
         self.masks[f] |= self.public
@@ -701,7 +458,7 @@ class CasablancaState(State):
 
     def _fold(self, action: Fold) -> None:
         seat = self.to_move
-        other = self._opponent(seat)
+        other = self.opponent(seat)
         if seat == self.mover:
             self.stats[seat]["mover_folds"] += 1
             self.stats[other]["challenges_won"] += 1
@@ -832,88 +589,8 @@ class CasablancaState(State):
 
     # -- what a seat knows --------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        """Everything ``seat`` knows. Who knows which chip is public (everybody sees who picks
-        a chip up and where it goes), so ``knowers`` is in every view; the values are not."""
-        n = self.players
-        bit = 1 << (n if seat is None else seat)
-        chips, masks = self.chips, self.masks
-        seats = _SEATS_IN_MASK
-        public = 1 << n
-        low = public - 1
-        see = bit | public
-        everyone = seats[low]
-        phase = self.phase
-        in_turn = phase not in (FIGURE, OVER)
-        holding = self.held >= 0
-        view: dict[str, Any] = {
-            "seat": seat,
-            "players": n,
-            "symbols": list(self.names),
-            "memory_aid": self.rules["memory_aid"],
-            "round": self.round,
-            "rounds": self.rules["rounds"],
-            "turn": self.turns + 1,
-            "turn_limit": self.rules["turn_limit"],
-            "leader": self.leader,
-            "phase": phase,
-            "to_move": self.to_move,
-            "mover": self.mover if in_turn else None,
-            "field_symbols": list(self.table.symbols_of_fields),
-            "chips": [c >= 0 for c in chips],
-            "known": [c if m & see else None for c, m in zip(chips, masks)],
-            "knowers": [list(everyone if m & public else seats[m & low]) for m in masks],
-            "public": [m & public > 0 for m in masks],
-            "revealed": None if self.revealed[0] < 0 else {"field": self.revealed[0], "value": self.revealed[1]},
-            "aside": None if seat is None else self.aside[seat],
-            "figures": [None if f < 0 else f for f in self.figures],
-            "active": list(self.active),
-            "money": list(self.money),
-            "pot": self.pot,
-            "bank_paid": self.bank_paid,
-            "cards": [list(c) for c in self.cards],
-            "top": None if not self.pile else self.pile[-1],
-            "pile_size": len(self.pile),
-            "pile_bottom": self.pile[: self.pile_known_bottom],
-            "reshuffles_left": list(self.reshuffles_left),
-            "may_sell": phase == TURN and self.broke and self.sold < self.rules["sell_limit"],
-            "stats": [dict(s) for s in self.stats],
-            "round_money": [list(r) for r in self.round_money],
-            "pot_winner": None if self.pot_winner < 0 else self.pot_winner,
-            "end_reason": self.end_reason or None,
-            "move": None,
-            "challenge": None,
-        }
-        if in_turn:
-            view["move"] = {
-                "origin": None if self.origin < 0 else self.origin,
-                "picked_from": None if self.picked_from < 0 else self.picked_from,
-                "holding": holding,
-                "held": self.held if holding and self.held_mask & bit else None,
-                "held_knowers": [s for s in range(n) if self.held_mask >> s & 1] if holding else [],
-                "announced": None if self.announced < 0 else self.announced,
-                "placed_at": None if self.placed_at < 0 else self.placed_at,
-                "needed": None if self.origin < 0 or not self.pile else (self.pile[-1] - self.origin) % SYMBOLS,
-                "landing": self.landing,
-                "sold": self.sold,
-            }
-        if phase == COMMIT:
-            mine = self.commits.get(seat, None) if seat is not None else None
-            view["challenge"] = {
-                "order": list(self.commit_order),
-                "committed": self.commit_order[: self.commit_order.index(self.to_move)],
-                "my_commit": None if mine is None else ("pass" if mine < 0 else "challenge"),
-                "my_stake": None if mine is None or mine < 0 else mine,
-            }
-        elif phase in (RESPOND, EXCHANGE, CLAIM):
-            view["challenge"] = {
-                "order": list(self.commit_order),
-                "challenger": self.challenger,
-                "stakes": {"mover": self.stakes[self.mover], "challenger": self.stakes[self.challenger]},
-                "cap": self.cap,
-                "winner": None if self.winner < 0 else self.winner,
-                "loser": None if self.loser < 0 else self.loser,
-            }
-        return view
+        """Everything ``seat`` knows (see ``views.py``)."""
+        return seat_view(self, seat)
 
     # -- the end -------------------------------------------------------------------------
     def scores(self) -> list[float]:
@@ -970,173 +647,39 @@ class CasablancaState(State):
         self._pending = QuietLog()
 
     def sample_world(self, seat: int, rng: random.Random, *, quiet: bool = False) -> CasablancaState:
-        """Redraw every chip value ``seat`` does not know (ring, the chip in hand, the others'
-        set-aside chips), the unseen middle of the pile and the others' pending secret commits.
-        What is unseen is sorted before shuffling, so the world depends only on the view. The
-        log keeps the lines ``seat`` saw, still unformatted where they were; a ``quiet`` world
-        keeps none."""
-        world = self._copy(events=False)
-        bit = 1 << seat
-        seen = bit | self.public
-        ring = [f for f in range(self.fields) if world.chips[f] >= 0 and not world.masks[f] & seen]
-        hand = world.held >= 0 and not world.held_mask & bit
-        others = [s for s in range(self.players) if s != seat]
-        pool = [world.chips[f] for f in ring] + [world.aside[s] for s in others]
-        if hand:
-            pool.append(world.held)
-        pool.sort()
-        rng.shuffle(pool)
-        for f in ring:
-            world.chips[f] = pool.pop()
-        for s in others:
-            world.aside[s] = pool.pop()
-        if hand:
-            world.held = pool.pop()
-        lo, hi = world.pile_known_bottom, len(world.pile) - 1
-        if hi - lo > 1:
-            middle = sorted(world.pile[lo:hi])
-            rng.shuffle(middle)
-            world.pile[lo:hi] = middle
-        if world.phase == COMMIT:
-            for s in sorted(world.commits):
-                if s != seat:
-                    options = world.stake_options(s)
-                    world.commits[s] = -1 if rng.random() < 0.5 else options[rng.randrange(len(options))]
-        self._settle_world(world, seat, rng, quiet)
-        return world
+        """A world ``seat`` cannot tell from this one (see ``views.sampled_world``)."""
+        return sampled_world(self, seat, rng, quiet)
 
-
-_PHASE_HINTS = {
-    FIGURE: "every player must first put a figure on the ring",
-    TURN: "pick up a chip from the ring first",
-    ANNOUNCE: "announce a number and put the chip down on a free field first",
-    COMMIT: "challenge with a stake, or let it pass",
-    RESPOND: "admit, call or raise",
-    EXCHANGE: "fold, call or raise",
-    CLAIM: "take the top card or one of the loser's cards",
-}
 
 _State = CasablancaState
-#: phase -> kind of action -> (its check, None when always legal then; its move). The pile is
-#: never empty while a winner chooses his card, so taking the top card needs no check.
 _Check = Callable[[Any, Any], str | None]
-_MOVE_LINE = ("{} picks up the chip on field {}, announces {}, puts the chip face down on field {} and moves to "
-              "field {} ({}).")
-_STEPS: dict[str, dict[type, tuple[_Check | None, Callable[[Any, Any], None]]]] = {
-    FIGURE: {PlaceFigure: (_State._check_figure, _State._place_figure)},
-    TURN: {
-        Pick: (_State._check_pick, _State._pick),
-        Reshuffle: (_State._check_reshuffle, _State._reshuffle),
-        Sell: (_State._check_sell, _State._sell),
-    },
-    ANNOUNCE: {Announce: (_State._check_announce, _State._announce)},
-    COMMIT: {Pass: (None, _State._commit), Challenge: (_State._check_challenge, _State._commit)},
-    RESPOND: {
-        Admit: (None, _State._admit),
-        Call: (None, _State._call),
-        Raise: (_State._check_raise, _State._raise),
-    },
-    EXCHANGE: {
-        Fold: (None, _State._fold),
-        Call: (None, _State._call),
-        Raise: (_State._check_raise, _State._raise),
-    },
-    CLAIM: {TakeTop: (None, _State._claim), TakeCard: (_State._check_take_card, _State._claim)},
+#: phase -> the kinds of action that fit it -> the check that may refuse one (None when it is
+#: always legal then). The pile is never empty while a winner chooses his card, so taking
+#: the top card needs no check.
+_CHECKS: dict[str, dict[type, _Check | None]] = {
+    FIGURE: {PlaceFigure: why_not_figure},
+    TURN: {Pick: why_not_pick, Reshuffle: why_not_reshuffle, Sell: why_not_sell},
+    ANNOUNCE: {Announce: why_not_announce},
+    COMMIT: {Pass: None, Challenge: why_not_challenge},
+    RESPOND: {Admit: None, Call: None, Raise: why_not_raise},
+    EXCHANGE: {Fold: None, Call: None, Raise: why_not_raise},
+    CLAIM: {TakeTop: None, TakeCard: why_not_take_card},
     OVER: {},
 }
-_HANDLERS = {kind: handler for steps in _STEPS.values() for kind, (_, handler) in steps.items()}
-assert all(_HANDLERS[kind] is handler for steps in _STEPS.values() for kind, (_, handler) in steps.items())
-
-
-class Casablanca(Game):
-    id = "casablanca"
-    title = "Casablanca"
-    blurb = "Announce a number, true or not, and move round the ring; four of a symbol win the pot."
-    min_players = 2
-    max_players = 4
-    board = "games.casablanca.board:CasablancaBoard"
-    #: 2: announcing and putting the chip down became one action; the ruleset gained
-    #: ``challenge_below_minimum``
-    version = 2
-
-    @property
-    def schema(self) -> Schema:
-        money = Int(0, 1_000_000)
-        return Schema({
-            "symbols": List(Str(), min_len=SYMBOLS, max_len=SYMBOLS, unique=True),
-            "fields_per_symbol": Int(2, 8),
-            "chips_per_number": Int(1, 4),
-            "cards_per_symbol": Int(3, 10),
-            "cards_dealt": Int(0, 6),
-            "money_step": Int(1, 10_000),
-            "start_money": money,
-            "pot_contribution": money,
-            "house_money": money,
-            "premiums": List(Int(0, 1_000_000), min_len=2, max_len=6),
-            "min_stake": Int(1, 1_000_000),
-            "stake_step": Int(1, 1_000_000),
-            "admit_fee": money,
-            "challenge_below_minimum": Bool(),
-            "undo_lost_move": Bool(),
-            "reshuffles": Int(0, 5),
-            "sell_price": money,
-            "sell_limit": Int(0, 10),
-            "turn_limit": Int(1, 10_000),
-            "rounds": Int(1, 20),
-            "first_leader": Str(("random", "first-seat")),
-            "memory_aid": Bool(),
-        })
-
-    def validate_rules(self, rules: Mapping[str, Any]) -> list[tuple[str, str]]:
-        problems: list[tuple[str, str]] = []
-        names = rules["symbols"]
-        if any(not name.strip() for name in names):
-            problems.append(("symbols", "every symbol needs a name"))
-        elif len({name.strip()[0].upper() for name in names}) != SYMBOLS:
-            problems.append(("symbols", "the symbols' first letters must all differ (the board shows them)"))
-        step = rules["money_step"]
-        for key in ("start_money", "pot_contribution", "house_money", "min_stake", "stake_step",
-                    "admit_fee", "sell_price"):
-            if rules[key] % step:
-                problems.append((key, f"must be a multiple of the money step ({step})"))
-        for i, premium in enumerate(rules["premiums"]):
-            if premium % step:
-                problems.append((f"premiums.{i}", f"must be a multiple of the money step ({step})"))
-        if rules["pot_contribution"] > rules["start_money"]:
-            problems.append(("pot_contribution", "cannot be more than the starting money"))
-        chips = SYMBOLS * rules["chips_per_number"]
-        fields = SYMBOLS * rules["fields_per_symbol"]
-        if chips - self.max_players < 1:
-            problems.append(("chips_per_number", "too few chips: every player sets one aside"))
-        if chips >= fields:
-            problems.append(("fields_per_symbol", "the ring needs a free field for every chip put down"))
-        most = len(rules["premiums"]) - 1  # the most cards of one symbol a hand may be dealt
-        if rules["cards_dealt"] > most * SYMBOLS:
-            problems.append(("cards_dealt", "a hand this large must hold too many of one symbol"))
-        if rules["cards_dealt"] * self.max_players + SYMBOLS * most >= SYMBOLS * rules["cards_per_symbol"]:
-            problems.append(("cards_dealt", "the deal would leave too small a pile"))
-        if rules["cards_per_symbol"] < len(rules["premiums"]) + 1:
-            problems.append(("cards_per_symbol", "fewer cards of a symbol than it takes to win the pot"))
-        return problems
-
-    def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> CasablancaState:
-        self.check_players(players)
-        return CasablancaState(players, rules, seed)
-
-    def search_knowledge(self, rules: Mapping[str, Any]) -> Any:
-        """How people play Casablanca, for the searching player (see ``knowledge.py``)."""
-        from games.casablanca.knowledge import CasablancaKnowledge
-
-        return CasablancaKnowledge(rules)
-
-    def agent_kinds(self) -> dict[str, KindEntry]:
-        from games.casablanca.agents import ABOUT, EasyAgent, MediumAgent
-
-        kinds = super().agent_kinds()
-        return {
-            "random": kinds["random"],
-            "easy": AgentKind(lambda rules: EasyAgent(rules), ABOUT["easy"]),
-            "medium": AgentKind(lambda rules: MediumAgent(rules), ABOUT["medium"]),
-            "hard": search_kind(self.search_knowledge, Budget(iterations=1500), ABOUT["hard"]),
-            "flat": kinds["flat"],
-        }
+#: kind of action -> its move: one for each kind, whatever the phase
+_HANDLERS: dict[type, Callable[[Any, Any], None]] = {
+    PlaceFigure: _State._place_figure,
+    Pick: _State._pick,
+    Reshuffle: _State._reshuffle,
+    Sell: _State._sell,
+    Announce: _State._announce,
+    Pass: _State._commit,
+    Challenge: _State._commit,
+    Admit: _State._admit,
+    Call: _State._call,
+    Raise: _State._raise,
+    Fold: _State._fold,
+    TakeTop: _State._claim,
+    TakeCard: _State._claim,
+}
+assert {kind for checks in _CHECKS.values() for kind in checks} == set(_HANDLERS)

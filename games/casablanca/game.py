@@ -1,0 +1,106 @@
+"""Casablanca (Alex Randolph, F.X. Schmid): the Game object, which the host finds through the
+``parlour.games`` entry point: the ruleset schema, new matches and the computer players."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.casablanca.actions import SYMBOLS
+from games.casablanca.agents import ABOUT, EasyAgent, MediumAgent
+from games.casablanca.knowledge import CasablancaKnowledge
+from games.casablanca.state import CasablancaState
+from parlour.core.agents import AgentKind, Budget, KindEntry
+from parlour.core.game import Game
+from parlour.core.rulesets import Bool, Int, List, Schema, Str
+from parlour.core.search import search_kind
+
+
+class Casablanca(Game):
+    id = "casablanca"
+    title = "Casablanca"
+    blurb = "Announce a number, true or not, and move round the ring; four of a symbol win the pot."
+    min_players = 2
+    max_players = 4
+    board = "games.casablanca.board:CasablancaBoard"
+    #: 2: announcing and putting the chip down became one action; the ruleset gained
+    #: ``challenge_below_minimum``
+    version = 2
+
+    @property
+    def schema(self) -> Schema:
+        money = Int(0, 1_000_000)
+        return Schema({
+            "symbols": List(Str(), min_len=SYMBOLS, max_len=SYMBOLS, unique=True),
+            "fields_per_symbol": Int(2, 8),
+            "chips_per_number": Int(1, 4),
+            "cards_per_symbol": Int(3, 10),
+            "cards_dealt": Int(0, 6),
+            "money_step": Int(1, 10_000),
+            "start_money": money,
+            "pot_contribution": money,
+            "house_money": money,
+            "premiums": List(Int(0, 1_000_000), min_len=2, max_len=6),
+            "min_stake": Int(1, 1_000_000),
+            "stake_step": Int(1, 1_000_000),
+            "admit_fee": money,
+            "challenge_below_minimum": Bool(),
+            "undo_lost_move": Bool(),
+            "reshuffles": Int(0, 5),
+            "sell_price": money,
+            "sell_limit": Int(0, 10),
+            "turn_limit": Int(1, 10_000),
+            "rounds": Int(1, 20),
+            "first_leader": Str(("random", "first-seat")),
+            "memory_aid": Bool(),
+        })
+
+    def validate_rules(self, rules: Mapping[str, Any]) -> list[tuple[str, str]]:
+        problems: list[tuple[str, str]] = []
+        names = rules["symbols"]
+        if any(not name.strip() for name in names):
+            problems.append(("symbols", "every symbol needs a name"))
+        elif len({name.strip()[0].upper() for name in names}) != SYMBOLS:
+            problems.append(("symbols", "the symbols' first letters must all differ (the board shows them)"))
+        step = rules["money_step"]
+        for key in ("start_money", "pot_contribution", "house_money", "min_stake", "stake_step",
+                    "admit_fee", "sell_price"):
+            if rules[key] % step:
+                problems.append((key, f"must be a multiple of the money step ({step})"))
+        for i, premium in enumerate(rules["premiums"]):
+            if premium % step:
+                problems.append((f"premiums.{i}", f"must be a multiple of the money step ({step})"))
+        if rules["pot_contribution"] > rules["start_money"]:
+            problems.append(("pot_contribution", "cannot be more than the starting money"))
+        chips = SYMBOLS * rules["chips_per_number"]
+        fields = SYMBOLS * rules["fields_per_symbol"]
+        if chips - self.max_players < 1:
+            problems.append(("chips_per_number", "too few chips: every player sets one aside"))
+        if chips >= fields:
+            problems.append(("fields_per_symbol", "the ring needs a free field for every chip put down"))
+        most = len(rules["premiums"]) - 1  # the most cards of one symbol a hand may be dealt
+        if rules["cards_dealt"] > most * SYMBOLS:
+            problems.append(("cards_dealt", "a hand this large must hold too many of one symbol"))
+        if rules["cards_dealt"] * self.max_players + SYMBOLS * most >= SYMBOLS * rules["cards_per_symbol"]:
+            problems.append(("cards_dealt", "the deal would leave too small a pile"))
+        if rules["cards_per_symbol"] < len(rules["premiums"]) + 1:
+            problems.append(("cards_per_symbol", "fewer cards of a symbol than it takes to win the pot"))
+        return problems
+
+    def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> CasablancaState:
+        self.check_players(players)
+        return CasablancaState(players, rules, seed)
+
+    def search_knowledge(self, rules: Mapping[str, Any]) -> Any:
+        """How people play Casablanca, for the searching player (see ``knowledge.py``)."""
+        return CasablancaKnowledge(rules)
+
+    def agent_kinds(self) -> dict[str, KindEntry]:
+        kinds = super().agent_kinds()
+        return {
+            "random": kinds["random"],
+            "easy": AgentKind(lambda rules: EasyAgent(rules), ABOUT["easy"]),
+            "medium": AgentKind(lambda rules: MediumAgent(rules), ABOUT["medium"]),
+            "hard": search_kind(self.search_knowledge, Budget(iterations=1500), ABOUT["hard"]),
+            "flat": kinds["flat"],
+        }

@@ -1,0 +1,92 @@
+"""Monte Carlo: the Game object, which the host finds through the ``parlour.games`` entry
+point: the ruleset schema, new matches, record texts and the computer players."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.monte_carlo.actions import parse_text
+from games.monte_carlo.agents import ABOUT, EasyAgent, MediumAgent
+from games.monte_carlo.knowledge import MonteCarloKnowledge
+from games.monte_carlo.layout import CELLS, KINDS
+from games.monte_carlo.state import MonteCarloState
+from parlour.core.agents import AgentKind, Budget, KindEntry
+from parlour.core.game import Action, Game, IllegalAction, State
+from parlour.core.rulesets import Bool, Dict, Int, List, Schema
+from parlour.core.search import search_kind
+
+
+def _tiles_row() -> Dict:
+    return Dict({"players": Int(2, 6), "hand": Int(1, 36), "lay": Int(0, 36)})
+
+
+class MonteCarlo(Game):
+    id = "monte-carlo"
+    title = "Monte Carlo"
+    blurb = "Bet chips on patterns around a 6x6 grid, then lay your secret digit tiles to make them."
+    min_players = 2
+    max_players = 6
+    board = "games.monte_carlo.board:MonteCarloBoard"
+
+    @property
+    def schema(self) -> Schema:
+        return Schema({
+            "start_chips": Int(1, 10_000),
+            "match_games": Int(1, 50),
+            "betting_rounds": Int(1, 100),
+            "stop_is_final": Bool(),
+            "field_capacity": Int(1, 36),
+            "sole_owner_extra": Int(0, 36),
+            "odds": Dict({kind: Int(0, 100) for kind in KINDS}),
+            "odds_bonus": Int(0, 100),
+            "odds_bonus_players": Int(2, 7),
+            "fields": Dict({
+                kind: Int(0, 2) if kind in ("number", "row") else Int(0, 1) for kind in KINDS
+            }),
+            "tiles": List(_tiles_row(), min_len=1),
+            "leftover_laid": Bool(),
+        })
+
+    def validate_rules(self, rules: Mapping[str, Any]) -> list[tuple[str, str]]:
+        problems: list[tuple[str, str]] = []
+        seen: set[int] = set()
+        for i, row in enumerate(rules["tiles"]):
+            players, hand, lay = row["players"], row["hand"], row["lay"]
+            if players in seen:
+                problems.append((f"tiles.{i}.players", f"{players} players appear twice"))
+            seen.add(players)
+            if players * hand > CELLS:
+                problems.append((f"tiles.{i}.hand", f"{players} hands of {hand} need more than 36 tiles"))
+            if lay > hand:
+                problems.append((f"tiles.{i}.lay", f"cannot lay {lay} of {hand} tiles"))
+        missing = [p for p in range(self.min_players, self.max_players + 1) if p not in seen]
+        if missing:
+            problems.append(("tiles", f"no row for {', '.join(map(str, missing))} players"))
+        if not any(rules["fields"].values()):
+            problems.append(("fields", "the table needs at least one betting field"))
+        return problems
+
+    def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> MonteCarloState:
+        self.check_players(players)
+        return MonteCarloState(players, rules, seed)
+
+    def parse_action(self, state: State, text: str) -> Action:
+        action = parse_text(text)
+        if action is None or not state.is_legal(action):
+            raise IllegalAction(f"{text!r} is not a legal move now")
+        return action
+
+    def search_knowledge(self, rules: Mapping[str, Any]) -> Any:
+        """Rollouts, candidates and a value estimate for the searching player (``knowledge.py``)."""
+        return MonteCarloKnowledge(rules)
+
+    def agent_kinds(self) -> dict[str, KindEntry]:
+        kinds = super().agent_kinds()
+        return {
+            "random": kinds["random"],
+            "easy": AgentKind(lambda rules: EasyAgent(rules), ABOUT["easy"]),
+            "medium": AgentKind(lambda rules: MediumAgent(rules), ABOUT["medium"]),
+            "hard": search_kind(self.search_knowledge, Budget(iterations=600), ABOUT["hard"]),
+            "flat": kinds["flat"],
+        }
