@@ -14,8 +14,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.banque_fatale.engine import Bid, Config, Keep, Pick, Sell, Take
-from games.banque_fatale.medium import MediumAgent
+from games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take
+from games.banque_fatale.config import Config
 from games.banque_fatale.table import Table
 from parlour.core.game import Action
 
@@ -64,7 +64,7 @@ class EasyAgent:
         return bid if bid in legal else legal[0]
 
 
-__all__ = ["EasyAgent", "MediumAgent", "Table"]
+__all__ = ["ABOUT", "EasyAgent"]
 
 
 #: What players may expect of each level: the measured strength table (benchmarks/strength.py,

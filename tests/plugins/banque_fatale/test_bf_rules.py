@@ -11,7 +11,8 @@ import pytest
 
 from bf_helpers import LETTERS, arrange, auction, counts, deal, play_random, rules
 from games.banque_fatale import GAME
-from games.banque_fatale.engine import BID, DRAFT, OVER, PICK, SALE, Bid, Keep, Pick, Sell, Take
+from games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take
+from games.banque_fatale.state import BID, DRAFT, OVER, PICK, SALE
 from parlour.core.game import IllegalAction
 
 
