@@ -8,7 +8,7 @@ from typing import Any
 from games.banque_fatale.config import Config
 
 
-class Table:
+class Outlook:
     """What a view says, in the shapes the agents use: colours as indices, cards as ace counts."""
 
     def __init__(self, view: Mapping[str, Any], cfg: Config) -> None:
