@@ -147,7 +147,10 @@ def read_action(text: str, letters: str) -> Action:
 def whole_counts(counts: object, colours: int) -> bool:
     """Whether ``counts`` is a tuple of ``colours`` whole numbers (not floats, strings or
     booleans: a bid counts whole jetons)."""
-    return type(counts) is tuple and len(counts) == colours and all(type(c) is int for c in counts)
+    return type(counts) is tuple and len(counts) == colours and set(map(type, counts)) <= _INT
+
+
+_INT = {int}
 
 
 class BidChoices(Sequence[Bid]):

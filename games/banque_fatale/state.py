@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from itertools import compress
 from operator import le, sub
 from typing import Any
 
@@ -28,9 +29,10 @@ OVER = "over"
 class BanqueFataleState(State):
     """One game of Banque Fatale. Seats are in clockwise order: seat + 1 sits to the left."""
 
-    #: the seat that decides now; a plain attribute (not a property), as random playouts read it
-    #: at every step
+    #: the seat that decides now, and whether the game is over (``to_move`` None): plain
+    #: attributes (not properties), as random playouts and ``apply`` read them at every step
     to_move: int | None = None  # type: ignore[assignment]
+    is_over: bool = False  # type: ignore[assignment]
 
     def __init__(self, players: int, rules: Mapping[str, Any], seed: int) -> None:
         super().__init__(players, rules, seed)
@@ -76,10 +78,6 @@ class BanqueFataleState(State):
         self._begin_round()
 
     # -- who decides ---------------------------------------------------------------------
-    @property
-    def is_over(self) -> bool:
-        return self.to_move is None
-
     def legal_actions(self) -> Sequence[Action]:
         phase = self.phase
         if phase == DRAFT:
@@ -96,32 +94,27 @@ class BanqueFataleState(State):
             return choices
         return []
 
-    def apply(self, action: Action) -> None:
-        """As :meth:`State.apply`, with a short way for the commonest move (a draft take)."""
-        if self.phase == DRAFT and type(action) is Take:
-            i = self.cfg.index.get(action.colour)
-            pool = self.pool
-            if i is not None and pool[i]:
-                seat: int = self.to_move  # type: ignore[assignment]
-                pool[i] -= 1
-                self.jetons[seat][i] += 1
-                self.events.append(self._take_events[seat][i])
-                self.to_move = (seat + 1) % self.players
-                if not pool[i]:
-                    self._draft_forced()
-                return
-        elif self.phase == BID and type(action) is Bid:
-            counts = action.counts
-            held = self.jetons[self.to_move]  # type: ignore[index]
-            if whole_counts(counts, len(held)) and min(counts) >= 0 and all(map(le, counts, held)):
-                self._bid(counts)
-                return
-        super().apply(action)  # the checked path, with the reason for a refusal
-
     def is_legal(self, action: Action) -> bool:
         return self.why_illegal(action) is None
 
     def why_illegal(self, action: Action) -> str | None:
+        # The commonest moves first, cheaply: a take of a colour in the pool, a bid within
+        # one's jetons. Anything else goes to the full check, which says what is wrong.
+        phase = self.phase
+        if phase == DRAFT:
+            if type(action) is Take:
+                i = self.cfg.index.get(action.colour)
+                if i is not None and self.pool[i]:
+                    return None
+        elif phase == BID and type(action) is Bid:
+            counts = action.counts
+            held = self.jetons[self.to_move]  # type: ignore[index]
+            if whole_counts(counts, len(held)) and min(counts) >= 0 and all(map(le, counts, held)):
+                return None
+        return self._refusal(action)
+
+    def _refusal(self, action: Action) -> str | None:
+        """The reason ``action`` is refused now (None if it is legal after all)."""
         phase = self.phase
         cfg = self.cfg
         if phase == OVER:
@@ -184,7 +177,15 @@ class BanqueFataleState(State):
     def _apply(self, action: Action) -> None:
         phase = self.phase
         if phase == DRAFT:
-            self._take(self.cfg.index[action.colour])  # type: ignore[attr-defined]
+            i = self.cfg.index[action.colour]  # type: ignore[attr-defined]
+            seat: int = self.to_move  # type: ignore[assignment]
+            pool = self.pool
+            pool[i] -= 1
+            self.jetons[seat][i] += 1
+            self.events.append(self._take_events[seat][i])
+            self.to_move = (seat + 1) % self.players
+            if not pool[i]:
+                self._draft_forced()
         elif phase == BID:
             self._bid(action.counts)  # type: ignore[attr-defined]
         elif phase == PICK:
@@ -242,7 +243,8 @@ class BanqueFataleState(State):
             self._reveal()
         else:
             self.to_move = nxt
-            self._skip_empty_bidders()
+            if not any(self.jetons[nxt]):
+                self._skip_empty_bidders()
 
     def _reveal(self) -> None:
         """BF-R2 to BF-R6: reveal, award the card, pool the jetons, move the chart, pay out."""
@@ -333,28 +335,17 @@ class BanqueFataleState(State):
         self.to_move = (winner + 1) % n
         self._draft_forced()
 
-    def _take(self, i: int) -> None:
-        seat: int = self.to_move  # type: ignore[assignment]
-        pool = self.pool
-        pool[i] -= 1
-        self.jetons[seat][i] += 1
-        self.events.append(self._take_events[seat][i])
-        self.to_move = (seat + 1) % self.players
-        if not pool[i]:
-            self._draft_forced()
-
     def _draft_forced(self) -> None:
         """Once the pool holds a single colour (or nothing), the draft plays itself out."""
         pool = self.pool
-        colours = [i for i, c in enumerate(pool) if c]
-        if len(colours) > 1:
-            takes = self.cfg.takes
-            self.takes = tuple([takes[i] for i in colours])
+        takes = tuple(compress(self.cfg.takes, pool))  # a take of each colour left in the pool
+        if len(takes) > 1:
+            self.takes = takes
             return
         self.takes = ()
-        if colours:
-            i = colours[0]
-            letter = self.cfg.letters[i]
+        if takes:
+            letter = takes[0].colour
+            i = self.cfg.index[letter]
             seat = self.to_move
             assert seat is not None
             got = [0] * self.players
@@ -399,6 +390,7 @@ class BanqueFataleState(State):
         if not self.display and not self.pile:
             self.phase = OVER
             self.to_move = None
+            self.is_over = True
             if not self.quiet:
                 scores = self.scores()
                 self.log(
