@@ -161,10 +161,10 @@ class BidChoices(Sequence[Bid]):
     __slots__ = ("held", "letters", "_size")
 
     def __init__(self, held: Sequence[int], letters: str) -> None:
-        self.held = tuple(held)
+        self.held = held = tuple(held)
         self.letters = letters
         size = 1
-        for h in self.held:
+        for h in held:
             size *= h + 1
         self._size = size
 
@@ -172,15 +172,17 @@ class BidChoices(Sequence[Bid]):
         return self._size
 
     def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._size))]
-        if index < 0:
-            index += self._size
-        if not 0 <= index < self._size:
-            raise IndexError("bid index out of range")
-        counts = [0] * len(self.held)
-        for i in range(len(self.held) - 1, -1, -1):
-            index, counts[i] = divmod(index, self.held[i] + 1)
+        if type(index) is not int or not 0 <= index < self._size:  # not the common case
+            if isinstance(index, slice):
+                return [self[i] for i in range(*index.indices(self._size))]
+            if index < 0:
+                index += self._size
+            if not 0 <= index < self._size:
+                raise IndexError("bid index out of range")
+        held = self.held
+        counts = [0] * len(held)
+        for i in range(len(held) - 1, -1, -1):
+            index, counts[i] = divmod(index, held[i] + 1)
         return Bid(tuple(counts), self.letters)
 
     def __iter__(self) -> Iterator[Bid]:
