@@ -14,9 +14,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.banque_fatale.engine import Bid, Config, Keep, Pick, Sell, Take
-from games.banque_fatale.medium import MediumAgent
-from games.banque_fatale.table import Table
+from games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take
+from games.banque_fatale.config import Config
+from games.banque_fatale.outlook import Outlook
 from parlour.core.game import Action
 
 
@@ -31,7 +31,7 @@ class EasyAgent:
         self.cfg = Config(rules)
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
-        t = Table(view, self.cfg)
+        t = Outlook(view, self.cfg)
         first = legal[0]
         if isinstance(first, Pick):
             return max(legal, key=lambda a: (self._interest(t, a.card), t.card_value(a.card), rng.random()))
@@ -47,10 +47,10 @@ class EasyAgent:
         return next(a for a in legal if isinstance(a, Keep))
 
     @staticmethod
-    def _interest(t: Table, code: str) -> int:
+    def _interest(t: Outlook, code: str) -> int:
         return sum(t.mine[t.letters.index(ch)] for ch in code)
 
-    def _bid(self, t: Table, card: str, legal: Sequence[Action], rng: random.Random) -> Action:
+    def _bid(self, t: Outlook, card: str, legal: Sequence[Action], rng: random.Random) -> Action:
         total = sum(t.held)
         share = 0.6 if self._interest(t, card) else 0.3
         want = min(total, round(total * share * rng.uniform(0.7, 1.3)))
@@ -64,7 +64,7 @@ class EasyAgent:
         return bid if bid in legal else legal[0]
 
 
-__all__ = ["EasyAgent", "MediumAgent", "Table"]
+__all__ = ["ABOUT", "EasyAgent"]
 
 
 #: What players may expect of each level: the measured strength table (benchmarks/strength.py,

@@ -26,10 +26,11 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.banque_fatale.actions import Bid, Keep
+from games.banque_fatale.config import Config, config_for
+from games.banque_fatale.medium import MediumAgent
 from parlour.core.game import Action, State
 from parlour.core.search import Knowledge
-
-from games.banque_fatale.engine import Bid, Config, Keep, config_for
 
 #: how the total of a rollout bid is drawn: P(0), P(1), P(2), P(3)
 BID_TOTALS = (0.35, 0.3, 0.2, 0.15)
@@ -163,8 +164,6 @@ class BanqueFataleKnowledge(Knowledge):
     # -- the searcher's own moves -------------------------------------------------------------
     def medium_choice(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
         if self._medium is None:
-            from games.banque_fatale.agents import MediumAgent
-
             self._medium = MediumAgent(self.rules)
         return self._medium.choose(view, legal, random.Random(rng.random()))
 

@@ -24,8 +24,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.banque_fatale.table import Table
-from games.banque_fatale.engine import Bid, Config, Keep, Pick, Sell, Take
+from games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take
+from games.banque_fatale.config import Config
+from games.banque_fatale.outlook import Outlook
 from parlour.core.game import Action
 
 #: a sampled round of rival bids: the pool they make, the least I must bid to win the card,
@@ -56,7 +57,7 @@ class MediumAgent:
 
     # -- the decisions -------------------------------------------------------------------
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
-        t = Table(view, self.cfg)
+        t = Outlook(view, self.cfg)
         first = legal[0]
         if isinstance(first, Bid):
             counts, _ = self.best_bid(t, view, view["auction"], rng, polish=True)
@@ -78,11 +79,11 @@ class MediumAgent:
         drift = [self.mean_value + (v - self.mean_value) * keep for v in range(cfg.chart_max + 1)]
         return [cfg.payout[v] + drift[cfg.reset] if cfg.payout[v] else drift[v] for v in range(cfg.chart_max + 1)]
 
-    def jeton_worth(self, t: Table) -> float:
+    def jeton_worth(self, t: Outlook) -> float:
         return self.cfg.jeton_value + self.jeton_future * t.rounds_left / max(t.rounds, 1)
 
     # -- the rivals ----------------------------------------------------------------------
-    def rival_levels(self, t: Table, view: Mapping[str, Any], card: Sequence[int]) -> dict[int, tuple[float, float]]:
+    def rival_levels(self, t: Outlook, view: Mapping[str, Any], card: Sequence[int]) -> dict[int, tuple[float, float]]:
         """How many jetons each rival is expected to bid for ``card`` when he bids, and how
         likely he is to bid nothing: his revealed bid in the last auction (taken back to a
         neutral card) blended with a prior, scaled by his interest in this card and capped by
@@ -104,7 +105,7 @@ class MediumAgent:
             return 1.0
         return self.keen if any(a and c for a, c in zip(aces, card)) else self.cool
 
-    def draws(self, t: Table, view: Mapping[str, Any], card: Sequence[int], rng: random.Random) -> list[Draw]:
+    def draws(self, t: Outlook, view: Mapping[str, Any], card: Sequence[int], rng: random.Random) -> list[Draw]:
         k, n = t.k, t.n
         priority = {(t.start + i) % n: i for i in range(n)}
         mine = priority[t.seat]
@@ -137,7 +138,7 @@ class MediumAgent:
         return out
 
     # -- bidding -------------------------------------------------------------------------
-    def best_bid(self, t: Table, view: Mapping[str, Any], card: str, rng: random.Random,
+    def best_bid(self, t: Outlook, view: Mapping[str, Any], card: str, rng: random.Random,
                  polish: bool) -> tuple[list[int], float]:
         """The best of a spread of candidate bids (every size, several colour mixes), then a
         local polish; returns the bid and its expected gain over the average rival."""
@@ -209,7 +210,7 @@ class MediumAgent:
                     break
         return list(best), best_value
 
-    def candidates(self, t: Table, card: Sequence[int], stake_won: Sequence[float],
+    def candidates(self, t: Outlook, card: Sequence[int], stake_won: Sequence[float],
                    stake_lost: Sequence[float]) -> list[list[int]]:
         """Bids of every size up to ``max_total``, each in a few mixes: all in the colours I
         most want up (piled, or spread a pair at a time so several rise together), or paid in
@@ -232,12 +233,12 @@ class MediumAgent:
 
     # -- the draft -----------------------------------------------------------------------
     @staticmethod
-    def _draft_score(t: Table, c: int) -> tuple[float, float]:
+    def _draft_score(t: Outlook, c: int) -> tuple[float, float]:
         """Jetons that push my colours, then jetons my rivals need."""
         return (t.mine[c] * 1.0 + t.top_rival[c] * 0.6 + t.rivals[c] * 0.2, t.chart[c])
 
     # -- the sale ------------------------------------------------------------------------
-    def _sale(self, t: Table, legal: Sequence[Action]) -> Action:
+    def _sale(self, t: Outlook, legal: Sequence[Action]) -> Action:
         worth = self.end_values(t.rounds_left)
         best: Action = next(a for a in legal if isinstance(a, Keep))
         best_gain = 0.5

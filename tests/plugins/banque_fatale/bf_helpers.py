@@ -7,7 +7,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from games.banque_fatale import GAME
-from games.banque_fatale.engine import PICK, BanqueFataleState, Bid, Pick
+from games.banque_fatale.actions import Bid, Pick
+from games.banque_fatale.state import PICK, BanqueFataleState
 from parlour.core.rulesets import deep_merge, load_ruleset
 
 RULESET = load_ruleset(GAME)

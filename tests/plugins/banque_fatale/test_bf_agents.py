@@ -8,7 +8,8 @@ import pytest
 
 from bf_helpers import LETTERS, arrange, auction, counts, deal, rules
 from games.banque_fatale import GAME
-from games.banque_fatale.engine import BID, DRAFT, SALE, Bid, Keep, Pick, Sell, Take
+from games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take
+from games.banque_fatale.state import BID, DRAFT, SALE
 
 LEVELS = ["easy", "medium"]
 

@@ -10,7 +10,8 @@ import pytest
 from bf_helpers import LETTERS, arrange, auction, counts, deal, play_random, rules
 from games.banque_fatale import GAME
 from games.banque_fatale.board import BanqueFataleBoard
-from games.banque_fatale.engine import DRAFT, SALE, Bid, Keep, Pick, Sell, Take
+from games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take
+from games.banque_fatale.state import DRAFT, SALE
 from parlour.core.game import Action
 from parlour.testing.boards import BoardHost, TableHost, panel_text, wait_for
 

@@ -6,13 +6,16 @@ import json
 import random
 from collections import Counter
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 
 from bf_helpers import LETTERS, arrange, auction, counts, deal, play_random, rules
 from games.banque_fatale import GAME
-from games.banque_fatale.engine import BID, DRAFT, OVER, PICK, SALE, Bid, Keep, Pick, Sell, Take
+from games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take, read_action
+from games.banque_fatale.state import BID, DRAFT, OVER, PICK, SALE
 from parlour.core.game import IllegalAction
+from parlour.core.match import Record, replay
 
 
 def total_jetons(state) -> list[int]:
@@ -591,6 +594,62 @@ def test_bf_records_parse_every_kind_of_move() -> None:
     assert GAME.parse_action(state, "keep") == Keep()
     with pytest.raises(IllegalAction):
         GAME.parse_action(state, "sell RG")
+
+
+@pytest.mark.parametrize(
+    ("action", "text", "label"),
+    [
+        (Pick("RG"), "pick RG", "auction card RG"),
+        (Bid(counts("RRG")), "bid 2R 1G", "bid 3 jetons: 2R 1G"),
+        (Bid(counts("O")), "bid 1O", "bid 1 jeton: 1O"),
+        (Bid(counts("")), "bid 0", "bid nothing"),
+        (Take("Y"), "take Y", "take one Y jeton"),
+        (Sell("RR"), "sell RR", "sell card RR"),
+        (Keep(), "keep", "sell nothing"),
+    ],
+)
+def test_bf_action_texts_read_back_through_their_own_class(action, text: str, label: str) -> None:
+    assert (action.text, action.label) == (text, label)
+    assert type(action).from_text(text, LETTERS) == action
+    assert read_action(text, LETTERS) == action
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("", "is not a Banque Fatale move"),
+        ("pass", "is not a Banque Fatale move"),
+        ("pick", "is not a Banque Fatale move"),
+        ("pick ", "is not a Banque Fatale move"),
+        ("keep ", "is not a Banque Fatale move"),
+        ("keep R", "is not a Banque Fatale move"),
+        ("bid 1X", "is not a bid"),
+        ("bid R", "is not a bid"),
+        ("bid 1R 0Y", "is not written the way the game writes it"),
+        ("bid 1Y 1R", "is not written the way the game writes it"),
+        ("bid", "is not written the way the game writes it"),
+    ],
+)
+def test_bf_texts_the_game_does_not_write_are_refused(text: str, reason: str) -> None:
+    with pytest.raises(IllegalAction, match=reason):
+        read_action(text, LETTERS)
+
+
+RECORDS = Path(__file__).parent / "records"
+
+
+@pytest.mark.parametrize(
+    ("name", "scores"),
+    [("four-seats", [41.0, 80.0, 21.0, 71.0]), ("closed-screens", [166.0, 55.0, 51.0])],
+)
+def test_bf_records_written_before_the_engine_was_cut_still_replay(name: str, scores: list[float]) -> None:
+    """Records of whole games (easy, medium and random players) written by the engine before
+    it was split into actions, config, state and game; the scores are those it reached."""
+    record = Record.load(RECORDS / f"{name}.json")
+    state = replay(GAME, record)
+    assert state.is_over and state.scores() == scores
+    assert state.events[-1].text == "Game over: " + ", ".join(
+        f"Player {s + 1} {score:g}" for s, score in enumerate(scores))
 
 
 def test_bf_rules_settings_change_the_numbers() -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.banque_fatale.engine import Config
+from games.banque_fatale.config import Config
 
 
-class Table:
+class Outlook:
     """What a view says, in the shapes the agents use: colours as indices, cards as ace counts."""
 
     def __init__(self, view: Mapping[str, Any], cfg: Config) -> None:

@@ -1,4 +1,4 @@
-"""Banque Fatale: the engine (rules BF-* in RULES.md).
+"""Banque Fatale's state: the rules of play (BF-* in RULES.md).
 
 Colours are letters (``R Y G B O`` by default) and a Carte Fatale is the code of its aces,
 one letter per ace in colour order (``RG``; ``RR`` is the double red). A round runs through
@@ -9,18 +9,15 @@ sell (``sale``). Steps that leave a player no choice are played automatically an
 
 from __future__ import annotations
 
-import copy
-import itertools
 import random
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from itertools import compress
 from operator import le, sub
 from typing import Any
 
-from parlour.core.agents import AgentKind, Budget, KindEntry
-from parlour.core.game import Action, Event, Game, IllegalAction, State, seat_label
-from parlour.core.rulesets import Bool, Dict, Int, List, Schema, Str, Table
-from parlour.core.search import search_kind
+from games.banque_fatale.actions import KEEP, Bid, BidChoices, Keep, Pick, Sell, Take, whole_counts
+from games.banque_fatale.config import config_for
+from parlour.core.game import Action, Event, State, seat_label
 
 PICK = "pick"
 BID = "bid"
@@ -28,262 +25,14 @@ DRAFT = "draft"
 SALE = "sale"
 OVER = "over"
 
-# ------------------------------------------------------------------------------------------
-# Actions
-
-
-@dataclass(frozen=True, order=True)
-class Pick(Action):
-    """The start player puts a face-up card up for auction (BF-R1)."""
-
-    card: str
-
-    @property
-    def text(self) -> str:
-        return f"pick {self.card}"
-
-    @property
-    def label(self) -> str:
-        return f"auction card {self.card}"
-
-
-@dataclass(frozen=True, order=True)
-class Bid(Action):
-    """A sealed bid: how many jetons of each colour (BF-R2). ``letters`` names the colours."""
-
-    counts: tuple[int, ...]
-    letters: str = field(default="RYGBO", compare=False, repr=False)
-
-    @property
-    def total(self) -> int:
-        return sum(self.counts)
-
-    @property
-    def text(self) -> str:
-        parts = [f"{n}{letter}" for n, letter in zip(self.counts, self.letters) if n]
-        return "bid " + (" ".join(parts) if parts else "0")
-
-    @property
-    def label(self) -> str:
-        total = self.total
-        if not total:
-            return "bid nothing"
-        parts = " ".join(f"{n}{letter}" for n, letter in zip(self.counts, self.letters) if n)
-        return f"bid {total} jeton{'s' if total > 1 else ''}: {parts}"
-
-
-@dataclass(frozen=True, order=True)
-class Take(Action):
-    """Take one jeton of a colour from the pool (BF-R7)."""
-
-    colour: str
-
-    @property
-    def text(self) -> str:
-        return f"take {self.colour}"
-
-    @property
-    def label(self) -> str:
-        return f"take one {self.colour} jeton"
-
-
-@dataclass(frozen=True, order=True)
-class Sell(Action):
-    """Sell a card to the bank at its chart value (BF-R8)."""
-
-    card: str
-
-    @property
-    def text(self) -> str:
-        return f"sell {self.card}"
-
-    @property
-    def label(self) -> str:
-        return f"sell card {self.card}"
-
-
-@dataclass(frozen=True, order=True)
-class Keep(Action):
-    """Sell nothing (more) this round."""
-
-    @property
-    def text(self) -> str:
-        return "keep"
-
-    @property
-    def label(self) -> str:
-        return "sell nothing"
-
-
-_KEEP = Keep()
-
-
-class BidChoices(Sequence[Bid]):
-    """Every bid a seat may make, without building them all: one per vector of counts,
-    ``0 <= count <= held`` for each colour. Indexing decodes a mixed-radix number, so a
-    random agent draws a uniform bid in constant time, whatever the seat holds."""
-
-    __slots__ = ("held", "letters", "_size")
-
-    def __init__(self, held: Sequence[int], letters: str) -> None:
-        self.held = tuple(held)
-        self.letters = letters
-        size = 1
-        for h in self.held:
-            size *= h + 1
-        self._size = size
-
-    def __len__(self) -> int:
-        return self._size
-
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._size))]
-        if index < 0:
-            index += self._size
-        if not 0 <= index < self._size:
-            raise IndexError("bid index out of range")
-        counts = [0] * len(self.held)
-        for i in range(len(self.held) - 1, -1, -1):
-            index, counts[i] = divmod(index, self.held[i] + 1)
-        return Bid(tuple(counts), self.letters)
-
-    def __iter__(self) -> Iterator[Bid]:
-        letters = self.letters
-        for counts in itertools.product(*(range(h + 1) for h in self.held)):
-            yield Bid(counts, letters)
-
-    def __contains__(self, action: object) -> bool:
-        if not isinstance(action, Bid) or not whole_counts(action.counts, len(self.held)):
-            return False
-        return all(0 <= c <= h for c, h in zip(action.counts, self.held))
-
-    def __repr__(self) -> str:
-        return f"BidChoices({self.held}, {len(self)} bids)"
-
-
-# ------------------------------------------------------------------------------------------
-# The ruleset, read once per game
-
-
-class Config:
-    """The resolved settings in the shapes the engine uses (colours as indices)."""
-
-    __slots__ = (
-        "letters", "names", "index", "deck", "aces", "chart_min", "chart_max", "chart_start",
-        "display_size", "start_player", "rise", "rise_min", "single_fall", "zero_by",
-        "zero_amount", "payout", "reset", "sales", "restrict_rose", "jeton_value", "closed",
-        "start_jetons", "per_colour", "takes", "picks", "sells", "_texts", "_tables", "colours_of",
-    )
-
-    def __init__(self, rules: Mapping[str, Any]) -> None:
-        colours = rules["colours"]
-        self.letters: str = "".join(c["letter"] for c in colours)
-        self.names: list[str] = [c["name"] for c in colours]
-        self.index: dict[str, int] = {letter: i for i, letter in enumerate(self.letters)}
-        self.deck: list[str] = [canonical(code, self.letters) for code in rules["deck"]]
-        self.aces: dict[str, tuple[int, ...]] = {
-            code: tuple(code.count(letter) for letter in self.letters) for code in set(self.deck)
-        }
-        self.colours_of: dict[str, tuple[int, ...]] = {
-            code: tuple(self.index[ch] for ch in code) for code in self.aces
-        }
-        chart = rules["chart"]
-        self.chart_min: int = chart["min"]
-        self.chart_max: int = chart["max"]
-        self.chart_start: int = chart["start"]
-        self.display_size: int = rules["display_size"]
-        self.start_player: str = rules["start_player"]
-        self.rise: int = rules["rise"]
-        self.rise_min: int = rules["rise_min_count"]
-        self.single_fall: int = rules["single_jeton_fall"]
-        self.zero_by: bool = rules["zero_jetons"] == "by"
-        self.zero_amount: int = rules["zero_jetons_amount"]
-        payout = [0] * (self.chart_max + 1)
-        for value, amount in rules["payout"].items():
-            payout[int(value)] = amount
-        self.payout: list[int] = payout
-        self.reset: int = rules["reset_value"]
-        self.sales: int = rules["sales_per_round"]
-        self.restrict_rose: bool = rules["sale_restriction"] == "colour-rose"
-        self.jeton_value: int = rules["jeton_value"]
-        self.closed: bool = rules["closed_screens"]
-        self.start_jetons: int = rules["start_jetons_per_colour"]
-        self.per_colour: int = rules["jetons_per_colour"]
-        # Actions are values: one object per possible move, shared by every state.
-        self.takes: list[Take] = [Take(letter) for letter in self.letters]
-        self.picks: dict[str, Pick] = {code: Pick(code) for code in self.aces}
-        self.sells: dict[str, Sell] = {code: Sell(code) for code in self.aces}
-        self._texts: dict[tuple[int, ...], str] = {}
-        self._tables: dict[int, tuple[Any, ...]] = {}
-
-    def tables(self, players: int) -> tuple[Any, ...]:
-        """Per table size: seat names, one-seat sets, and the frequent events, built once."""
-        found = self._tables.get(players)
-        if found is None:
-            names = [seat_name(s) for s in range(players)]
-            only = [frozenset((s,)) for s in range(players)]
-            takes = [
-                [Event(f"{names[s]} takes a {letter} jeton", None, "take", {"seat": s, "colour": letter})
-                 for letter in self.letters]
-                for s in range(players)
-            ]
-            bids = [Event(f"{names[s]} has bid", None, "bid", {"seat": s}) for s in range(players)]
-            found = self._tables[players] = (names, only, takes, bids)
-        return found
-
-    def text(self, counts: tuple[int, ...]) -> str:
-        """Jetons as ``2R 1G`` (``nothing`` for none), remembered: the same bids recur."""
-        found = self._texts.get(counts)
-        if found is None:
-            found = self._texts[counts] = jeton_text(counts, self.letters)
-        return found
-
-
-_last_config: tuple[Mapping[str, Any], Any, Config] | None = None
-
-
-def config_for(rules: Mapping[str, Any]) -> Config:
-    """The Config for ``rules``, reused while the same, unchanged rules come back (a
-    simulation deals thousands of games under one ruleset)."""
-    global _last_config
-    last = _last_config
-    if last is not None and last[0] is rules and last[1] == rules:
-        return last[2]
-    cfg = Config(rules)
-    _last_config = (rules, copy.deepcopy(rules), cfg)
-    return cfg
-
-
-def canonical(code: str, letters: str) -> str:
-    """A card code with its aces in colour order (``GR`` -> ``RG``)."""
-    return "".join(sorted(code, key=letters.index))
-
-
-seat_name = seat_label
-
-
-def whole_counts(counts: object, colours: int) -> bool:
-    """Whether ``counts`` is a tuple of ``colours`` whole numbers (not floats, strings or
-    booleans: a bid counts whole jetons)."""
-    return type(counts) is tuple and len(counts) == colours and all(type(c) is int for c in counts)
-
-
-def jeton_text(counts: Sequence[int], letters: str) -> str:
-    parts = [f"{n}{letter}" for n, letter in zip(counts, letters) if n]
-    return " ".join(parts) if parts else "nothing"
-
-
-# ------------------------------------------------------------------------------------------
-# The state
-
 
 class BanqueFataleState(State):
     """One game of Banque Fatale. Seats are in clockwise order: seat + 1 sits to the left."""
 
-    #: the seat that decides now; a plain attribute (not a property), as random playouts read it
-    #: at every step
+    #: the seat that decides now, and whether the game is over (``to_move`` None): plain
+    #: attributes (not properties), as random playouts and ``apply`` read them at every step
     to_move: int | None = None  # type: ignore[assignment]
+    is_over: bool = False  # type: ignore[assignment]
 
     def __init__(self, players: int, rules: Mapping[str, Any], seed: int) -> None:
         super().__init__(players, rules, seed)
@@ -323,16 +72,12 @@ class BanqueFataleState(State):
         self.for_sale: list[str] = []
         self._names, self._only, self._take_events, self._bid_events = cfg.tables(players)
         self.log(
-            "Cards dealt: " + ", ".join(f"{seat_name(s)} {self.cards[s][0]}" for s in range(players)),
+            "Cards dealt: " + ", ".join(f"{seat_label(s)} {self.cards[s][0]}" for s in range(players)),
             kind="setup",
         )
         self._begin_round()
 
     # -- who decides ---------------------------------------------------------------------
-    @property
-    def is_over(self) -> bool:
-        return self.to_move is None
-
     def legal_actions(self) -> Sequence[Action]:
         phase = self.phase
         if phase == DRAFT:
@@ -345,43 +90,38 @@ class BanqueFataleState(State):
         if phase == SALE:
             sells = self.cfg.sells
             choices: list[Action] = [sells[code] for code in self.for_sale]
-            choices.append(_KEEP)
+            choices.append(KEEP)
             return choices
         return []
-
-    def apply(self, action: Action) -> None:
-        """As :meth:`State.apply`, with a short way for the commonest move (a draft take)."""
-        if self.phase == DRAFT and type(action) is Take:
-            i = self.cfg.index.get(action.colour)
-            pool = self.pool
-            if i is not None and pool[i]:
-                seat: int = self.to_move  # type: ignore[assignment]
-                pool[i] -= 1
-                self.jetons[seat][i] += 1
-                self.events.append(self._take_events[seat][i])
-                self.to_move = (seat + 1) % self.players
-                if not pool[i]:
-                    self._draft_forced()
-                return
-        elif self.phase == BID and type(action) is Bid:
-            counts = action.counts
-            held = self.jetons[self.to_move]  # type: ignore[index]
-            if whole_counts(counts, len(held)) and min(counts) >= 0 and all(map(le, counts, held)):
-                self._bid(counts)
-                return
-        super().apply(action)  # the checked path, with the reason for a refusal
 
     def is_legal(self, action: Action) -> bool:
         return self.why_illegal(action) is None
 
     def why_illegal(self, action: Action) -> str | None:
+        # The commonest moves first, cheaply: a take of a colour in the pool, a bid within
+        # one's jetons. Anything else goes to the full check, which says what is wrong.
+        phase = self.phase
+        if phase == DRAFT:
+            if type(action) is Take:
+                i = self.cfg.index.get(action.colour)
+                if i is not None and self.pool[i]:
+                    return None
+        elif phase == BID and type(action) is Bid:
+            counts = action.counts
+            held = self.jetons[self.to_move]  # type: ignore[index]
+            if whole_counts(counts, len(held)) and min(counts) >= 0 and all(map(le, counts, held)):
+                return None
+        return self._refusal(action)
+
+    def _refusal(self, action: Action) -> str | None:
+        """The reason ``action`` is refused now (None if it is legal after all)."""
         phase = self.phase
         cfg = self.cfg
         if phase == OVER:
             return "the game is over"
         if phase == BID:
             if type(action) is not Bid:
-                return f"{seat_name(self.to_move)} must bid now"  # type: ignore[arg-type]
+                return f"{seat_label(self.to_move)} must bid now"  # type: ignore[arg-type]
             counts = action.counts
             held = self.jetons[self.to_move]  # type: ignore[index]
             if not isinstance(counts, tuple) or len(counts) != len(held):
@@ -396,7 +136,7 @@ class BanqueFataleState(State):
             return None
         if phase == DRAFT:
             if type(action) is not Take:
-                return f"{seat_name(self.to_move)} must take a jeton from the pool now"  # type: ignore[arg-type]
+                return f"{seat_label(self.to_move)} must take a jeton from the pool now"  # type: ignore[arg-type]
             i = cfg.index.get(action.colour)
             if i is None:
                 return f"there is no colour {action.colour!r}"
@@ -405,7 +145,7 @@ class BanqueFataleState(State):
             return None
         if phase == PICK:
             if type(action) is not Pick:
-                return f"{seat_name(self.to_move)} must pick a card to auction now"  # type: ignore[arg-type]
+                return f"{seat_label(self.to_move)} must pick a card to auction now"  # type: ignore[arg-type]
             if action.card not in self.display:
                 return f"card {action.card} is not on display"
             return None
@@ -413,7 +153,7 @@ class BanqueFataleState(State):
         if type(action) is Keep:
             return None
         if type(action) is not Sell:
-            return f"{seat_name(self.to_move)} may sell a card or keep them now"  # type: ignore[arg-type]
+            return f"{seat_label(self.to_move)} may sell a card or keep them now"  # type: ignore[arg-type]
         if action.card not in self.cards[self.to_move]:  # type: ignore[index]
             return f"you hold no card {action.card}"
         if action.card not in self.for_sale:
@@ -437,7 +177,15 @@ class BanqueFataleState(State):
     def _apply(self, action: Action) -> None:
         phase = self.phase
         if phase == DRAFT:
-            self._take(self.cfg.index[action.colour])  # type: ignore[attr-defined]
+            i = self.cfg.index[action.colour]  # type: ignore[attr-defined]
+            seat: int = self.to_move  # type: ignore[assignment]
+            pool = self.pool
+            pool[i] -= 1
+            self.jetons[seat][i] += 1
+            self.events.append(self._take_events[seat][i])
+            self.to_move = (seat + 1) % self.players
+            if not pool[i]:
+                self._draft_forced()
         elif phase == BID:
             self._bid(action.counts)  # type: ignore[attr-defined]
         elif phase == PICK:
@@ -446,7 +194,7 @@ class BanqueFataleState(State):
             self._sell(action.card)
         else:
             if not self.quiet:
-                self.log(f"{seat_name(self.start)} sells nothing", kind="sale")
+                self.log(f"{seat_label(self.start)} sells nothing", kind="sale")
             self._end_round()
 
     #: a move from ``legal_actions()`` needs no check: straight to ``_apply``
@@ -495,7 +243,8 @@ class BanqueFataleState(State):
             self._reveal()
         else:
             self.to_move = nxt
-            self._skip_empty_bidders()
+            if not any(self.jetons[nxt]):
+                self._skip_empty_bidders()
 
     def _reveal(self) -> None:
         """BF-R2 to BF-R6: reveal, award the card, pool the jetons, move the chart, pay out."""
@@ -586,28 +335,17 @@ class BanqueFataleState(State):
         self.to_move = (winner + 1) % n
         self._draft_forced()
 
-    def _take(self, i: int) -> None:
-        seat: int = self.to_move  # type: ignore[assignment]
-        pool = self.pool
-        pool[i] -= 1
-        self.jetons[seat][i] += 1
-        self.events.append(self._take_events[seat][i])
-        self.to_move = (seat + 1) % self.players
-        if not pool[i]:
-            self._draft_forced()
-
     def _draft_forced(self) -> None:
         """Once the pool holds a single colour (or nothing), the draft plays itself out."""
         pool = self.pool
-        colours = [i for i, c in enumerate(pool) if c]
-        if len(colours) > 1:
-            takes = self.cfg.takes
-            self.takes = tuple([takes[i] for i in colours])
+        takes = tuple(compress(self.cfg.takes, pool))  # a take of each colour left in the pool
+        if len(takes) > 1:
+            self.takes = takes
             return
         self.takes = ()
-        if colours:
-            i = colours[0]
-            letter = self.cfg.letters[i]
+        if takes:
+            letter = takes[0].colour
+            i = self.cfg.index[letter]
             seat = self.to_move
             assert seat is not None
             got = [0] * self.players
@@ -619,7 +357,7 @@ class BanqueFataleState(State):
             if not self.quiet:
                 self.log(
                     f"The last {letter} jetons go round: "
-                    + ", ".join(f"{seat_name(s)} takes {got[s]}" for s in range(self.players) if got[s]),
+                    + ", ".join(f"{seat_label(s)} takes {got[s]}" for s in range(self.players) if got[s]),
                     kind="take",
                 )
         self._begin_sale()
@@ -639,7 +377,7 @@ class BanqueFataleState(State):
         self.cards[seat].remove(card)
         self.cash[seat] += price
         if not self.quiet:
-            self.log(f"{seat_name(seat)} sells card {card} for {price} million", kind="sale", seat=seat,
+            self.log(f"{seat_label(seat)} sells card {card} for {price} million", kind="sale", seat=seat,
                      card=card, price=price)
         self.sales_left -= 1
         self.for_sale = self.sellable()
@@ -652,10 +390,11 @@ class BanqueFataleState(State):
         if not self.display and not self.pile:
             self.phase = OVER
             self.to_move = None
+            self.is_over = True
             if not self.quiet:
                 scores = self.scores()
                 self.log(
-                    "Game over: " + ", ".join(f"{seat_name(s)} {scores[s]:g}" for s in range(self.players)),
+                    "Game over: " + ", ".join(f"{seat_label(s)} {scores[s]:g}" for s in range(self.players)),
                     kind="end",
                 )
             return
@@ -792,126 +531,3 @@ def _last_view(last: tuple[Any, ...] | None) -> dict[str, Any] | None:
         "payouts": [{"seat": s, "colour": c, "aces": a, "amount": m} for s, c, a, m in payouts],
         "reset": list(resets),
     }
-
-
-# ------------------------------------------------------------------------------------------
-# The game
-
-
-class BanqueFatale(Game):
-    id = "banque-fatale"
-    title = "Banque Fatale"
-    blurb = "Bid jetons for cards; the jetons you bid push five colours up or down. Sell in time."
-    min_players = 3
-    max_players = 4
-    board = "games.banque_fatale.board:BanqueFataleBoard"
-
-    @property
-    def schema(self) -> Schema:
-        return Schema({
-            "colours": List(Dict({"letter": Str(), "name": Str()}), min_len=2, max_len=8),
-            "jetons_per_colour": Int(0, 99),
-            "start_jetons_per_colour": Int(0, 20),
-            "deck": List(Str(), min_len=5, max_len=60),
-            "chart": Dict({"min": Int(0, 99), "max": Int(1, 99), "start": Int(0, 99)}),
-            "display_size": Int(1, 10),
-            "start_player": Str(("random", "first")),
-            "rise": Int(0, 20),
-            "rise_min_count": Int(1, 40),
-            "single_jeton_fall": Int(0, 20),
-            "zero_jetons": Str(("to", "by")),
-            "zero_jetons_amount": Int(0, 99),
-            "payout": Table(Int(0, 99), Int(0, 99)),
-            "reset_value": Int(0, 99),
-            "sales_per_round": Int(0, 5),
-            "sale_restriction": Str(("card-just-won", "colour-rose")),
-            "jeton_value": Int(0, 20),
-            "closed_screens": Bool(),
-        })
-
-    def validate_rules(self, rules: Mapping[str, Any]) -> list[tuple[str, str]]:
-        problems: list[tuple[str, str]] = []
-        letters = [c["letter"] for c in rules["colours"]]
-        names = [c["name"] for c in rules["colours"]]
-        for i, letter in enumerate(letters):
-            if len(letter) != 1 or not letter.isalpha() or not letter.isupper():
-                problems.append((f"colours.{i}.letter", f"{letter!r} is not one capital letter"))
-        if len(set(letters)) != len(letters):
-            problems.append(("colours", "two colours share a letter"))
-        if len(set(names)) != len(names):
-            problems.append(("colours", "two colours share a name"))
-        for i, code in enumerate(rules["deck"]):
-            if not code or any(ch not in letters for ch in code):
-                problems.append((f"deck.{i}", f"card {code!r} uses a letter that is not a colour"))
-        singles = sum(1 for code in rules["deck"] if len(code) == 1)
-        if singles < self.max_players:
-            problems.append(("deck", f"needs at least {self.max_players} single-colour cards to deal"))
-        if len(rules["deck"]) <= self.max_players:
-            problems.append(("deck", "too few cards to leave any for auction"))
-        chart = rules["chart"]
-        if not chart["min"] <= chart["start"] <= chart["max"]:
-            problems.append(("chart", "start must lie between min and max"))
-        if not chart["min"] <= rules["reset_value"] <= chart["max"]:
-            problems.append(("reset_value", "must lie on the chart"))
-        for value in rules["payout"]:
-            if not chart["min"] <= value <= chart["max"]:
-                problems.append((f"payout.{value}", "is not a value on the chart"))
-        if rules["reset_value"] in rules["payout"] or chart["start"] in rules["payout"]:
-            problems.append(("payout", "the start and reset values must not pay out"))
-        if rules["start_jetons_per_colour"] * self.max_players > rules["jetons_per_colour"]:
-            problems.append(("start_jetons_per_colour", f"{self.max_players} players would need more jetons than the box holds"))
-        return problems
-
-    def search_knowledge(self, rules: Mapping[str, Any]) -> Any:
-        """Bid candidates, rollouts and a value estimate for the searching player (``knowledge.py``)."""
-        from games.banque_fatale.knowledge import BanqueFataleKnowledge
-
-        return BanqueFataleKnowledge(rules)
-
-    def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> BanqueFataleState:
-        self.check_players(players)
-        return BanqueFataleState(players, rules, seed)
-
-    def parse_action(self, state: State, text: str) -> Action:
-        """Read a record's action text directly (the bid space is too large to search)."""
-        assert isinstance(state, BanqueFataleState)
-        word, _, rest = text.partition(" ")
-        action: Action
-        if word == "bid":
-            letters = state.cfg.letters
-            counts = [0] * len(letters)
-            if rest != "0":
-                for part in rest.split():
-                    number, letter = part[:-1], part[-1:]
-                    if letter not in letters or not number.isdigit():
-                        raise IllegalAction(f"{text!r} is not a bid")
-                    counts[letters.index(letter)] += int(number)
-            action = Bid(tuple(counts), letters)
-        elif word == "pick" and rest:
-            action = Pick(rest)
-        elif word == "take" and rest:
-            action = Take(rest)
-        elif word == "sell" and rest:
-            action = Sell(rest)
-        elif text == "keep":
-            action = _KEEP
-        else:
-            raise IllegalAction(f"{text!r} is not a Banque Fatale move")
-        if action.text != text:
-            raise IllegalAction(f"{text!r} is not written the way the game writes it")
-        reason = state.why_illegal(action)
-        if reason is not None:
-            raise IllegalAction(reason)
-        return action
-
-    def agent_kinds(self) -> dict[str, KindEntry]:
-        from games.banque_fatale.agents import ABOUT, EasyAgent, MediumAgent
-
-        kinds = super().agent_kinds()
-        return {
-            "random": kinds["random"],
-            "easy": AgentKind(lambda rules: EasyAgent(rules), ABOUT["easy"]),
-            "medium": AgentKind(lambda rules: MediumAgent(rules), ABOUT["medium"]),
-            "hard": search_kind(self.search_knowledge, Budget(iterations=1000), ABOUT["hard"]),
-            "flat": kinds["flat"],
-        }

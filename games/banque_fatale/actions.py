@@ -1,0 +1,199 @@
+"""Banque Fatale's actions: small frozen values, shared by the engine, the agents and the board.
+
+Each action's record text and the code that reads it back sit on its class (``text`` and
+``from_text``, as python-chess's ``Move.uci()`` and ``Move.from_uci()``). One rule covers
+all but the bid: the text is the action's ``word``, then its field (``pick RG``,
+``take R``, ``sell RG``, ``keep``). A bid is a vector of jeton counts, written with the
+colour letters (``bid 2R 1G``; ``bid 0`` for nothing).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Self
+
+from parlour.core.game import Action, IllegalAction
+
+
+def not_a_move(text: str) -> IllegalAction:
+    return IllegalAction(f"{text!r} is not a Banque Fatale move")
+
+
+@dataclass(frozen=True, order=True)
+class _Worded(Action):
+    """An action written as its ``word`` and then its fields' values, one word each;
+    ``doing`` is its label, with ``{}`` for each field's value."""
+
+    word: ClassVar[str]
+    doing: ClassVar[str]
+
+    @property
+    def text(self) -> str:
+        return " ".join([self.word, *[getattr(self, f.name) for f in fields(self)]])
+
+    @property
+    def label(self) -> str:
+        return self.doing.format(*[getattr(self, f.name) for f in fields(self)])
+
+    @classmethod
+    def from_text(cls, text: str, letters: str) -> Self:
+        """The action written ``text`` (legal or not: the state judges that). The last
+        field takes the rest of the text; ``letters`` (the colours) is for the bid."""
+        word, space, rest = text.partition(" ")
+        n = len(fields(cls))
+        parts = rest.split(" ", n - 1) if space else []
+        if word != cls.word or len(parts) != n or not all(parts):
+            raise not_a_move(text)
+        return cls(*parts)
+
+
+@dataclass(frozen=True, order=True)
+class Pick(_Worded):
+    """The start player puts a face-up card up for auction (BF-R1)."""
+
+    card: str
+    word = "pick"
+    doing = "auction card {}"
+
+
+@dataclass(frozen=True, order=True)
+class Take(_Worded):
+    """Take one jeton of a colour from the pool (BF-R7)."""
+
+    colour: str
+    word = "take"
+    doing = "take one {} jeton"
+
+
+@dataclass(frozen=True, order=True)
+class Sell(_Worded):
+    """Sell a card to the bank at its chart value (BF-R8)."""
+
+    card: str
+    word = "sell"
+    doing = "sell card {}"
+
+
+@dataclass(frozen=True, order=True)
+class Keep(_Worded):
+    """Sell nothing (more) this round."""
+
+    word = "keep"
+    doing = "sell nothing"
+
+
+KEEP = Keep()
+
+
+@dataclass(frozen=True, order=True)
+class Bid(Action):
+    """A sealed bid: how many jetons of each colour (BF-R2). ``letters`` names the colours."""
+
+    counts: tuple[int, ...]
+    letters: str = field(default="RYGBO", compare=False, repr=False)
+    word: ClassVar[str] = "bid"
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts)
+
+    @property
+    def text(self) -> str:
+        parts = [f"{n}{letter}" for n, letter in zip(self.counts, self.letters) if n]
+        return "bid " + (" ".join(parts) if parts else "0")
+
+    @property
+    def label(self) -> str:
+        total = self.total
+        if not total:
+            return "bid nothing"
+        parts = " ".join(f"{n}{letter}" for n, letter in zip(self.counts, self.letters) if n)
+        return f"bid {total} jeton{'s' if total > 1 else ''}: {parts}"
+
+    @classmethod
+    def from_text(cls, text: str, letters: str) -> Bid:
+        """The bid written ``text``: ``bid`` and a count with a colour letter per colour bid."""
+        word, _, rest = text.partition(" ")
+        if word != cls.word:
+            raise not_a_move(text)
+        counts = [0] * len(letters)
+        if rest != "0":
+            for part in rest.split():
+                number, letter = part[:-1], part[-1:]
+                if letter not in letters or not number.isdigit():
+                    raise IllegalAction(f"{text!r} is not a bid")
+                counts[letters.index(letter)] += int(number)
+        return cls(tuple(counts), letters)
+
+
+#: each kind of action by the word its record text starts with
+BY_WORD: dict[str, type[_Worded] | type[Bid]] = {kind.word: kind for kind in (Pick, Bid, Take, Sell, Keep)}
+
+
+def read_action(text: str, letters: str) -> Action:
+    """The action whose record text is exactly ``text``, legal or not; an
+    :class:`IllegalAction` if no action is written so."""
+    kind = BY_WORD.get(text.partition(" ")[0])
+    if kind is None:
+        raise not_a_move(text)
+    action = kind.from_text(text, letters)
+    if action.text != text:
+        raise IllegalAction(f"{text!r} is not written the way the game writes it")
+    return action
+
+
+def whole_counts(counts: object, colours: int) -> bool:
+    """Whether ``counts`` is a tuple of ``colours`` whole numbers (not floats, strings or
+    booleans: a bid counts whole jetons)."""
+    return type(counts) is tuple and len(counts) == colours and set(map(type, counts)) <= _INT
+
+
+_INT = {int}
+
+
+class BidChoices(Sequence[Bid]):
+    """Every bid a seat may make, without building them all: one per vector of counts,
+    ``0 <= count <= held`` for each colour. Indexing decodes a mixed-radix number, so a
+    random agent draws a uniform bid in constant time, whatever the seat holds."""
+
+    __slots__ = ("held", "letters", "_size")
+
+    def __init__(self, held: Sequence[int], letters: str) -> None:
+        self.held = held = tuple(held)
+        self.letters = letters
+        size = 1
+        for h in held:
+            size *= h + 1
+        self._size = size
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __getitem__(self, index: Any) -> Any:
+        if type(index) is not int or not 0 <= index < self._size:  # not the common case
+            if isinstance(index, slice):
+                return [self[i] for i in range(*index.indices(self._size))]
+            if index < 0:
+                index += self._size
+            if not 0 <= index < self._size:
+                raise IndexError("bid index out of range")
+        held = self.held
+        counts = [0] * len(held)
+        for i in range(len(held) - 1, -1, -1):
+            index, counts[i] = divmod(index, held[i] + 1)
+        return Bid(tuple(counts), self.letters)
+
+    def __iter__(self) -> Iterator[Bid]:
+        letters = self.letters
+        for counts in itertools.product(*(range(h + 1) for h in self.held)):
+            yield Bid(counts, letters)
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Bid) or not whole_counts(action.counts, len(self.held)):
+            return False
+        return all(0 <= c <= h for c, h in zip(action.counts, self.held))
+
+    def __repr__(self) -> str:
+        return f"BidChoices({self.held}, {len(self)} bids)"

@@ -1,0 +1,108 @@
+"""Banque Fatale (Stefan Dorra, 1997): the game object the host finds through its entry point."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.banque_fatale.actions import read_action
+from games.banque_fatale.agents import ABOUT, EasyAgent
+from games.banque_fatale.knowledge import BanqueFataleKnowledge
+from games.banque_fatale.medium import MediumAgent
+from games.banque_fatale.state import BanqueFataleState
+from parlour.core.agents import AgentKind, Budget, KindEntry
+from parlour.core.game import Action, Game, IllegalAction, State
+from parlour.core.rulesets import Bool, Dict, Int, List, Schema, Str, Table
+from parlour.core.search import search_kind
+
+
+class BanqueFatale(Game):
+    id = "banque-fatale"
+    title = "Banque Fatale"
+    blurb = "Bid jetons for cards; the jetons you bid push five colours up or down. Sell in time."
+    min_players = 3
+    max_players = 4
+    board = "games.banque_fatale.board:BanqueFataleBoard"
+
+    @property
+    def schema(self) -> Schema:
+        return Schema({
+            "colours": List(Dict({"letter": Str(), "name": Str()}), min_len=2, max_len=8),
+            "jetons_per_colour": Int(0, 99),
+            "start_jetons_per_colour": Int(0, 20),
+            "deck": List(Str(), min_len=5, max_len=60),
+            "chart": Dict({"min": Int(0, 99), "max": Int(1, 99), "start": Int(0, 99)}),
+            "display_size": Int(1, 10),
+            "start_player": Str(("random", "first")),
+            "rise": Int(0, 20),
+            "rise_min_count": Int(1, 40),
+            "single_jeton_fall": Int(0, 20),
+            "zero_jetons": Str(("to", "by")),
+            "zero_jetons_amount": Int(0, 99),
+            "payout": Table(Int(0, 99), Int(0, 99)),
+            "reset_value": Int(0, 99),
+            "sales_per_round": Int(0, 5),
+            "sale_restriction": Str(("card-just-won", "colour-rose")),
+            "jeton_value": Int(0, 20),
+            "closed_screens": Bool(),
+        })
+
+    def validate_rules(self, rules: Mapping[str, Any]) -> list[tuple[str, str]]:
+        problems: list[tuple[str, str]] = []
+        letters = [c["letter"] for c in rules["colours"]]
+        names = [c["name"] for c in rules["colours"]]
+        for i, letter in enumerate(letters):
+            if len(letter) != 1 or not letter.isalpha() or not letter.isupper():
+                problems.append((f"colours.{i}.letter", f"{letter!r} is not one capital letter"))
+        if len(set(letters)) != len(letters):
+            problems.append(("colours", "two colours share a letter"))
+        if len(set(names)) != len(names):
+            problems.append(("colours", "two colours share a name"))
+        for i, code in enumerate(rules["deck"]):
+            if not code or any(ch not in letters for ch in code):
+                problems.append((f"deck.{i}", f"card {code!r} uses a letter that is not a colour"))
+        singles = sum(1 for code in rules["deck"] if len(code) == 1)
+        if singles < self.max_players:
+            problems.append(("deck", f"needs at least {self.max_players} single-colour cards to deal"))
+        if len(rules["deck"]) <= self.max_players:
+            problems.append(("deck", "too few cards to leave any for auction"))
+        chart = rules["chart"]
+        if not chart["min"] <= chart["start"] <= chart["max"]:
+            problems.append(("chart", "start must lie between min and max"))
+        if not chart["min"] <= rules["reset_value"] <= chart["max"]:
+            problems.append(("reset_value", "must lie on the chart"))
+        for value in rules["payout"]:
+            if not chart["min"] <= value <= chart["max"]:
+                problems.append((f"payout.{value}", "is not a value on the chart"))
+        if rules["reset_value"] in rules["payout"] or chart["start"] in rules["payout"]:
+            problems.append(("payout", "the start and reset values must not pay out"))
+        if rules["start_jetons_per_colour"] * self.max_players > rules["jetons_per_colour"]:
+            problems.append(("start_jetons_per_colour", f"{self.max_players} players would need more jetons than the box holds"))
+        return problems
+
+    def search_knowledge(self, rules: Mapping[str, Any]) -> Any:
+        """Bid candidates, rollouts and a value estimate for the searching player (``knowledge.py``)."""
+        return BanqueFataleKnowledge(rules)
+
+    def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> BanqueFataleState:
+        self.check_players(players)
+        return BanqueFataleState(players, rules, seed)
+
+    def parse_action(self, state: State, text: str) -> Action:
+        """Read a record's action text directly (the bid space is too large to search)."""
+        assert isinstance(state, BanqueFataleState)
+        action = read_action(text, state.cfg.letters)
+        reason = state.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        return action
+
+    def agent_kinds(self) -> dict[str, KindEntry]:
+        kinds = super().agent_kinds()
+        return {
+            "random": kinds["random"],
+            "easy": AgentKind(lambda rules: EasyAgent(rules), ABOUT["easy"]),
+            "medium": AgentKind(lambda rules: MediumAgent(rules), ABOUT["medium"]),
+            "hard": search_kind(self.search_knowledge, Budget(iterations=1000), ABOUT["hard"]),
+            "flat": kinds["flat"],
+        }
