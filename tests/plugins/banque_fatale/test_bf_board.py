@@ -13,7 +13,7 @@ from games.banque_fatale.board import BanqueFataleBoard
 from games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take
 from games.banque_fatale.state import DRAFT, SALE
 from parlour.core.game import Action
-from parlour.testing.boards import BoardHost, TableHost, panel_text, wait_for
+from parlour.testing.boards import BoardHost, ManualClock, TableHost, panel_text, wait_for
 
 NAMES = ["Ada", "Bea", "Cyd", "Dan"]
 
@@ -91,6 +91,8 @@ def test_board_a_doubled_key_does_not_answer_the_next_decision(monkeypatch: pyte
     although red is still in the pool. After the pause Cyd's own r counts."""
     delay = 0.8
     monkeypatch.setattr(BanqueFataleBoard, "decision_delay", delay)
+    clock = ManualClock()  # the pause ends when the test says, not when a busy machine gets there
+    monkeypatch.setattr(BanqueFataleBoard, "clock", clock)
     state = arrange(deal(), start=0, display=["RG", "YB", "GO"])
     auction(state, "RG", {0: "RR", 1: "Y", 2: "G"})
     assert state.phase == DRAFT and state.to_move == 1 and state.pool[0] == 2
@@ -99,16 +101,16 @@ def test_board_a_doubled_key_does_not_answer_the_next_decision(monkeypatch: pyte
     async def scenario() -> None:
         app = TableHost(BanqueFataleBoard, GAME, state, NAMES)
         async with app.run_test(size=(110, 60)) as pilot:
-            await pilot.pause(delay)
+            clock.advance(delay)
             await pilot.press("r", "r")
             await wait_for(pilot, lambda: bool(app.chosen))
-            await pilot.pause(0.05)
+            await pilot.pause()
             assert app.chosen == [Take("R")]
             assert state.to_move == 2 and state.pool[0] == 1 and state.jetons[2][0] == cyd_red
             await pilot.press("enter", "left")
-            await pilot.pause(0.05)
+            await pilot.pause()
             assert app.chosen == [Take("R")], "nothing counts during the pause"
-            await pilot.pause(delay)
+            clock.advance(delay)
             await pilot.press("r")
             await wait_for(pilot, lambda: len(app.chosen) == 2)
             assert app.chosen == [Take("R"), Take("R")] and state.jetons[2][0] == cyd_red + 1

@@ -28,7 +28,7 @@ from games.casablanca.actions import (
 )
 from games.casablanca.board import CasablancaBoard, ring_geometry
 from parlour.core.game import Action
-from parlour.testing.boards import BoardHost, TableHost, panel_text, wait_for
+from parlour.testing.boards import BoardHost, ManualClock, TableHost, panel_text, wait_for
 
 NAMES = ["Ada", "Bea", "Cyd", "Dan"]
 PANELS = ("cb-head", "cb-ring", "cb-players", "cb-know", "cb-decision")
@@ -297,6 +297,8 @@ def test_board_a_doubled_key_does_not_answer_the_next_decision(monkeypatch: pyte
     secret answer is his own. After the pause Dan's own key counts."""
     delay = 0.8
     monkeypatch.setattr(CasablancaBoard, "decision_delay", delay)
+    clock = ManualClock()  # the pause ends when the test says, not when a busy machine gets there
+    monkeypatch.setattr(CasablancaBoard, "clock", clock)
     state = arranged()
     move(state, 10, 3, 11)
     assert state.phase == "commit" and state.to_move == 2
@@ -304,16 +306,16 @@ def test_board_a_doubled_key_does_not_answer_the_next_decision(monkeypatch: pyte
     async def scenario() -> None:
         app = TableHost(CasablancaBoard, GAME, state, NAMES)
         async with app.run_test(size=(110, 60)) as pilot:
-            await pilot.pause(delay)
+            clock.advance(delay)
             await pilot.press("p", "p")
             await wait_for(pilot, lambda: bool(app.chosen))
-            await pilot.pause(0.05)
+            await pilot.pause()
             assert app.chosen == [Pass()]
             assert state.to_move == 3 and state.commits == {2: -1}
             await pilot.press("enter", "c")
-            await pilot.pause(0.05)
+            await pilot.pause()
             assert app.chosen == [Pass()], "nothing counts during the pause"
-            await pilot.pause(delay)
+            clock.advance(delay)
             await pilot.press("c")
             await wait_for(pilot, lambda: len(app.chosen) == 2)
             assert app.chosen[1] == Challenge(100) and state.commits[3] == 100

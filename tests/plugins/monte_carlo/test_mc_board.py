@@ -18,7 +18,7 @@ from games.monte_carlo.board import MonteCarloBoard
 from games.monte_carlo.actions import STOP, bet_on
 from games.monte_carlo.state import MonteCarloState
 from games.monte_carlo.layout import CELL_BY_NAME
-from parlour.testing.boards import BoardHost, wait_for
+from parlour.testing.boards import BoardHost, ManualClock, wait_for
 from parlour.tui.board import Board
 
 NAMES = ["Anna", "Bruno", "Carla", "Dario"]
@@ -237,18 +237,20 @@ async def test_board_a_doubled_key_does_not_answer_the_next_decision() -> None:
     delay = 0.8
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(MonteCarloBoard, "decision_delay", delay)
+        clock = ManualClock()  # the pause ends when the test says, not when a busy machine gets there
+        patch.setattr(MonteCarloBoard, "clock", clock)
         state = new(4, seed=2)
         app = PlayingApp(state, 0)
         async with app.run_test(size=(110, 50)) as pilot:
-            await pilot.pause(delay)
+            clock.advance(delay)
             await pilot.press("enter", "enter")
             await wait_for(pilot, lambda: len(app.chosen) == 1)
-            await pilot.pause(0.05)
+            await pilot.pause()
             assert len(app.chosen) == 1 and state.current == 1
             await pilot.press("s", "enter")
-            await pilot.pause(0.05)
+            await pilot.pause()
             assert len(app.chosen) == 1, "nothing counts during the pause"
-            await pilot.pause(delay)
+            clock.advance(delay)
             await pilot.press("enter")
             await wait_for(pilot, lambda: len(app.chosen) == 2)
             assert app.chosen[1] == app.chosen[0] and state.current == 2
