@@ -19,7 +19,7 @@ from typing import Any
 
 from parlour.core.agents import AgentKind, Budget, KindEntry
 from parlour.core.game import Action, Event, Game, IllegalAction, State, seat_label
-from parlour.core.rulesets import Bool, Dict, Int, List, Schema, Str, Table
+from parlour.core.schema import Bool, Dict, Int, List, Map, Schema, Str
 from parlour.core.search import search_kind
 
 PICK = "pick"
@@ -821,7 +821,7 @@ class BanqueFatale(Game):
             "single_jeton_fall": Int(0, 20),
             "zero_jetons": Str(("to", "by")),
             "zero_jetons_amount": Int(0, 99),
-            "payout": Table(Int(0, 99), Int(0, 99)),
+            "payout": Map(Int(0, 99), Int(0, 99)),
             "reset_value": Int(0, 99),
             "sales_per_round": Int(0, 5),
             "sale_restriction": Str(("card-just-won", "colour-rose")),

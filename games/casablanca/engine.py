@@ -54,7 +54,7 @@ from games.casablanca.actions import (
 )
 from parlour.core.agents import AgentKind, Budget, KindEntry
 from parlour.core.game import Action, Event, Game, IllegalAction, QuietLog, State, seat_label
-from parlour.core.rulesets import Bool, Int, List, Schema, Str
+from parlour.core.schema import Bool, Int, List, Schema, Str
 from parlour.core.search import search_kind
 
 FIGURE = "figure"

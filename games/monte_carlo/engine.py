@@ -18,7 +18,7 @@ from games.monte_carlo import layout
 from games.monte_carlo.layout import CELL_BY_NAME, CELLS, DIGIT_CELLS, DIGIT_OF, DIGITS, Field
 from parlour.core.agents import AgentKind, Budget, KindEntry
 from parlour.core.game import Action, Game, IllegalAction, State, seat_label
-from parlour.core.rulesets import Bool, Dict, Int, List, Schema
+from parlour.core.schema import Bool, Dict, Int, List, Schema
 from parlour.core.search import search_kind
 
 BETTING = "betting"

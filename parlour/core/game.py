@@ -22,7 +22,7 @@ from parlour.core.agents import AgentKind, KindEntry, RandomAgent
 from parlour.core.search import Knowledge, flat_kind, search_kind
 
 if TYPE_CHECKING:
-    from parlour.core.rulesets import Schema
+    from parlour.core.schema import Schema
 
 
 def seat_label(seat: int) -> str:

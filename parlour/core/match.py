@@ -14,7 +14,8 @@ from typing import Any
 
 from parlour.core.agents import Agent, Progress, Sampler, decide
 from parlour.core.game import Action, Game, IllegalAction, State
-from parlour.core.rulesets import RulesetError, check_settings
+from parlour.core.rulesets import clean_settings
+from parlour.core.yamlsource import RulesetError
 
 RECORD_FORMAT = 1
 
@@ -156,7 +157,7 @@ def checked_rules(game: Game, record: Record) -> dict[str, Any]:
     if problem is not None:
         raise RecordError(problem)
     try:
-        return check_settings(game, record.rules, "ruleset")
+        return clean_settings(game, record.rules, "ruleset")
     except RulesetError as exc:
         raise RecordError(f"the record's {exc.path or 'ruleset'}: {exc.message}") from None
 

@@ -12,7 +12,8 @@ from games.monte_carlo import GAME, layout
 from games.monte_carlo.engine import BETTING, HOUSE, LAYING, LAYS, OVER, PASS, STOP, Bet, Lay, bet_on
 from games.monte_carlo.layout import CELL_BY_NAME, DIGIT_OF, cell_name
 from parlour.core.game import IllegalAction
-from parlour.core.rulesets import RulesetError, load_ruleset
+from parlour.core.rulesets import load_ruleset
+from parlour.core.yamlsource import RulesetError
 
 
 def tiles_in_play(state) -> Counter:
