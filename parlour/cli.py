@@ -231,7 +231,7 @@ def _print_summary(game: Any, s: dict[str, Any]) -> None:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from parlour.core.match import Record, RecordError, replay
+    from parlour.core.record import Record, RecordError, replay
 
     try:
         record = Record.load(args.record)

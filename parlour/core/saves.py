@@ -1,6 +1,6 @@
 """Saved games: unfinished games to continue, finished records, corrupt files moved aside.
 
-Headless (never imports Textual). The app saves a game's :class:`~parlour.core.match.Record`
+Headless (never imports Textual). The app saves a game's :class:`~parlour.core.record.Record`
 after every decision into ``<data>/parlour/saves/``, one file per game started, so starting a
 new game never overwrites another. A finished game's record moves to ``<data>/parlour/records/``
 (it replays with ``parlour replay``). A save that cannot be read or does not replay is renamed
@@ -12,27 +12,14 @@ to ``<name>.corrupt`` (a new name each time, never over an existing file) and re
 from __future__ import annotations
 
 import os
-import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from parlour.core.agents import Agent, AgentSpecError, make_agent, spec_problem
-from parlour.core.game import Action, Game
-from parlour.core.match import (
-    Match,
-    Record,
-    RecordError,
-    Seat,
-    checked_rules,
-    replay,
-    replay_actions,
-    version_problem,
-)
-
-HUMAN = "human"
+from parlour.core.game import Game
+from parlour.core.record import Record, RecordError, replay, version_problem
+from parlour.core.seating import missing_player
 
 
 def data_dir() -> Path:
@@ -43,61 +30,6 @@ def data_dir() -> Path:
     import platformdirs
 
     return platformdirs.user_data_path("parlour")
-
-
-class HumanAtTable:
-    """Stands in a :class:`Match` for a seat whose decisions a person makes in the app."""
-
-    def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
-        raise RuntimeError("a person decides at this seat")
-
-
-def seat_agents(
-    game: Game, rules: Mapping[str, Any], seats: Sequence[Seat], *, seconds: float | None = None
-) -> list[Agent]:
-    """One agent per seat: the game's computer players, a placeholder for humans.
-    ``seconds``: a time limit for searching players named without a number of simulations."""
-    agents: list[Agent] = []
-    for seat in seats:
-        if seat.agent == HUMAN:
-            agents.append(HumanAtTable())
-        else:
-            try:
-                agents.append(make_agent(game, seat.agent, rules, seconds=seconds))
-            except AgentSpecError as exc:
-                raise ValueError(str(exc)) from None
-    return agents
-
-
-def start_match(
-    game: Game,
-    rules: Mapping[str, Any],
-    seed: int,
-    seats: Sequence[Seat],
-    variants: Sequence[str] = (),
-    *,
-    seconds: float | None = None,
-) -> Match:
-    """A new match; ``seconds`` is the time limit of searching players (see :func:`seat_agents`)."""
-    agents = seat_agents(game, rules, seats, seconds=seconds)
-    return Match(game, rules, seed, list(seats), agents, list(variants))
-
-
-def resume_match(game: Game, record: Record, *, seconds: float | None = None) -> Match:
-    """A match rebuilt from a saved record: same table, same ruleset, its actions replayed.
-
-    Each computer player's generator is seeded from the seed, its seat and the number of
-    moves when it first decides (:meth:`Match.decision_rng`), so resuming the same record
-    always plays on the same way (not necessarily as the interrupted game would have; nor
-    when a searching player thinks against the clock: ``seconds``).
-    """
-    rules = checked_rules(game, record)
-    try:
-        match = start_match(game, rules, record.seed, record.seats, record.variants, seconds=seconds)
-    except ValueError as exc:
-        raise RecordError(str(exc)) from None
-    replay_actions(game, match.state, record.actions, match.play)
-    return match
 
 
 @dataclass(frozen=True)
@@ -193,7 +125,7 @@ class SaveFolder:
                 else:
                     problem = version_problem(game, record)
                     if problem is None:
-                        problem = _agent_problem(game, record)
+                        problem = missing_player(game, record.seats)
                         replay(game, record)
             except Exception as exc:  # noqa: BLE001 - any failure to rebuild means the file is unusable
                 result.corrupt.append(self._corrupt(path, exc))
@@ -216,13 +148,6 @@ class SaveFolder:
         except OSError:
             moved = None
         return CorruptSave(path, error, moved)
-
-
-def _agent_problem(game: Game, record: Record) -> str | None:
-    for seat in record.seats:
-        if seat.agent != HUMAN and spec_problem(game, seat.agent) is not None:
-            return f"{game.title} no longer has the computer player {seat.agent!r}"
-    return None
 
 
 def _unused(path: Path) -> Path:

@@ -18,15 +18,16 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from parlour.core.game import Game
-from parlour.core.match import RecordError
-from parlour.core.saves import CorruptSave, SavedGame, resume_match
+from parlour.core.record import RecordError
+from parlour.core.saves import CorruptSave, SavedGame
+from parlour.core.seating import HUMAN, resume_match
 
 if TYPE_CHECKING:
     from parlour.tui.app import ParlourApp
 
 
 def seat_line(names: Iterable[tuple[str, str]]) -> str:
-    return ", ".join(name if agent == "human" else f"{name} (computer: {agent})" for name, agent in names)
+    return ", ".join(name if agent == HUMAN else f"{name} (computer: {agent})" for name, agent in names)
 
 
 def _indented(head: Text, body: Text | None) -> Group:

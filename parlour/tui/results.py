@@ -13,7 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from parlour.core.saves import HUMAN, start_match
+from parlour.core.seating import HUMAN, start_match
 from parlour.tui.table import Table, TableScreen
 
 if TYPE_CHECKING:

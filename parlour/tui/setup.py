@@ -17,9 +17,9 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Opti
 
 from parlour.core.agents import kind_about
 from parlour.core.game import Game
-from parlour.core.match import Seat
+from parlour.core.record import Seat
 from parlour.core.rulesets import RulesetFile, scan_house_rules, with_house_rules
-from parlour.core.saves import HUMAN, start_match
+from parlour.core.seating import HUMAN, start_match
 from parlour.core.yamlsource import RulesetError
 
 if TYPE_CHECKING:

@@ -11,8 +11,9 @@ import sevens
 from textual.widgets import OptionList
 from tui_helpers import SIZE, run, sevens_registry, wait_for
 
-from parlour.core.match import Record, Seat, replay
-from parlour.core.saves import SaveFolder, data_dir, resume_match, start_match
+from parlour.core.record import Record, Seat, replay
+from parlour.core.saves import SaveFolder, data_dir
+from parlour.core.seating import resume_match, start_match
 from parlour.testing.boards import panel_text
 from parlour.tui.app import ParlourApp
 from parlour.tui.dialogs import LeaveDialog
