@@ -195,7 +195,7 @@ def main(bench: Benchmark, doc: str | None = None, argv: Sequence[str] | None = 
         p.set_defaults(**QUICK)
         args = p.parse_args(argv)
     try:
-        bench.game.check_players(args.players)
+        bench.game.require_players(args.players)
     except ValueError as exc:
         p.error(str(exc))
     rules = load_ruleset(bench.game).resolve(args.variant)

@@ -869,7 +869,7 @@ class BanqueFatale(Game):
         return BanqueFataleKnowledge(rules)
 
     def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> BanqueFataleState:
-        self.check_players(players)
+        self.require_players(players)
         return BanqueFataleState(players, rules, seed)
 
     def parse_action(self, state: State, text: str) -> Action:

@@ -1120,7 +1120,7 @@ class Casablanca(Game):
         return problems
 
     def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> CasablancaState:
-        self.check_players(players)
+        self.require_players(players)
         return CasablancaState(players, rules, seed)
 
     def search_knowledge(self, rules: Mapping[str, Any]) -> Any:

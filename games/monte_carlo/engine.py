@@ -609,7 +609,7 @@ class MonteCarlo(Game):
         return problems
 
     def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> MonteCarloState:
-        self.check_players(players)
+        self.require_players(players)
         return MonteCarloState(players, rules, seed)
 
     def parse_action(self, state: State, text: str) -> Action:

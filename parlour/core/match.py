@@ -111,7 +111,7 @@ class Match:
     _lazy: LazyView | None = field(init=False, repr=False, default=None)
 
     def __post_init__(self) -> None:
-        self.game.check_players(len(self.seats))
+        self.game.require_players(len(self.seats))
         if len(self.agents) != len(self.seats):
             raise ValueError("one agent per seat")
         self.state = self.game.new_game(len(self.seats), self.rules, self.seed)

@@ -125,7 +125,7 @@ def replay(game: Game, record: Record, upto: int | None = None) -> State:
     if record.game != game.id:
         raise RecordError(f"the record is for {record.game!r}, not {game.id!r}")
     try:
-        game.check_players(len(record.seats))
+        game.require_players(len(record.seats))
     except ValueError as exc:
         raise RecordError(str(exc)) from None
     rules = clean_record_rules(game, record)
