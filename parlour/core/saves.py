@@ -19,7 +19,7 @@ from pathlib import Path
 
 from parlour.core.game import Game
 from parlour.core.record import Record, RecordError, replay, version_problem
-from parlour.core.seating import missing_player
+from parlour.core.seating import seats_problem
 
 
 def data_dir() -> Path:
@@ -125,7 +125,7 @@ class SaveFolder:
                 else:
                     problem = version_problem(game, record)
                     if problem is None:
-                        problem = missing_player(game, record.seats)
+                        problem = seats_problem(game, record.seats)
                         replay(game, record)
             except Exception as exc:  # noqa: BLE001 - any failure to rebuild means the file is unusable
                 result.corrupt.append(self._corrupt(path, exc))

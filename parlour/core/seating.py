@@ -50,7 +50,7 @@ def seat_agents(
     return agents
 
 
-def missing_player(game: Game, seats: Sequence[Seat]) -> str | None:
+def seats_problem(game: Game, seats: Sequence[Seat]) -> str | None:
     """Why ``seats`` (from a saved game) cannot sit down at ``game`` as installed now: a
     computer player it no longer has; None when every seat can."""
     for seat in seats:
