@@ -28,8 +28,9 @@ import harness  # noqa: E402
 from games.banque_fatale import GAME  # noqa: E402
 from parlour.core import simulate  # noqa: E402
 from parlour.core.agents import make_agent  # noqa: E402
-from parlour.core.match import Match, Seat  # noqa: E402
+from parlour.core.match import Match  # noqa: E402
 from parlour.core.rulesets import load_ruleset  # noqa: E402
+from parlour.core.seating import computer_seats  # noqa: E402
 
 #: name -> (the agent measured, the agent in every other seat)
 LINES = {
@@ -64,7 +65,7 @@ def health(rules: dict[str, Any], games: int, players: int, seed: int, kind: str
     for index in range(games):
         game_seed = simulate.game_seed(seed, index)
         agents = [Timed(make_agent(GAME, kind, rules), times) for _ in range(players)]
-        match = Match(GAME, rules, game_seed, [Seat(f"{kind}-{i + 1}", kind) for i in range(players)], agents)
+        match = Match(GAME, rules, game_seed, computer_seats([kind] * players), agents)
         seen: list[Any] = [None]
 
         def watch(state: Any, seat: int, action: Any) -> None:
@@ -148,10 +149,9 @@ def flat_line(rules: dict[str, Any], games: int, players: int, seed: int, foe: s
     start = time.perf_counter()
     lineup = ["flat"] + [foe] * (players - 1)
     for index in range(games):
-        names = simulate.seating(lineup, index)
+        names = simulate.rotate(lineup, index)
         agents = [FlatBot() if n == "flat" else make_agent(GAME, n, rules) for n in names]
-        seats = [Seat(f"{n}-{i + 1}", n) for i, n in enumerate(names)]
-        match = Match(GAME, rules, simulate.game_seed(seed, index), seats, agents)
+        match = Match(GAME, rules, simulate.game_seed(seed, index), computer_seats(names), agents)
         state = match.play_out()
         winners = state.winners()
         for s, n in enumerate(names):

@@ -29,10 +29,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.core import simulate
-from parlour.core.agents import decide, make_agent
+from parlour.core.agents import decide
 from parlour.core.game import Game, State
-from parlour.core.match import Match, Seat, world_sampler
+from parlour.core.match import world_sampler
 from parlour.core.rulesets import load_ruleset
+from parlour.core.seating import computer_seats, start_match
 
 LEVELS = ("random", "easy", "medium")
 #: the strength lines: (the agent measured, the agent in every other seat)
@@ -136,10 +137,9 @@ def decision_times(bench: Benchmark, rules: Mapping[str, Any], level: str, games
     views: list[float] = []
     lineup = [level] + ["random"] * (players - 1)
     for index in range(games):
-        names = simulate.seating(lineup, index)
+        names = simulate.rotate(lineup, index)
         hero = index % players
-        seats = [Seat(f"{name}-{i + 1}", name) for i, name in enumerate(names)]
-        match = Match(game, rules, simulate.game_seed(seed, index), seats, [make_agent(game, n, rules) for n in names])
+        match = start_match(game, rules, simulate.game_seed(seed, index), computer_seats(names))
         state = match.state
         while (seat := state.to_move) is not None:
             if seat != hero:
@@ -195,7 +195,7 @@ def main(bench: Benchmark, doc: str | None = None, argv: Sequence[str] | None = 
         p.set_defaults(**QUICK)
         args = p.parse_args(argv)
     try:
-        bench.game.check_players(args.players)
+        bench.game.require_players(args.players)
     except ValueError as exc:
         p.error(str(exc))
     rules = load_ruleset(bench.game).resolve(args.variant)

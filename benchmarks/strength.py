@@ -5,7 +5,7 @@
     python benchmarks/strength.py --lines medium-easy,easy-medium,medium-random --markdown
 
 One line is one agent (the *hero*) against the same level in every other seat, seats rotated
-from game to game (``simulate.seating``), seeds from ``simulate.game_seed``, so the same
+from game to game (``simulate.rotate``), seeds from ``simulate.game_seed``, so the same
 arguments give the same games with any ``--jobs``. For each line it prints the hero's win
 share (a shared win counts as a fraction) with a 95 % Wilson interval and the fair share, the
 hero's mean score, the hero's decision times (mean, p99, max: the agent's choice alone, view
@@ -39,10 +39,10 @@ from typing import Any
 from harness import wilson
 
 from parlour.core import simulate
-from parlour.core.agents import decide, make_agent
-from parlour.core.match import Match, Seat
+from parlour.core.agents import decide
 from parlour.core.registry import discover
 from parlour.core.rulesets import load_ruleset
+from parlour.core.seating import computer_seats, start_match
 
 LINES: dict[str, tuple[str, str, int]] = {
     "hard": ("hard", "medium", 100),
@@ -74,11 +74,9 @@ def play_games(task: Task) -> list[dict[str, Any]]:
     lineup = [task.hero] + [task.foe] * (task.players - 1)
     out = []
     for index in task.indices:
-        names = simulate.seating(lineup, index)
+        names = simulate.rotate(lineup, index)
         hero = index % task.players  # where the rotation put lineup[0]
-        seats = [Seat(f"{name}-{i + 1}", name) for i, name in enumerate(names)]
-        match = Match(game, rules, simulate.game_seed(task.seed, index), seats,
-                      [make_agent(game, name, rules) for name in names], list(task.variants))
+        match = start_match(game, rules, simulate.game_seed(task.seed, index), computer_seats(names), task.variants)
         state = match.state
         times: list[float] = []
         iterations = 0

@@ -158,7 +158,8 @@ def _rules(args: argparse.Namespace) -> int:
 
 def resolve_rules(registry: Any, game: Any, variants: list[str], house: Path | None) -> dict[str, Any]:
     """Defaults, then a house-rules file, then the named variants; errors as UserError."""
-    from parlour.core.rulesets import RulesetError, load_house_rules, with_house_rules
+    from parlour.core.rulesets import load_house_rules, with_house_rules
+    from parlour.core.yamlsource import RulesetError
 
     ruleset = registry.ruleset(game.id)
     try:
@@ -230,7 +231,7 @@ def _print_summary(game: Any, s: dict[str, Any]) -> None:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from parlour.core.match import Record, RecordError, replay
+    from parlour.core.record import Record, RecordError, replay
 
     try:
         record = Record.load(args.record)

@@ -12,7 +12,7 @@ from games.banque_fatale.medium import MediumAgent
 from games.banque_fatale.state import BanqueFataleState
 from parlour.core.agents import AgentKind, Budget, KindEntry
 from parlour.core.game import Action, Game, IllegalAction, State
-from parlour.core.rulesets import Bool, Dict, Int, List, Schema, Str, Table
+from parlour.core.schema import Bool, Dict, Int, List, Map, Schema, Str
 from parlour.core.search import search_kind
 
 
@@ -39,7 +39,7 @@ class BanqueFatale(Game):
             "single_jeton_fall": Int(0, 20),
             "zero_jetons": Str(("to", "by")),
             "zero_jetons_amount": Int(0, 99),
-            "payout": Table(Int(0, 99), Int(0, 99)),
+            "payout": Map(Int(0, 99), Int(0, 99)),
             "reset_value": Int(0, 99),
             "sales_per_round": Int(0, 5),
             "sale_restriction": Str(("card-just-won", "colour-rose")),
@@ -85,7 +85,7 @@ class BanqueFatale(Game):
         return BanqueFataleKnowledge(rules)
 
     def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> BanqueFataleState:
-        self.check_players(players)
+        self.require_players(players)
         return BanqueFataleState(players, rules, seed)
 
     def parse_action(self, state: State, text: str) -> Action:

@@ -12,7 +12,7 @@ from games.casablanca.knowledge import CasablancaKnowledge
 from games.casablanca.state import CasablancaState
 from parlour.core.agents import AgentKind, Budget, KindEntry
 from parlour.core.game import Game
-from parlour.core.rulesets import Bool, Int, List, Schema, Str
+from parlour.core.schema import Bool, Int, List, Schema, Str
 from parlour.core.search import search_kind
 
 
@@ -88,7 +88,7 @@ class Casablanca(Game):
         return problems
 
     def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> CasablancaState:
-        self.check_players(players)
+        self.require_players(players)
         return CasablancaState(players, rules, seed)
 
     def search_knowledge(self, rules: Mapping[str, Any]) -> Any:

@@ -13,7 +13,7 @@ from games.monte_carlo.layout import CELLS, KINDS
 from games.monte_carlo.state import MonteCarloState
 from parlour.core.agents import AgentKind, Budget, KindEntry
 from parlour.core.game import Action, Game, IllegalAction, State
-from parlour.core.rulesets import Bool, Dict, Int, List, Schema
+from parlour.core.schema import Bool, Dict, Int, List, Schema
 from parlour.core.search import search_kind
 
 
@@ -68,7 +68,7 @@ class MonteCarlo(Game):
         return problems
 
     def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> MonteCarloState:
-        self.check_players(players)
+        self.require_players(players)
         return MonteCarloState(players, rules, seed)
 
     def parse_action(self, state: State, text: str) -> Action:

@@ -22,7 +22,7 @@ from parlour.core.agents import AgentKind, KindEntry, RandomAgent
 from parlour.core.search import Knowledge, flat_kind, search_kind
 
 if TYPE_CHECKING:
-    from parlour.core.rulesets import Schema
+    from parlour.core.schema import Schema
 
 
 def seat_label(seat: int) -> str:
@@ -383,7 +383,9 @@ class Game(ABC):
                 return action
         raise IllegalAction(f"{text!r} is not a legal move now")
 
-    def check_players(self, players: int) -> None:
+    def require_players(self, players: int) -> None:
+        """A ``ValueError`` (one line, for the user) unless the game is for ``players`` seats;
+        engines call it first thing in :meth:`new_game`."""
         if not self.min_players <= players <= self.max_players:
             raise ValueError(
                 f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}"

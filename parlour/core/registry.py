@@ -23,7 +23,8 @@ from importlib.metadata import entry_points
 from typing import Any
 
 from parlour.core.game import Game, GameDefinitionError
-from parlour.core.rulesets import RulesetError, RulesetFile, load_ruleset
+from parlour.core.rulesets import RulesetFile, load_ruleset
+from parlour.core.yamlsource import RulesetError
 
 GROUP = "parlour.games"
 

@@ -1,6 +1,6 @@
 """Saved games: unfinished games to continue, finished records, corrupt files moved aside.
 
-Headless (never imports Textual). The app saves a game's :class:`~parlour.core.match.Record`
+Headless (never imports Textual). The app saves a game's :class:`~parlour.core.record.Record`
 after every decision into ``<data>/parlour/saves/``, one file per game started, so starting a
 new game never overwrites another. A finished game's record moves to ``<data>/parlour/records/``
 (it replays with ``parlour replay``). A save that cannot be read or does not replay is renamed
@@ -12,27 +12,15 @@ to ``<name>.corrupt`` (a new name each time, never over an existing file) and re
 from __future__ import annotations
 
 import os
-import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from parlour.core.agents import Agent, AgentSpecError, make_agent, spec_problem
-from parlour.core.game import Action, Game
-from parlour.core.match import (
-    Match,
-    Record,
-    RecordError,
-    Seat,
-    checked_rules,
-    replay,
-    replay_actions,
-    version_problem,
-)
-
-HUMAN = "human"
+from parlour.core.game import Game
+from parlour.core.record import Record, RecordError, replay, version_problem
+from parlour.core.match import Match
+from parlour.core.seating import resume_match, seats_problem
 
 
 def data_dir() -> Path:
@@ -43,61 +31,6 @@ def data_dir() -> Path:
     import platformdirs
 
     return platformdirs.user_data_path("parlour")
-
-
-class HumanAtTable:
-    """Stands in a :class:`Match` for a seat whose decisions a person makes in the app."""
-
-    def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
-        raise RuntimeError("a person decides at this seat")
-
-
-def seat_agents(
-    game: Game, rules: Mapping[str, Any], seats: Sequence[Seat], *, seconds: float | None = None
-) -> list[Agent]:
-    """One agent per seat: the game's computer players, a placeholder for humans.
-    ``seconds``: a time limit for searching players named without a number of simulations."""
-    agents: list[Agent] = []
-    for seat in seats:
-        if seat.agent == HUMAN:
-            agents.append(HumanAtTable())
-        else:
-            try:
-                agents.append(make_agent(game, seat.agent, rules, seconds=seconds))
-            except AgentSpecError as exc:
-                raise ValueError(str(exc)) from None
-    return agents
-
-
-def start_match(
-    game: Game,
-    rules: Mapping[str, Any],
-    seed: int,
-    seats: Sequence[Seat],
-    variants: Sequence[str] = (),
-    *,
-    seconds: float | None = None,
-) -> Match:
-    """A new match; ``seconds`` is the time limit of searching players (see :func:`seat_agents`)."""
-    agents = seat_agents(game, rules, seats, seconds=seconds)
-    return Match(game, rules, seed, list(seats), agents, list(variants))
-
-
-def resume_match(game: Game, record: Record, *, seconds: float | None = None) -> Match:
-    """A match rebuilt from a saved record: same table, same ruleset, its actions replayed.
-
-    Each computer player's generator is seeded from the seed, its seat and the number of
-    moves when it first decides (:meth:`Match.decision_rng`), so resuming the same record
-    always plays on the same way (not necessarily as the interrupted game would have; nor
-    when a searching player thinks against the clock: ``seconds``).
-    """
-    rules = checked_rules(game, record)
-    try:
-        match = start_match(game, rules, record.seed, record.seats, record.variants, seconds=seconds)
-    except ValueError as exc:
-        raise RecordError(str(exc)) from None
-    replay_actions(game, match.state, record.actions, match.play)
-    return match
 
 
 @dataclass(frozen=True)
@@ -176,39 +109,8 @@ class SaveFolder:
         os.rename(path, target)
         return target
 
-    def scan(self, games: Mapping[str, Game]) -> SaveScan:
-        """Every unfinished game, newest first. Saves that cannot be read or do not replay
-        are moved aside and reported; saves of games not installed now are kept, with a problem."""
-        result = SaveScan()
-        if not self.saves.is_dir():
-            return result
-        for path in sorted(self.saves.glob("*.json")):
-            try:
-                record = Record.load(path)
-                saved_at = path.stat().st_mtime
-                game = games.get(record.game)
-                problem = None
-                if game is None:
-                    problem = f"the game {record.game!r} is not installed or is broken"
-                else:
-                    problem = version_problem(game, record)
-                    if problem is None:
-                        problem = _agent_problem(game, record)
-                        replay(game, record)
-            except Exception as exc:  # noqa: BLE001 - any failure to rebuild means the file is unusable
-                result.corrupt.append(self._corrupt(path, exc))
-                continue
-            if record.finished and problem is None:
-                try:
-                    self.archive(record, path)
-                except OSError:
-                    pass
-                continue
-            result.saved.append(SavedGame(path, record, saved_at, problem))
-        result.saved.sort(key=lambda s: s.saved_at, reverse=True)
-        return result
-
-    def _corrupt(self, path: Path, exc: Exception) -> CorruptSave:
+    def set_aside(self, path: Path, exc: Exception) -> CorruptSave:
+        """Move a save that failed to load or replay (``exc``) aside and say why, in one line."""
         error = str(exc) if isinstance(exc, RecordError) else f"{type(exc).__name__}: {exc}"
         error = error.removeprefix(f"{path}: ")
         try:
@@ -218,11 +120,85 @@ class SaveFolder:
         return CorruptSave(path, error, moved)
 
 
-def _agent_problem(game: Game, record: Record) -> str | None:
-    for seat in record.seats:
-        if seat.agent != HUMAN and spec_problem(game, seat.agent) is not None:
-            return f"{game.title} no longer has the computer player {seat.agent!r}"
-    return None
+@dataclass(frozen=True)
+class _Examined:
+    stamp: tuple[int, int]  #: the file's size and st_mtime_ns when it was examined
+    saved: SavedGame
+    match: Match | None  #: rebuilt and ready to continue; None when it cannot be continued
+
+
+class SaveShelf:
+    """The saved games, each examined once per version of its file (its path, size and
+    modification time in nanoseconds): the home screen is shown again after every table, and
+    only new or changed files are read and replayed again. The match rebuilt to check a save
+    is the one a table continues, so continuing replays nothing more. ``seconds`` is the time limit
+    of searching computer players in the matches it rebuilds (the app's ``ai_think``).
+    The games installed are taken to stay the same between scans (the app's registry does)."""
+
+    def __init__(self, folder: SaveFolder, *, seconds: float | None = None) -> None:
+        self.folder = folder
+        self.seconds = seconds
+        self._examined: dict[Path, _Examined] = {}
+
+    def scan(self, games: Mapping[str, Game]) -> SaveScan:
+        """Every unfinished game, newest first. Saves that cannot be read or do not replay
+        are moved aside and reported; finished ones are archived; saves of games not installed
+        now are kept, with a problem."""
+        result = SaveScan()
+        folder = self.folder
+        examined: dict[Path, _Examined] = {}
+        if folder.saves.is_dir():
+            for path in sorted(folder.saves.glob("*.json")):
+                try:
+                    status = path.stat()
+                    stamp = (status.st_size, status.st_mtime_ns)
+                    known = self._examined.get(path)
+                    if known is None or known.stamp != stamp:
+                        known = self._examine(path, stamp, status.st_mtime, games)
+                except Exception as exc:  # noqa: BLE001 - any failure to rebuild means the file is unusable
+                    result.corrupt.append(folder.set_aside(path, exc))
+                    continue
+                if known is None:
+                    continue  # finished: archived
+                examined[path] = known
+                result.saved.append(known.saved)
+        self._examined = examined
+        result.saved.sort(key=lambda s: s.saved_at, reverse=True)
+        return result
+
+    def _examine(
+        self, path: Path, stamp: tuple[int, int], saved_at: float, games: Mapping[str, Game]
+    ) -> _Examined | None:
+        """Read and rebuild one save; None when it was a finished game, now archived."""
+        record = Record.load(path)
+        game = games.get(record.game)
+        match: Match | None = None
+        if game is None:
+            problem: str | None = f"the game {record.game!r} is not installed or is broken"
+        else:
+            problem = version_problem(game, record)
+            if problem is None:
+                problem = seats_problem(game, record.seats)
+                if problem is None:
+                    match = resume_match(game, record, seconds=self.seconds)
+                else:
+                    replay(game, record)
+        if record.finished and problem is None:
+            try:
+                self.folder.archive(record, path)
+            except OSError:
+                pass
+            return None
+        return _Examined(stamp, SavedGame(path, record, saved_at, problem), match)
+
+    def take(self, saved: SavedGame, game: Game) -> Match:
+        """The match of ``saved`` (a game of ``game``), to play on: the one rebuilt when it was
+        scanned (the shelf lets go of it, since the table changes it), else rebuilt now (which
+        may raise)."""
+        known = self._examined.pop(saved.path, None)
+        if known is not None and known.saved is saved and known.match is not None:
+            return known.match
+        return resume_match(game, saved.record, seconds=self.seconds)
 
 
 def _unused(path: Path) -> Path:

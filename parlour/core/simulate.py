@@ -12,9 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from parlour.core.agents import make_agent
-from parlour.core.match import Match, Seat
 from parlour.core.registry import Registry, discover
+from parlour.core.seating import computer_seats, start_match
 
 
 @dataclass(frozen=True)
@@ -53,7 +52,7 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"{seed}/{index}").getrandbits(48)
 
 
-def seating(agents: Sequence[str], index: int) -> list[str]:
+def rotate(agents: Sequence[str], index: int) -> list[str]:
     """Game ``index`` rotates the agent list by ``index`` seats."""
     n = len(agents)
     shift = index % n
@@ -67,10 +66,9 @@ def _registry(plugins: tuple[str, ...]) -> Registry:
 
 def _play_one(plan: Plan, index: int) -> GameResult:
     game = _registry(plan.plugins).get(plan.game_id)
-    names = seating(plan.agents, index)
+    names = rotate(plan.agents, index)
     seed = game_seed(plan.seed, index)
-    seats = [Seat(f"{name}-{i + 1}", name) for i, name in enumerate(names)]
-    match = Match(game, plan.rules, seed, seats, [make_agent(game, n, plan.rules) for n in names], plan.variants)
+    match = start_match(game, plan.rules, seed, computer_seats(names), plan.variants)
     start = time.perf_counter()
     state = match.play_out()
     elapsed = time.perf_counter() - start

@@ -32,7 +32,8 @@ import pytest
 
 from parlour.core.agents import RandomAgent, as_kind, decide, make_agent
 from parlour.core.game import Action, Game, IllegalAction, State
-from parlour.core.match import Match, Record, Seat, replay
+from parlour.core.match import Match
+from parlour.core.record import Record, Seat, replay
 from parlour.core.rulesets import RulesetFile, load_ruleset
 
 __all__ = [

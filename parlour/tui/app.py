@@ -19,13 +19,14 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from parlour.core.game import Game
-from parlour.core.match import Match, Seat
-from parlour.core.saves import SaveFolder, start_match
+from parlour.core.match import Match
+from parlour.core.record import Seat
+from parlour.core.saves import SaveFolder, SaveShelf
+from parlour.core.seating import start_match
 from parlour.tui.home import HomeScreen
 from parlour.tui.results import ResultsScreen
 from parlour.tui.rules import RulesScreen
 from parlour.tui.setup import SetupScreen
-from parlour.tui.shelf import SaveShelf
 from parlour.tui.table import LiveGame, TableScreen
 
 if TYPE_CHECKING:

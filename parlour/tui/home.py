@@ -16,14 +16,14 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from parlour.core.game import Game
-from parlour.core.match import RecordError
+from parlour.core.record import RecordError
 from parlour.core.saves import CorruptSave, SavedGame
 from parlour.tui.dialogs import ConfirmDialog
 from parlour.tui.screen import ParlourScreen
 
 
 def seat_line(names: Iterable[tuple[str, str]]) -> str:
-    return ", ".join(name if agent == "human" else f"{name} (computer: {agent})" for name, agent in names)
+    return ", ".join(name if agent == HUMAN else f"{name} (computer: {agent})" for name, agent in names)
 
 
 def _indented(head: Text, body: Text | None) -> Group:

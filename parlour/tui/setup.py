@@ -15,9 +15,10 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Opti
 
 from parlour.core.agents import kind_about
 from parlour.core.game import Game
-from parlour.core.match import Seat
-from parlour.core.rulesets import RulesetError, RulesetFile, scan_house_rules, with_house_rules
-from parlour.core.saves import HUMAN
+from parlour.core.record import Seat
+from parlour.core.rulesets import RulesetFile, scan_house_rules, with_house_rules
+from parlour.core.seating import HUMAN
+from parlour.core.yamlsource import RulesetError
 from parlour.tui.screen import ParlourScreen
 
 COMPUTER_NAMES = ("Ada", "Blaise", "Cleo", "Dmitri", "Emmy", "Fermat", "Grace", "Hypatia", "Ibn", "Jules")

@@ -9,9 +9,11 @@ import pytest
 
 from parlour.core.agents import RandomAgent
 from parlour.core.game import IllegalAction, State
-from parlour.core.match import Match, Record, RecordError, Seat, replay, replay_actions, version_problem
+from parlour.core.match import Match
+from parlour.core.record import Record, RecordError, Seat, replay, replay_actions, version_problem
 from parlour.core.rulesets import load_ruleset
-from parlour.core.simulate import seating
+from parlour.core.seating import HUMAN
+from parlour.core.simulate import rotate
 from sevens import GAME, Play
 
 RULES = load_ruleset(GAME).resolve()
@@ -62,7 +64,7 @@ def test_world_sampler_only_for_agents_that_ask() -> None:
 
 
 def test_human_action_is_checked_and_recorded() -> None:
-    match = Match(GAME, RULES, 4, [Seat("a", "human"), Seat("b", "random")], [RandomAgent(), RandomAgent()])
+    match = Match(GAME, RULES, 4, [Seat("a", HUMAN), Seat("b", "random")], [RandomAgent(), RandomAgent()])
     hand = match.state.view(0)["hand"]
     missing = next(c for c in range(1, 7) if c not in hand)
     with pytest.raises(IllegalAction):
@@ -144,9 +146,9 @@ def test_one_agent_per_seat_and_player_bounds() -> None:
 
 def test_seating_rotates_every_agent_through_every_seat() -> None:
     agents = ["m", "r1", "r2", "r3"]
-    seats_of_m = [seating(agents, i).index("m") for i in range(8)]
+    seats_of_m = [rotate(agents, i).index("m") for i in range(8)]
     assert seats_of_m == [0, 1, 2, 3, 0, 1, 2, 3]
-    assert sorted(seating(agents, 3)) == sorted(agents)
+    assert sorted(rotate(agents, 3)) == sorted(agents)
 
 
 def test_the_same_seed_plays_the_same_game_and_a_resumed_match_plays_on_the_same_way_each_time() -> None:

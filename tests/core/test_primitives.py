@@ -9,7 +9,8 @@ import pytest
 
 from parlour.core.agents import RandomAgent
 from parlour.core.game import Game, QuietLog, State
-from parlour.core.match import LazyView, Match, Seat, takes_quiet, world_sampler
+from parlour.core.match import LazyView, Match, takes_quiet, world_sampler
+from parlour.core.record import Seat
 from parlour.core.registry import discover
 from parlour.core.rulesets import load_ruleset
 from parlour.testing.conformance import snapshot

@@ -7,19 +7,14 @@ from pathlib import Path
 import pytest
 
 from parlour.core.rulesets import (
-    Dict,
-    Int,
-    List,
-    RulesetError,
-    Schema,
-    Str,
-    Table,
     load_house_rules,
     load_ruleset,
     scan_house_rules,
     user_ruleset_dir,
     with_house_rules,
 )
+from parlour.core.schema import Dict, Int, List, Map, Schema, Str
+from parlour.core.yamlsource import RulesetError
 from sevens import GAME as SEVENS, Sevens
 
 
@@ -162,7 +157,7 @@ def test_user_folder_scan_keeps_good_files_and_reports_bad(tmp_path: Path, monke
 def test_specs_cover_lists_tables_and_choices(tmp_path: Path) -> None:
     schema = Schema({
         "colours": List(Str(), min_len=2, unique=True),
-        "payout": Table(Int(11, 12), Int(0)),
+        "payout": Map(Int(11, 12), Int(0)),
         "mode": Str(("to", "by")),
         "nested": Dict({"a": Int()}),
     })

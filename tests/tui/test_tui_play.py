@@ -14,7 +14,7 @@ from textual.widgets import Checkbox, Select
 
 from parlour.core.agents import RandomAgent
 from parlour.core.game import Action
-from parlour.core.match import Record, replay
+from parlour.core.record import Record, replay
 from parlour.core.saves import SaveFolder
 from parlour.tui.app import ParlourApp
 from parlour.tui.board import GenericBoard

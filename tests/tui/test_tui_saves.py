@@ -11,8 +11,9 @@ import sevens
 from textual.widgets import OptionList
 from tui_helpers import SIZE, run, sevens_registry, wait_for
 
-from parlour.core.match import Record, Seat, replay
-from parlour.core.saves import SaveFolder, data_dir, resume_match, start_match
+from parlour.core.record import Record, Seat, replay
+from parlour.core.saves import SaveFolder, SaveShelf, data_dir
+from parlour.core.seating import resume_match, start_match
 from parlour.testing.boards import panel_text
 from parlour.tui.app import ParlourApp
 from parlour.tui.dialogs import LeaveDialog
@@ -201,7 +202,7 @@ def test_a_save_of_a_game_not_installed_is_kept_but_not_offered(saves: SaveFolde
     record.game = "whist"
     path = saves.saves / "whist-1.json"
     record.save(path)
-    scan = saves.scan({})
+    scan = SaveShelf(saves).scan({})
     assert scan.corrupt == [] and path.exists()
     [saved] = scan.saved
     assert saved.problem is not None and "whist" in saved.problem
@@ -221,7 +222,7 @@ def test_a_save_from_another_game_version_is_kept_explained_and_can_be_abandoned
     class NewSevens(type(sevens.GAME)):  # the same game, its rules a version on
         version = 2
 
-    scan = saves.scan({"sevens": NewSevens()})
+    scan = SaveShelf(saves).scan({"sevens": NewSevens()})
     assert scan.corrupt == [] and old.exists()
     [saved] = scan.saved
     assert saved.problem is not None and "older version of Sevens's rules (version 1; version 2" in saved.problem

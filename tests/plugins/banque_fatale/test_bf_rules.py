@@ -15,7 +15,7 @@ from games.banque_fatale import GAME
 from games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take, read_action
 from games.banque_fatale.state import BID, DRAFT, OVER, PICK, SALE
 from parlour.core.game import IllegalAction
-from parlour.core.match import Record, replay
+from parlour.core.record import Record, replay
 
 
 def total_jetons(state) -> list[int]:

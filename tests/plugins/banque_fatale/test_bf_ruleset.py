@@ -9,7 +9,8 @@ import pytest
 
 from bf_helpers import RULESET
 from games.banque_fatale import GAME
-from parlour.core.rulesets import RulesetError, load_house_rules
+from parlour.core.rulesets import load_house_rules
+from parlour.core.yamlsource import RulesetError
 
 SEEDS = Path("/work/shared/seeds")
 

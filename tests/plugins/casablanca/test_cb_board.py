@@ -256,9 +256,10 @@ def test_board_shows_the_end_of_the_round() -> None:
 
 def test_board_plays_in_the_app_against_computer_players(tmp_path) -> None:
     """The real table screen with this board: one human (keys only) and three computers."""
-    from parlour.core.match import Seat
+    from parlour.core.record import Seat
     from parlour.core.registry import Registry
-    from parlour.core.saves import HUMAN, SaveFolder, start_match
+    from parlour.core.saves import SaveFolder
+    from parlour.core.seating import HUMAN, start_match
     from parlour.tui.app import ParlourApp
     from parlour.tui.table import LiveGame, TableScreen
 

@@ -36,7 +36,8 @@ from games.casablanca.actions import (
 )
 from games.casablanca.state import CasablancaState
 from parlour.core.game import IllegalAction
-from parlour.core.rulesets import RulesetError, load_house_rules
+from parlour.core.rulesets import load_house_rules
+from parlour.core.yamlsource import RulesetError
 
 PALM, CAMEL, MOON, STAR, LAMP, FEZ, KEY = range(7)
 

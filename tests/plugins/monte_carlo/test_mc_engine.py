@@ -13,7 +13,8 @@ from games.monte_carlo.actions import LAYS, PASS, STOP, Bet, Lay, Stop, bet_on, 
 from games.monte_carlo.state import BETTING, HOUSE, LAYING, OVER
 from games.monte_carlo.layout import CELL_BY_NAME, DIGIT_OF, cell_name
 from parlour.core.game import IllegalAction
-from parlour.core.rulesets import RulesetError, load_ruleset
+from parlour.core.rulesets import load_ruleset
+from parlour.core.yamlsource import RulesetError
 
 
 def tiles_in_play(state) -> Counter:

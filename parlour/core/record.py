@@ -1,0 +1,174 @@
+"""Game records: the format that rebuilds a game exactly, and replaying one.
+
+A record holds the game, the exact ruleset, the seed, the seats and the action texts; it is
+a user's file, so everything read from one is cleaned and a record that cannot be read or
+does not replay is a :class:`RecordError` (one line).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from parlour.core.game import Action, Game, IllegalAction, State
+from parlour.core.rulesets import clean_settings
+from parlour.core.yamlsource import RulesetError
+
+RECORD_FORMAT = 1
+
+
+class RecordError(Exception):
+    """A game record that cannot be read or does not replay."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    agent: str  #: an agent kind of the game, or ``seating.HUMAN`` for a person
+
+
+@dataclass
+class Record:
+    """Everything needed to rebuild a game: the exact ruleset, the seed and the actions."""
+
+    game: str
+    rules: dict[str, Any]
+    seed: int
+    seats: list[Seat]
+    variants: list[str] = field(default_factory=list)
+    actions: list[str] = field(default_factory=list)
+    scores: list[float] | None = None
+    finished: bool = False
+    #: the game's ``version`` when the record was made (records from before versions: 1)
+    game_version: int = 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game,
+            "game_version": self.game_version,
+            "variants": self.variants,
+            "ruleset": self.rules,
+            "seed": self.seed,
+            "seats": [{"name": s.name, "agent": s.agent} for s in self.seats],
+            "actions": self.actions,
+            "finished": self.finished,
+            "scores": self.scores,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        if not isinstance(data, dict):
+            raise RecordError("a record is a JSON object")
+        if data.get("format") != RECORD_FORMAT:
+            raise RecordError(f"unknown record format {data.get('format')!r} (expected {RECORD_FORMAT})")
+        scores = data.get("scores")
+        if scores is not None and not (
+            isinstance(scores, list) and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in scores)
+        ):
+            raise RecordError("the record's scores are not a list of numbers")
+        game_version = data.get("game_version", 1)
+        if not isinstance(game_version, int) or isinstance(game_version, bool) or game_version < 1:
+            raise RecordError(f"the record's game_version is not a positive whole number: {game_version!r}")
+        try:
+            seats = [Seat(str(s["name"]), str(s["agent"])) for s in data["seats"]]
+            record = cls(
+                game=str(data["game"]),
+                rules=dict(data["ruleset"]),
+                seed=int(data["seed"]),
+                seats=seats,
+                variants=[str(v) for v in data.get("variants", [])],
+                actions=[str(a) for a in data["actions"]],
+                scores=scores,
+                finished=bool(data.get("finished", False)),
+                game_version=game_version,
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"the record is incomplete or malformed ({type(exc).__name__}: {exc})") from None
+        return record
+
+    def save(self, path: Path) -> None:
+        """Write atomically: a temporary file beside the target, then a rename."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump(self.to_json(), fh, indent=1)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+    @classmethod
+    def load(cls, path: Path) -> Record:
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise RecordError(f"{path}: not a valid record: {exc}") from None
+        try:
+            return cls.from_json(data)
+        except RecordError as exc:
+            raise RecordError(f"{path}: {exc}") from None
+
+
+def replay(game: Game, record: Record, upto: int | None = None) -> State:
+    """Rebuild the state after the record's actions (or its first ``upto``)."""
+    if record.game != game.id:
+        raise RecordError(f"the record is for {record.game!r}, not {game.id!r}")
+    try:
+        game.require_players(len(record.seats))
+    except ValueError as exc:
+        raise RecordError(str(exc)) from None
+    rules = clean_record_rules(game, record)
+    try:
+        state = game.new_game(len(record.seats), rules, record.seed)
+    except Exception as exc:  # noqa: BLE001 - a record the game cannot deal from is bad data
+        raise RecordError(f"the game cannot be dealt from this record: {type(exc).__name__}: {exc}") from None
+    replay_actions(game, state, record.actions if upto is None else record.actions[:upto])
+    return state
+
+
+def version_problem(game: Game, record: Record) -> str | None:
+    """Why the installed ``game`` cannot replay ``record``, made under another version of
+    its actions and ruleset (:attr:`Game.version`); None when the versions agree."""
+    if record.game_version == game.version:
+        return None
+    age = "an older" if record.game_version < game.version else "a newer"
+    return (f"it was recorded under {age} version of {game.title}'s rules (version {record.game_version}; "
+            f"version {game.version} is installed), which cannot replay it")
+
+
+def clean_record_rules(game: Game, record: Record) -> dict[str, Any]:
+    """The record's ruleset, cleaned against the game's version and schema (records are
+    user files); a :class:`RecordError` when it does not fit."""
+    problem = version_problem(game, record)
+    if problem is not None:
+        raise RecordError(problem)
+    try:
+        return clean_settings(game, record.rules, "ruleset")
+    except RulesetError as exc:
+        raise RecordError(f"the record's {exc.path or 'ruleset'}: {exc.message}") from None
+
+
+def replay_actions(
+    game: Game, state: State, texts: Sequence[str], play: Callable[[Action], None] | None = None
+) -> None:
+    """Play recorded action texts on ``state`` (through ``play``, e.g. ``Match.play``, if
+    given); a text that is not legal where it stands is a :class:`RecordError`."""
+    play = play or state.apply
+    for number, text in enumerate(texts, 1):
+        try:
+            play(game.parse_action(state, text))
+        except IllegalAction as exc:
+            raise RecordError(f"action {number} ({text!r}) does not replay: {exc}") from None
+        except Exception as exc:  # noqa: BLE001 - a game failing on recorded data: report, not crash
+            raise RecordError(f"action {number} ({text!r}) does not replay: {type(exc).__name__}: {exc}") from None

@@ -1,0 +1,62 @@
+"""The core reads bottom-up: each module imports only the modules below it, so a reader can
+start at the bottom and never meet a name defined further up."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import parlour.core
+
+#: bottom first; a module may import only the ones before it (imports under TYPE_CHECKING aside)
+CORE_ORDER = (
+    "schema", "yamlsource", "agents", "search", "game", "rulesets", "record", "match", "seating",
+    "saves", "registry", "simulate",
+)
+CORE = Path(parlour.core.__file__).parent
+
+
+def core_imports(name: str) -> set[str]:
+    """The ``parlour.core`` modules ``name`` imports at run time, lazy imports included."""
+    tree = ast.parse((CORE / f"{name}.py").read_text(encoding="utf-8"))
+    hints = {
+        id(node)
+        for block in ast.walk(tree)
+        if isinstance(block, ast.If) and "TYPE_CHECKING" in ast.unparse(block.test)
+        for node in ast.walk(block)
+    }
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in hints:
+            continue
+        if isinstance(node, ast.Import):
+            modules = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            modules = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        found |= {m.removeprefix("parlour.core.") for m in modules if m.startswith("parlour.core.")}
+    return found
+
+
+def test_the_order_names_only_modules_that_exist() -> None:
+    on_disk = {p.stem for p in CORE.glob("*.py") if p.stem != "__init__"}
+    assert set(CORE_ORDER) <= on_disk
+
+
+@pytest.mark.parametrize("name", CORE_ORDER)
+def test_a_core_module_imports_only_modules_below_it(name: str) -> None:
+    above = set(CORE_ORDER[CORE_ORDER.index(name):])
+    upward = sorted(core_imports(name) & above)
+    assert not upward, f"parlour.core.{name} imports {upward}, which sit above it (or itself)"
+
+
+def test_schema_and_yamlsource_import_nothing_of_parlour() -> None:
+    code = ("import sys, parlour.core.schema, parlour.core.yamlsource; "
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith('parlour'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["parlour", "parlour.core", "parlour.core.schema", "parlour.core.yamlsource"]
