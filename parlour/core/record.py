@@ -26,10 +26,14 @@ class RecordError(Exception):
     """A game record that cannot be read or does not replay."""
 
 
+#: the ``agent`` of a seat where a person plays
+HUMAN = "human"
+
+
 @dataclass(frozen=True)
 class Seat:
     name: str
-    agent: str  #: an agent kind of the game, or ``seating.HUMAN`` for a person
+    agent: str  #: an agent kind of the game, or :data:`HUMAN` for a person
 
 
 @dataclass

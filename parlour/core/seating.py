@@ -15,12 +15,9 @@ from typing import Any
 from parlour.core.agents import Agent, AgentSpecError, make_agent, spec_problem
 from parlour.core.game import Action, Game
 from parlour.core.match import Match
-from parlour.core.record import Record, RecordError, Seat, clean_record_rules, replay_actions
+from parlour.core.record import HUMAN, Record, RecordError, Seat, clean_record_rules, replay_actions
 
 #: The agent of a seat a person plays (in :class:`~parlour.core.record.Seat` and records).
-HUMAN = "human"
-
-
 class HumanAtTable:
     """Stands in a :class:`Match` for a seat whose decisions a person makes in the app."""
 

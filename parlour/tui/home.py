@@ -16,7 +16,7 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from parlour.core.game import Game
-from parlour.core.record import RecordError
+from parlour.core.record import HUMAN, RecordError
 from parlour.core.saves import CorruptSave, SavedGame
 from parlour.tui.dialogs import ConfirmDialog
 from parlour.tui.screen import ParlourScreen

@@ -14,7 +14,7 @@ from textual.widgets import RichLog, Static
 
 from parlour.core.game import State, with_names
 from parlour.core.match import Match
-from parlour.core.seating import HUMAN
+from parlour.core.record import HUMAN
 
 
 def running_scores(view: Mapping[str, Any], players: int) -> list[Any] | None:

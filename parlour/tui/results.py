@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Header, Static
 
-from parlour.core.seating import HUMAN
+from parlour.core.record import HUMAN
 from parlour.tui.screen import ParlourScreen
 from parlour.tui.table import LiveGame
 

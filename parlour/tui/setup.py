@@ -15,9 +15,8 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Opti
 
 from parlour.core.agents import kind_about
 from parlour.core.game import Game
-from parlour.core.record import Seat
+from parlour.core.record import HUMAN, Seat
 from parlour.core.rulesets import RulesetFile, scan_house_rules, with_house_rules
-from parlour.core.seating import HUMAN
 from parlour.core.yamlsource import RulesetError
 from parlour.tui.screen import ParlourScreen
 

@@ -27,7 +27,7 @@ from textual.worker import get_current_worker
 
 from parlour.core.game import Action, Game, IllegalAction, with_names
 from parlour.core.match import Match
-from parlour.core.seating import HUMAN
+from parlour.core.record import HUMAN
 from parlour.tui.board import Board, GenericBoard
 from parlour.tui.board_loader import board_class
 from parlour.tui.dialogs import HandOverScreen, LeaveDialog

@@ -12,7 +12,7 @@ from parlour.core.game import IllegalAction, State
 from parlour.core.match import Match
 from parlour.core.record import Record, RecordError, Seat, replay, replay_actions, version_problem
 from parlour.core.rulesets import load_ruleset
-from parlour.core.seating import HUMAN
+from parlour.core.record import HUMAN
 from parlour.core.simulate import rotate
 from sevens import GAME, Play
 

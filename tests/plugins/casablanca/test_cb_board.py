@@ -259,7 +259,8 @@ def test_board_plays_in_the_app_against_computer_players(tmp_path) -> None:
     from parlour.core.record import Seat
     from parlour.core.registry import Registry
     from parlour.core.saves import SaveFolder
-    from parlour.core.seating import HUMAN, start_match
+    from parlour.core.record import HUMAN
+    from parlour.core.seating import start_match
     from parlour.tui.app import ParlourApp
     from parlour.tui.table import LiveGame, TableScreen
 
