@@ -31,12 +31,19 @@ class _Dollars(dict[int, str]):
 dollars = _Dollars().__getitem__
 
 
+_NUMBERS: dict[type, tuple[str, ...]] = {}  #: per class, the fields that hold numbers
+
+
 def _whole_numbers(action: Action) -> None:
     """Refuse an action whose numbers are not whole numbers (``note`` is text)."""
-    for f in fields(action):
-        value = getattr(action, f.name)
-        if f.name != "note" and (type(value) is not int):
-            raise TypeError(f"{type(action).__name__}.{f.name} must be a whole number, not {value!r}")
+    kind = type(action)
+    names = _NUMBERS.get(kind)
+    if names is None:
+        names = _NUMBERS[kind] = tuple(f.name for f in fields(action) if f.name != "note")
+    for name in names:
+        value = getattr(action, name)
+        if type(value) is not int:
+            raise TypeError(f"{kind.__name__}.{name} must be a whole number, not {value!r}")
 
 
 @dataclass(frozen=True, order=True)
