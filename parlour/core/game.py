@@ -77,6 +77,12 @@ class Action:
         return self.text
 
 
+def _not_an_action(value: object) -> str:
+    """The refusal of a value that is not an action (named by its type only: the value
+    itself may be huge or hold control characters)."""
+    return f"a {type(value).__name__} is not an action"
+
+
 def _field_text(value: Any) -> str:
     if isinstance(value, (tuple, list)):
         return ",".join(_field_text(v) for v in value) or "-"
@@ -235,12 +241,21 @@ class State(ABC):
         return action in self.legal_actions()
 
     def apply(self, action: Action) -> None:
-        """Play ``action`` for ``to_move``; refuse an illegal one with the state unchanged."""
-        if self.is_over:
+        """Play ``action`` for ``to_move``; refuse an illegal one with the state unchanged.
+
+        The one template of every engine: the refusal comes from :meth:`why_illegal`, the
+        move from :meth:`_apply`. ``why_illegal`` refuses every value that is not one of
+        the legal actions now, whatever its type (the conformance suite checks this), so
+        nothing here pays for an ``isinstance`` on every move; should an engine's check
+        fail on a value that is not an action at all, that value is refused all the same."""
+        if self.to_move is None:
             raise IllegalAction("the game is over")
-        if not isinstance(action, Action):
-            raise IllegalAction(f"{action!r} is not an action")
-        reason = self.why_illegal(action)
+        try:
+            reason = self.why_illegal(action)
+        except Exception:
+            if isinstance(action, Action):
+                raise
+            reason = _not_an_action(action)
         if reason is not None:
             raise IllegalAction(reason)
         self._apply(action)
@@ -252,7 +267,10 @@ class State(ABC):
         self._apply(action)
 
     def why_illegal(self, action: Action) -> str | None:
-        """The reason ``action`` is refused now, or None when it is legal."""
+        """The reason ``action`` is refused now, or None when it is legal. Any value that is
+        not one of the legal actions is refused, whatever its type."""
+        if not isinstance(action, Action):
+            return _not_an_action(action)
         if not self.is_legal(action):
             return f"{action.label!r} is not a legal move now"
         return None
