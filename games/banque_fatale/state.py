@@ -100,18 +100,21 @@ class BanqueFataleState(State):
     def why_illegal(self, action: Action) -> str | None:
         # The commonest moves first, cheaply: a take of a colour in the pool, a bid within
         # one's jetons. Anything else goes to the full check, which says what is wrong.
-        phase = self.phase
-        if phase == DRAFT:
-            if type(action) is Take:
-                i = self.cfg.index.get(action.colour)
-                if i is not None and self.pool[i]:
+        try:
+            phase = self.phase
+            if phase == DRAFT:
+                if type(action) is Take:
+                    i = self.cfg.index.get(action.colour)
+                    if i is not None and self.pool[i]:
+                        return None
+            elif phase == BID and type(action) is Bid:
+                counts = action.counts
+                held = self.jetons[self.to_move]  # type: ignore[index]
+                if whole_counts(counts, len(held)) and min(counts) >= 0 and all(map(le, counts, held)):
                     return None
-        elif phase == BID and type(action) is Bid:
-            counts = action.counts
-            held = self.jetons[self.to_move]  # type: ignore[index]
-            if whole_counts(counts, len(held)) and min(counts) >= 0 and all(map(le, counts, held)):
-                return None
-        return self._refusal(action)
+            return self._refusal(action)
+        except (TypeError, AttributeError):  # an action whose fields have the wrong types
+            return f"a {type(action).__name__} with fields of the wrong types is not a Banque Fatale move"
 
     def _refusal(self, action: Action) -> str | None:
         """The reason ``action`` is refused now (None if it is legal after all)."""

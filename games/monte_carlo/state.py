@@ -159,39 +159,44 @@ class MonteCarloState(State):
         return self.why_illegal(action) is None
 
     def why_illegal(self, action: Action) -> str | None:
-        seat = self.current
-        if seat is None:
-            return "the match is over"
-        kind = type(action)
-        if kind is Bet:
-            if self.phase != BETTING:
-                return "the betting is over: now the tiles are laid"
-            index = self.field_pos.get(action.field)  # type: ignore[attr-defined]
-            if index is None:
-                return f"there is no field {action.field!r} on this table"  # type: ignore[attr-defined]
-            return self._why_closed(index, seat)
-        if kind is Stop or kind is Pass:
-            if self.phase != BETTING:
-                return "the betting is over: now the tiles are laid"
-            if (kind is Stop) != self.stop_is_final:
-                return "under these rules you pass a round instead" if kind is Stop else \
-                    "under these rules stopping is for the rest of the game"
-            return None
-        if kind is Lay:
-            if self.phase != LAYING:
-                return "tiles are laid only after the betting"
-            cell = CELL_BY_NAME.get(action.cell)  # type: ignore[attr-defined]
-            digit = action.digit  # type: ignore[attr-defined]
-            if cell is None:
-                return f"there is no cell {action.cell!r}"  # type: ignore[attr-defined]
-            if DIGIT_OF[cell] != digit:
-                return f"{action.cell} shows a {DIGIT_OF[cell]}, not a {digit}"  # type: ignore[attr-defined]
-            if self.grid[cell] != EMPTY:
-                return f"{action.cell} already holds a tile"  # type: ignore[attr-defined]
-            if not self.hands[seat][digit]:
-                return f"you hold no {digit}"
-            return None
-        return f"{action.label!r} is not a Monte Carlo move"
+        try:
+            seat = self.current
+            if seat is None:
+                return "the match is over"
+            kind = type(action)
+            if kind is Bet:
+                if self.phase != BETTING:
+                    return "the betting is over: now the tiles are laid"
+                index = self.field_pos.get(action.field)  # type: ignore[attr-defined]
+                if index is None:
+                    return f"there is no field {action.field!r} on this table"  # type: ignore[attr-defined]
+                return self._why_closed(index, seat)
+            if kind is Stop or kind is Pass:
+                if self.phase != BETTING:
+                    return "the betting is over: now the tiles are laid"
+                if (kind is Stop) != self.stop_is_final:
+                    return "under these rules you pass a round instead" if kind is Stop else \
+                        "under these rules stopping is for the rest of the game"
+                return None
+            if kind is Lay:
+                if self.phase != LAYING:
+                    return "tiles are laid only after the betting"
+                cell = CELL_BY_NAME.get(action.cell)  # type: ignore[attr-defined]
+                digit = action.digit  # type: ignore[attr-defined]
+                if cell is None:
+                    return f"there is no cell {action.cell!r}"  # type: ignore[attr-defined]
+                if DIGIT_OF[cell] != digit:
+                    return f"{action.cell} shows a {DIGIT_OF[cell]}, not a {digit}"  # type: ignore[attr-defined]
+                if self.grid[cell] != EMPTY:
+                    return f"{action.cell} already holds a tile"  # type: ignore[attr-defined]
+                if not self.hands[seat][digit]:
+                    return f"you hold no {digit}"
+                return None
+            if not isinstance(action, Action):
+                return f"a {type(action).__name__} is not a Monte Carlo move"
+            return f"{action.label!r} is not a Monte Carlo move"
+        except (TypeError, AttributeError):  # an action whose fields have the wrong types
+            return f"a {type(action).__name__} with fields of the wrong types is not a Monte Carlo move"
 
     def _why_closed(self, index: int, seat: int) -> str | None:
         """Why ``seat`` may not put a chip on field ``index`` now (MC-B3, MC-B4)."""

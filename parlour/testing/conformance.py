@@ -22,6 +22,7 @@ player count.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -41,6 +42,7 @@ __all__ = [
     "test_contract_random_games_reach_the_end",
     "test_contract_every_variant_plays",
     "test_contract_illegal_action_refused_and_state_unchanged",
+    "test_contract_any_value_is_refused_with_a_reason",
     "test_contract_clone_is_independent",
     "test_contract_record_replays_to_the_same_state",
     "test_contract_views_are_json",
@@ -156,6 +158,53 @@ def test_contract_illegal_action_refused_and_state_unchanged(game: Game) -> None
     with pytest.raises(IllegalAction):
         state.apply(next(iter(seen.values())))
     assert snapshot(state) == over_before
+
+
+class _Stranger(Action):
+    """An action of no game: it must be refused like any other move not on offer."""
+
+
+def _hostile_values(legal: list[Action]) -> list[Any]:
+    """Values that are not legal actions: other types, a stranger's action, and the legal
+    actions' own classes built with fields of the wrong types (where the class allows it;
+    a class that refuses such fields when built cannot be played with them either)."""
+    values: list[Any] = [None, 0, 1.5, "", "not an action", [], {}, object(), _Stranger()]
+    for action in legal[:3]:
+        if not dataclasses.is_dataclass(action):
+            continue
+        for field in dataclasses.fields(action):
+            for wrong in ([1], None, 1.5, {"a": 1}):
+                try:
+                    values.append(dataclasses.replace(action, **{field.name: wrong}))
+                except Exception:  # noqa: BLE001 - the class refused the wrong type itself
+                    pass
+    return values
+
+
+def test_contract_any_value_is_refused_with_a_reason(game: Game) -> None:
+    """``why_illegal`` gives a reason for any value that is not a legal action — never an
+    exception — and ``apply`` refuses it with IllegalAction, leaving the state unchanged."""
+    rules = _ruleset(game).resolve()
+    state = game.new_game(game.max_players, rules, 5)
+    tried = 0
+    for step, current in enumerate(random_walk(state, random.Random(5))):
+        if step % 7:
+            continue
+        legal = list(current.legal_actions())
+        offered = {a.text for a in legal}
+        for value in _hostile_values(legal):
+            if isinstance(value, Action) and type(value) is not _Stranger and value in legal:
+                continue  # a field of the wrong type that still compares equal: legal after all
+            before = snapshot(current)
+            reason = current.why_illegal(value)
+            assert isinstance(reason, str) and reason.strip(), f"no reason to refuse {type(value).__name__}"
+            assert current.is_legal(value) is False
+            with pytest.raises(IllegalAction):
+                current.apply(value)
+            assert snapshot(current) == before, f"refusing a {type(value).__name__} changed the state"
+            assert {a.text for a in current.legal_actions()} == offered
+            tried += 1
+    assert tried > 0
 
 
 def test_contract_clone_is_independent(game: Game) -> None:
