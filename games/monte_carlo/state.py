@@ -9,6 +9,8 @@ games, or when fewer than two players are left. The score is the chips a player 
 
 from __future__ import annotations
 
+from copy import deepcopy
+
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -401,7 +403,7 @@ class MonteCarloState(State):
             "hand_sizes": list(self.hand_size),
             "to_lay": list(self.to_lay),
             "undealt": len(self.undealt),
-            "history": list(self.history),
+            "history": deepcopy(self.history),  # the entries are the state's own: a view gets copies
         }
         if seat is not None:
             view["hand"] = [d for d in DIGITS for _ in range(self.hands[seat][d])]

@@ -22,6 +22,7 @@ player count.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import os
@@ -43,6 +44,7 @@ __all__ = [
     "test_contract_every_variant_plays",
     "test_contract_illegal_action_refused_and_state_unchanged",
     "test_contract_any_value_is_refused_with_a_reason",
+    "test_contract_views_share_nothing_with_the_state",
     "test_contract_clone_is_independent",
     "test_contract_record_replays_to_the_same_state",
     "test_contract_views_are_json",
@@ -205,6 +207,40 @@ def test_contract_any_value_is_refused_with_a_reason(game: Game) -> None:
             assert {a.text for a in current.legal_actions()} == offered
             tried += 1
     assert tried > 0
+
+
+def _scribble(data: Any) -> None:
+    """Change every list and dict inside ``data``, at every depth."""
+    if isinstance(data, dict):
+        for value in list(data.values()):
+            _scribble(value)
+        data["scribbled"] = True
+    elif isinstance(data, list):
+        for value in data:
+            _scribble(value)
+        data.append("scribbled")
+
+
+def test_contract_views_share_nothing_with_the_state(game: Game) -> None:
+    """Changing a view (an agent may) changes neither the state nor its clones."""
+    rules = _ruleset(game).resolve()
+    state = game.new_game(game.max_players, rules, 9)
+    checked = 0
+    for step, current in enumerate(random_walk(state, random.Random(9))):
+        if step % 5:
+            continue
+        twin = current.clone()
+        before = copy.deepcopy(snapshot(current))  # a deep copy: a shared view would change with it
+        for seat in [*range(current.players), None]:
+            _scribble(current.view(seat))
+        assert snapshot(current) == before, "changing a view changed the state"
+        assert snapshot(twin) == before, "changing a view changed a clone"
+        checked += 1
+    assert checked > 0
+    twin = state.clone()
+    before = copy.deepcopy(snapshot(state))
+    _scribble(state.view(0))  # at the end too, where the results are in the view
+    assert snapshot(state) == before and snapshot(twin) == before
 
 
 def test_contract_clone_is_independent(game: Game) -> None:
