@@ -1,6 +1,19 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Property tests are reproducible: the same examples on every run and every machine, no example
+# database left behind, and no per-example deadline (this machine is shared; time is not a result).
+settings.register_profile(
+    "parlour",
+    derandomize=True,
+    database=None,
+    deadline=None,
+    max_examples=200,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile("parlour")
 
 
 @pytest.fixture(autouse=True)
