@@ -147,10 +147,10 @@ def read_action(text: str, letters: str) -> Action:
 def whole_counts(counts: object, colours: int) -> bool:
     """Whether ``counts`` is a tuple of ``colours`` whole numbers (not floats, strings or
     booleans: a bid counts whole jetons)."""
-    return type(counts) is tuple and len(counts) == colours and set(map(type, counts)) <= _INT
+    return type(counts) is tuple and len(counts) == colours and set(map(type, counts)) <= WHOLE_TYPES
 
 
-_INT = {int}
+WHOLE_TYPES = {int}
 
 
 class BidChoices(Sequence[Bid]):

@@ -17,7 +17,7 @@ class Config:
         "letters", "names", "index", "deck", "aces", "chart_min", "chart_max", "chart_start",
         "display_size", "start_player", "rise", "rise_min", "single_fall", "zero_by",
         "zero_amount", "payout", "reset", "sales", "restrict_rose", "jeton_value", "closed",
-        "start_jetons", "per_colour", "takes", "picks", "sells", "_texts", "_tables", "colours_of",
+        "start_jetons", "per_colour", "takes", "picks", "sells", "texts", "_tables", "colours_of",
     )
 
     def __init__(self, rules: Mapping[str, Any]) -> None:
@@ -58,7 +58,7 @@ class Config:
         self.takes: list[Take] = [Take(letter) for letter in self.letters]
         self.picks: dict[str, Pick] = {code: Pick(code) for code in self.aces}
         self.sells: dict[str, Sell] = {code: Sell(code) for code in self.aces}
-        self._texts: dict[tuple[int, ...], str] = {}
+        self.texts: dict[tuple[int, ...], str] = {}
         self._tables: dict[int, tuple[Any, ...]] = {}
 
     def tables(self, players: int) -> tuple[Any, ...]:
@@ -78,9 +78,9 @@ class Config:
 
     def text(self, counts: tuple[int, ...]) -> str:
         """Jetons as ``2R 1G`` (``nothing`` for none), remembered: the same bids recur."""
-        found = self._texts.get(counts)
+        found = self.texts.get(counts)
         if found is None:
-            found = self._texts[counts] = jeton_text(counts, self.letters)
+            found = self.texts[counts] = jeton_text(counts, self.letters)
         return found
 
 

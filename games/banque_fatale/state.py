@@ -15,9 +15,9 @@ from itertools import compress
 from operator import le, sub
 from typing import Any
 
-from games.banque_fatale.actions import KEEP, Bid, BidChoices, Keep, Pick, Sell, Take, whole_counts
+from games.banque_fatale.actions import KEEP, WHOLE_TYPES, Bid, BidChoices, Keep, Pick, Sell, Take
 from games.banque_fatale.config import config_for
-from parlour.core.game import Action, Event, State, seat_label
+from parlour.core.game import Action, State, new_event, seat_label
 
 PICK = "pick"
 BID = "bid"
@@ -110,7 +110,8 @@ class BanqueFataleState(State):
             elif phase == BID and type(action) is Bid:
                 counts = action.counts
                 held = self.jetons[self.to_move]  # type: ignore[index]
-                if whole_counts(counts, len(held)) and min(counts) >= 0 and all(map(le, counts, held)):
+                if (type(counts) is tuple and len(counts) == len(held) and set(map(type, counts)) <= WHOLE_TYPES
+                        and min(counts) >= 0 and all(map(le, counts, held))):  # whole_counts, inlined
                     return None
             return self._refusal(action)
         except (TypeError, AttributeError):  # an action whose fields have the wrong types
@@ -210,8 +211,8 @@ class BanqueFataleState(State):
         self.won = None
         self.rose = [False] * len(self.rose)
         if not self.quiet:
-            self.events.append(Event(f"Round {self.round} of {self.rounds}: {self._names[self.start]} is start player",
-                                     None, "round", {"round": self.round, "start_player": self.start}))
+            self.events.append(new_event((f"Round {self.round} of {self.rounds}: {self._names[self.start]} is start player",
+                                         None, "round", {"round": self.round, "start_player": self.start})))
         if len(set(self.display)) == 1:
             self._pick(self.display[0])
 
@@ -222,8 +223,8 @@ class BanqueFataleState(State):
             self.display.append(self.pile.pop())
         self.auction = card
         if not self.quiet:
-            self.events.append(Event(f"{self._names[self.start]} puts card {card} up for auction", None, "pick",
-                                     {"card": card}))
+            self.events.append(new_event((f"{self._names[self.start]} puts card {card} up for auction", None, "pick",
+                                         {"card": card})))
         self.phase = BID
         self.bids = [None] * self.players
         self.to_move = self.start
@@ -240,7 +241,8 @@ class BanqueFataleState(State):
         self.bids[seat] = tuple(counts)
         if not self.quiet:
             self.events.append(self._bid_events[seat])
-            self.events.append(Event("You bid " + self.cfg.text(counts), self._only[seat], "my-bid"))
+            text = self.cfg.texts.get(counts) or self.cfg.text(counts)  # remembered: no call for a known bid
+            self.events.append(new_event(("You bid " + text, self._only[seat], "my-bid", None)))
         nxt = (seat + 1) % self.players
         if nxt == self.start:
             self._reveal()
@@ -276,10 +278,10 @@ class BanqueFataleState(State):
         log = self.events.append
         loud = not self.quiet
         if loud:
-            log(Event("Bids: " + "; ".join([f"{names[s]} {totals[s]} ({text(bids[s])})" for s in range(n)]),
-                      None, "reveal", {"bids": bids}))
-            log(Event(f"{names[winner]} wins card {card} with {best} jeton{'s' if best != 1 else ''}",
-                      None, "win", {"seat": winner, "card": card}))
+            log(new_event(("Bids: " + "; ".join([f"{names[s]} {totals[s]} ({text(bids[s])})" for s in range(n)]),
+                           None, "reveal", {"bids": bids})))
+            log(new_event((f"{names[winner]} wins card {card} with {best} jeton{'s' if best != 1 else ''}",
+                           None, "win", {"seat": winner, "card": card})))
         # BF-R5
         top = max(pool)
         rising = top >= cfg.rise_min
@@ -305,8 +307,8 @@ class BanqueFataleState(State):
                 changes.append((letters[i], before, after))
         self.rose = rose
         if changes and loud:
-            log(Event("Chart: " + ", ".join([f"{c} {a}->{b}" for c, a, b in changes]), None, "chart",
-                      {"changes": changes}))
+            log(new_event(("Chart: " + ", ".join([f"{c} {a}->{b}" for c, a, b in changes]), None, "chart",
+                           {"changes": changes})))
         # BF-R6
         payouts: list[tuple[int, str, int, int]] = []
         resets: list[str] = []

@@ -394,7 +394,7 @@ class CasablancaState(State):
                     self._tell(s, "commit", "Your challenge does not count: {} sits nearer and challenges first.",
                                PLAYER[c])
         if c < 0:
-            self._note("", "Nobody challenges.")
+            self._pending.append(("Nobody challenges.", (), None, ""))  # _note, written out: every turn
             self._unchallenged()
             return
         self.stats[m]["challenged_landing" if self.landing else "challenged_other"] += 1
@@ -404,8 +404,8 @@ class CasablancaState(State):
         self.stakes[c] = self.commits[c]
         self.phase = RESPOND
         self.to_move = m
-        self._note("challenge", "{} challenges {}'s announcement, staking ${:,}.", PLAYER[c], PLAYER[m],
-                   self.stakes[c])
+        self._pending.append(("{} challenges {}'s announcement, staking ${:,}.", (PLAYER[c], PLAYER[m], self.stakes[c]),
+                              None, "challenge"))  # _note, written out
 
     def _raise(self, action: Raise) -> None:
         seat = self.to_move
@@ -416,7 +416,8 @@ class CasablancaState(State):
             self.stats[seat]["mover_raises"] += 1
         self.phase = EXCHANGE
         self.to_move = other
-        self._note("stake", "{} raises by ${:,} to ${:,}.", PLAYER[seat], action.by, self.stakes[seat])
+        self._pending.append(("{} raises by ${:,} to ${:,}.", (PLAYER[seat], action.by, self.stakes[seat]), None,
+                              "stake"))  # _note, written out
 
     def _admit(self, action: Admit) -> None:
         """CB-X2: the move is undone, the fee goes to the pot, the chip stays hidden."""
@@ -479,7 +480,7 @@ class CasablancaState(State):
             self.figures[loser] = self.origin
             say += " {} goes back to field {}."
             args += (PLAYER[loser], self.origin + 1)
-        self._note("settle", say, *args)
+        self._pending.append((say, args, None, "settle"))  # _note, written out
         self.phase = CLAIM
         self.to_move = winner
 
@@ -523,10 +524,11 @@ class CasablancaState(State):
         self.pot -= pay
         self.money[seat] += pay
         if self.pile:
-            self._note("card", what + ": {} {} now, ${:,} from the pot. The top card is {}.", *args, count,
-                       self.names[symbol], pay, self.names[self.pile[-1]])
+            self._pending.append((what + ": {} {} now, ${:,} from the pot. The top card is {}.",
+                                  (*args, count, self.names[symbol], pay, self.names[self.pile[-1]]), None, "card"))
         else:
-            self._note("card", what + ": {} {} now, ${:,} from the pot.", *args, count, self.names[symbol], pay)
+            self._pending.append((what + ": {} {} now, ${:,} from the pot.", (*args, count, self.names[symbol], pay),
+                                  None, "card"))
 
     # -- other rules (CB-O2 .. CB-O4) -------------------------------------------------------
     def _rebuild_pile(self) -> None:
