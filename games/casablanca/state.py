@@ -37,10 +37,7 @@ from games.casablanca.refusals import (why_not_announce, why_not_challenge, why_
 from games.casablanca.texts import (ANNOUNCE, CLAIM, COMMIT, EXCHANGE, FIGURE, MOVE_LINE, OVER, PLAYER, RESPOND,
                                     STAT_KEYS, TURN)
 from games.casablanca.views import sampled_world, seat_view
-from parlour.core.game import Action, Event, QuietLog, State
-
-#: builds an Event from its four fields without the named tuple's Python-level ``__new__``
-_new_event = tuple.__new__
+from parlour.core.game import Action, Event, QuietLog, State, new_event
 
 
 def shuffled(rng: random.Random, items: Sequence[int]) -> list[int]:
@@ -80,7 +77,7 @@ class CasablancaState(State):
         if pending:
             events = self._events
             for say, args, seats, kind in pending:
-                events.append(_new_event(Event, (say.format(*args) if args else say, seats, kind, None)))
+                events.append(new_event((say.format(*args) if args else say, seats, kind, None)))
             pending.clear()
         return self._events
 
