@@ -10,10 +10,9 @@ from games.banque_fatale.agents import ABOUT, EasyAgent
 from games.banque_fatale.knowledge import BanqueFataleKnowledge
 from games.banque_fatale.medium import MediumAgent
 from games.banque_fatale.state import BanqueFataleState
-from parlour.core.agents import AgentKind, Budget, KindEntry
+from parlour.core.agents import Budget, KindEntry
 from parlour.core.game import Action, Game, IllegalAction, State
 from parlour.core.schema import Bool, Dict, Int, List, Map, Schema, Str
-from parlour.core.search import search_kind
 
 
 class BanqueFatale(Game):
@@ -98,11 +97,4 @@ class BanqueFatale(Game):
         return action
 
     def agent_kinds(self) -> dict[str, KindEntry]:
-        kinds = super().agent_kinds()
-        return {
-            "random": kinds["random"],
-            "easy": AgentKind(lambda rules: EasyAgent(rules), ABOUT["easy"]),
-            "medium": AgentKind(lambda rules: MediumAgent(rules), ABOUT["medium"]),
-            "hard": search_kind(self.search_knowledge, Budget(iterations=1000), ABOUT["hard"]),
-            "flat": kinds["flat"],
-        }
+        return self.ladder(EasyAgent, MediumAgent, Budget(iterations=1000), ABOUT)

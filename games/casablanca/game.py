@@ -10,10 +10,9 @@ from games.casablanca.actions import SYMBOLS
 from games.casablanca.agents import ABOUT, EasyAgent, MediumAgent
 from games.casablanca.knowledge import CasablancaKnowledge
 from games.casablanca.state import CasablancaState
-from parlour.core.agents import AgentKind, Budget, KindEntry
+from parlour.core.agents import Budget, KindEntry
 from parlour.core.game import Game
 from parlour.core.schema import Bool, Int, List, Schema, Str
-from parlour.core.search import search_kind
 
 
 class Casablanca(Game):
@@ -96,11 +95,4 @@ class Casablanca(Game):
         return CasablancaKnowledge(rules)
 
     def agent_kinds(self) -> dict[str, KindEntry]:
-        kinds = super().agent_kinds()
-        return {
-            "random": kinds["random"],
-            "easy": AgentKind(lambda rules: EasyAgent(rules), ABOUT["easy"]),
-            "medium": AgentKind(lambda rules: MediumAgent(rules), ABOUT["medium"]),
-            "hard": search_kind(self.search_knowledge, Budget(iterations=1500), ABOUT["hard"]),
-            "flat": kinds["flat"],
-        }
+        return self.ladder(EasyAgent, MediumAgent, Budget(iterations=1500), ABOUT)

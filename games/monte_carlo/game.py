@@ -11,10 +11,9 @@ from games.monte_carlo.agents import ABOUT, EasyAgent, MediumAgent
 from games.monte_carlo.knowledge import MonteCarloKnowledge
 from games.monte_carlo.layout import CELLS, KINDS
 from games.monte_carlo.state import MonteCarloState
-from parlour.core.agents import AgentKind, Budget, KindEntry
+from parlour.core.agents import Budget, KindEntry
 from parlour.core.game import Action, Game, IllegalAction, State
 from parlour.core.schema import Bool, Dict, Int, List, Schema
-from parlour.core.search import search_kind
 
 
 def _tiles_row() -> Dict:
@@ -82,11 +81,4 @@ class MonteCarlo(Game):
         return MonteCarloKnowledge(rules)
 
     def agent_kinds(self) -> dict[str, KindEntry]:
-        kinds = super().agent_kinds()
-        return {
-            "random": kinds["random"],
-            "easy": AgentKind(lambda rules: EasyAgent(rules), ABOUT["easy"]),
-            "medium": AgentKind(lambda rules: MediumAgent(rules), ABOUT["medium"]),
-            "hard": search_kind(self.search_knowledge, Budget(iterations=600), ABOUT["hard"]),
-            "flat": kinds["flat"],
-        }
+        return self.ladder(EasyAgent, MediumAgent, Budget(iterations=600), ABOUT)

@@ -14,12 +14,12 @@ import re
 import sys
 from abc import ABC, abstractmethod
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
-from parlour.core.agents import AgentKind, KindEntry, RandomAgent
+from parlour.core.agents import Agent, AgentKind, Budget, KindEntry, RandomAgent
 from parlour.core.search import Knowledge, flat_kind, search_kind
 
 if TYPE_CHECKING:
@@ -394,6 +394,24 @@ class Game(ABC):
             "random": AgentKind(lambda rules: RandomAgent(), "picks any legal move at random"),
             "hard": search_kind(self.search_knowledge),
             "flat": flat_kind(),
+        }
+
+    def ladder(
+        self, easy: Callable[[Mapping[str, Any]], Agent], medium: Callable[[Mapping[str, Any]], Agent],
+        hard: Budget, about: Mapping[str, str],
+    ) -> dict[str, KindEntry]:
+        """The usual levels, weakest first: ``random``, the game's own ``easy`` and ``medium``
+        (each built as ``kind(rules)``), ``hard`` (the searching player with
+        :meth:`search_knowledge` and ``hard`` as its default budget) and the ``flat``
+        baseline; ``about`` has a line for players for easy, medium and hard. A game's
+        :meth:`agent_kinds` returns this when its levels are the usual ones."""
+        kinds = Game.agent_kinds(self)
+        return {
+            "random": kinds["random"],
+            "easy": AgentKind(easy, about["easy"]),
+            "medium": AgentKind(medium, about["medium"]),
+            "hard": search_kind(self.search_knowledge, hard, about["hard"]),
+            "flat": kinds["flat"],
         }
 
     def search_knowledge(self, rules: Mapping[str, Any]) -> Knowledge:
