@@ -6,7 +6,6 @@ import json
 import random
 from collections import Counter
 from itertools import combinations
-from pathlib import Path
 
 import pytest
 
@@ -15,7 +14,6 @@ from games.banque_fatale import GAME
 from games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take, read_action
 from games.banque_fatale.state import BID, DRAFT, OVER, PICK, SALE
 from parlour.core.game import IllegalAction
-from parlour.core.record import Record, replay
 
 
 def total_jetons(state) -> list[int]:
@@ -633,23 +631,6 @@ def test_bf_action_texts_read_back_through_their_own_class(action, text: str, la
 def test_bf_texts_the_game_does_not_write_are_refused(text: str, reason: str) -> None:
     with pytest.raises(IllegalAction, match=reason):
         read_action(text, LETTERS)
-
-
-RECORDS = Path(__file__).parent / "records"
-
-
-@pytest.mark.parametrize(
-    ("name", "scores"),
-    [("four-seats", [41.0, 80.0, 21.0, 71.0]), ("closed-screens", [166.0, 55.0, 51.0])],
-)
-def test_bf_records_written_before_the_engine_was_cut_still_replay(name: str, scores: list[float]) -> None:
-    """Records of whole games (easy, medium and random players) written by the engine before
-    it was split into actions, config, state and game; the scores are those it reached."""
-    record = Record.load(RECORDS / f"{name}.json")
-    state = replay(GAME, record)
-    assert state.is_over and state.scores() == scores
-    assert state.events[-1].text == "Game over: " + ", ".join(
-        f"Player {s + 1} {score:g}" for s, score in enumerate(scores))
 
 
 def test_bf_rules_settings_change_the_numbers() -> None:
