@@ -201,6 +201,9 @@ def main() -> None:
     if args.health_games:
         health(rules, args.health_games, args.players, args.seed, args.kind)
     lines = [x for x in args.lines.split(",") if x]
+    unknown = [x for x in lines if x not in LINES]
+    if unknown:
+        p.error(f"--lines: no line {', '.join(map(repr, unknown))} (there are {', '.join(LINES)})")
     if lines:
         print(f"\n== Strength: {args.games} games a line, seats rotated, seed {args.seed} ==", flush=True)
     for line in lines:
