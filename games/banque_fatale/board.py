@@ -42,8 +42,13 @@ def card_text(code: str, chart: Sequence[int] | None = None, letters: str = "", 
         text.append(letter, style=style(letter) + (" reverse" if selected else ""))
     text.append("]", style="reverse" if selected else "")
     if chart is not None and letters:
-        text.append(f"={sum(chart[letters.index(ch)] for ch in code)}", style="dim")
+        text.append(f"={card_value(code, chart, letters)}", style="dim")
     return text
+
+
+def card_value(code: str, chart: Sequence[int], letters: str) -> int:
+    """What the bank pays for a card now: the sum of its colours' chart values."""
+    return sum(chart[letters.index(ch)] for ch in code)
 
 
 def jetons_text(counts: Sequence[int] | None, letters: str, zeros: bool = True) -> Text:
@@ -186,6 +191,7 @@ class BanqueFataleBoard(Board, can_focus=True):
         self.held: list[int] = []
         self.row = 0
         self.confirming_nothing = False  # an empty bid waits for a second Enter
+        self.confirming_sale = False  # so does a sale: it cannot be taken back
         chart = self.rules.get("chart", {}) if isinstance(self.rules, Mapping) else {}
         self.low: int = chart.get("min", 2)
         self.high: int = chart.get("max", 12)
@@ -228,7 +234,9 @@ class BanqueFataleBoard(Board, can_focus=True):
             else:
                 self.mode = "sale"
                 self.options = [a for a in legal if isinstance(a, Sell)] + [a for a in legal if isinstance(a, Keep)]
-            self.cursor = 0
+            # a sale cannot be taken back: the cursor starts on keeping
+            self.cursor = len(self.options) - 1 if self.mode == "sale" else 0
+            self.confirming_sale = False
         self.refresh_panels()
         if legal:
             self.reveal("#bf-decision")
@@ -312,7 +320,12 @@ class BanqueFataleBoard(Board, can_focus=True):
                 else:
                     text.append("[keep]", style="reverse" if i == self.cursor else "")
                 text.append("  ")
-            text.append("\n←/→ or 1-9 choose · k keeps · Enter confirms", style="dim")
+            chosen = self.options[self.cursor] if self.options else None
+            if self.confirming_sale and isinstance(chosen, Sell):
+                value = card_value(chosen.card, view["chart"], letters)
+                text.append(f"\nSell {chosen.card} for {value} million? Enter again to confirm", style="bold yellow")
+            else:
+                text.append("\n←/→ or 1-9 choose · k keeps · Enter confirms", style="dim")
             return text
         # not this seat's decision
         to_move = view["to_move"]
@@ -338,6 +351,7 @@ class BanqueFataleBoard(Board, can_focus=True):
             self._adjust(self.row, delta)
         elif self.options:
             self.cursor = (self.cursor + delta) % len(self.options)
+            self.confirming_sale = False
             self.refresh_panels()
 
     def action_row(self, delta: int) -> None:
@@ -363,7 +377,12 @@ class BanqueFataleBoard(Board, can_focus=True):
             else:
                 self.notify(f"{bid.label} is not allowed", severity="warning")
         elif self.options:
-            self.choose(self.options[self.cursor])
+            action = self.options[self.cursor]
+            if isinstance(action, Sell) and not self.confirming_sale:
+                self.confirming_sale = True
+                self.refresh_panels()
+            else:
+                self.choose(action)
 
     def on_key(self, event: events.Key) -> None:
         view = self.view
@@ -385,6 +404,7 @@ class BanqueFataleBoard(Board, can_focus=True):
                     self.refresh_panels()
             elif 1 <= int(char) <= len(self.options):
                 self.cursor = int(char) - 1
+                self.confirming_sale = False
                 self.refresh_panels()
         elif upper in letters and len(char) == 1 and char.isalpha():
             event.stop()
@@ -397,6 +417,9 @@ class BanqueFataleBoard(Board, can_focus=True):
                     if action.colour == upper:  # type: ignore[attr-defined]
                         self.cursor = i
                         self.choose(action)
+                        break
+                else:
+                    self.notify(f"The pool has no {upper} jetons left", severity="warning")
         elif char == "k" and self.mode == "sale":
             event.stop()
             self.choose(Keep())

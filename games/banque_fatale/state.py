@@ -351,7 +351,7 @@ class BanqueFataleState(State):
         if takes:
             letter = takes[0].colour
             i = self.cfg.index[letter]
-            seat = self.to_move
+            first = seat = self.to_move
             assert seat is not None
             got = [0] * self.players
             while pool[i]:
@@ -360,9 +360,10 @@ class BanqueFataleState(State):
                 got[seat] += 1
                 seat = (seat + 1) % self.players
             if not self.quiet:
+                order = [(first + k) % self.players for k in range(self.players)]  # as they took
                 self.log(
                     f"The last {letter} jetons go round: "
-                    + ", ".join(f"{seat_label(s)} takes {got[s]}" for s in range(self.players) if got[s]),
+                    + ", ".join(f"{seat_label(s)} takes {got[s]}" for s in order if got[s]),
                     kind="take",
                 )
         self._begin_sale()

@@ -129,6 +129,27 @@ def test_board_takes_from_the_pool_by_letter_or_arrows() -> None:
     assert chosen == [Take("Y")], "the pool's colours in chart order: R, Y, G, B"
 
 
+def test_board_says_why_a_letter_not_in_the_pool_takes_nothing() -> None:
+    """Issue 12: a colour's letter that is not in the pool was ignored silently."""
+    state = arrange(deal(), start=0, display=["RG", "YB", "GO"])
+    auction(state, "RG", {0: "R", 1: "YY", 2: "GB"})
+    assert "O" not in {a.colour for a in state.legal_actions()}
+
+    async def scenario() -> tuple[list[Action], list[str]]:
+        app = BoardHost(BanqueFataleBoard, GAME, rules(), NAMES)
+        async with app.run_test(size=(110, 60), notifications=True) as pilot:
+            await wait_for(pilot, lambda: bool(app.query(BanqueFataleBoard)))
+            app.board.show(state.view(2), list(state.legal_actions()))
+            app.board.focus()
+            await wait_for(pilot, lambda: app.focused is app.board)
+            await pilot.press("o")
+            await wait_for(pilot, lambda: bool(app._notifications))
+            return list(app.chosen), [str(n.message) for n in app._notifications]
+
+    chosen, messages = asyncio.run(scenario())
+    assert chosen == [] and messages == ["The pool has no O jetons left"]
+
+
 def test_board_sells_or_keeps() -> None:
     state = arrange(deal(), start=0, chart={"R": 7, "G": 9}, display=["YB", "BO", "YO"],
                     cards=[["RG", "O"], ["Y"], ["G"], ["B"]])
@@ -137,12 +158,29 @@ def test_board_sells_or_keeps() -> None:
         state.apply(state.legal_actions()[0])
     assert state.phase == SALE
     chosen, texts = run_board(state, 0, ["enter"])
-    assert chosen == [Sell("RG")]
+    assert chosen == [Keep()], "Enter alone keeps: a sale cannot be taken back"
     assert "[RG]=16" in texts["bf-decision"]
     chosen, _ = run_board(state, 0, ["k"])
     assert chosen == [Keep()]
-    chosen, _ = run_board(state, 0, ["left", "enter"])
-    assert chosen == [Keep()]
+    chosen, _ = run_board(state, 0, ["left", "left", "enter", "enter"])
+    assert chosen == [Sell("RG")]
+    chosen, _ = run_board(state, 0, ["1", "enter", "enter"])
+    assert chosen == [Sell("RG")]
+
+
+def test_board_asks_before_selling() -> None:
+    """Issue 12: Enter at the sale prompt sold at once; now the cursor starts on keeping and a
+    sale takes a second Enter, after the board says what it sells for how much."""
+    state = arrange(deal(), start=0, chart={"R": 7, "G": 9}, display=["YB", "BO", "YO"],
+                    cards=[["RG", "O"], ["Y"], ["G"], ["B"]])
+    auction(state, "YB", {0: "RRGG", 1: "YYB", 2: "BBO", 3: "OO"})
+    while state.phase == DRAFT:
+        state.apply(state.legal_actions()[0])
+    chosen, texts = run_board(state, 0, ["1", "enter"], wait=False)
+    assert chosen == []
+    assert "Sell RG for 16 million? Enter again to confirm" in texts["bf-decision"]
+    chosen, texts = run_board(state, 0, ["1", "enter", "right"], wait=False)
+    assert chosen == [] and "Enter again" not in texts["bf-decision"], "moving on forgets the question"
 
 
 def test_board_shows_the_table_and_the_revealed_bids_side_by_side() -> None:

@@ -637,3 +637,13 @@ def test_bf_rules_settings_change_the_numbers() -> None:
     state = deal(start_jetons_per_colour=1, chart={"start": 4}, display_size=2)
     assert state.jetons[0] == [1] * 5 and state.chart == [4] * 5 and len(state.display) == 2
     assert rules()["payout"] == {11: 5, 12: 6}
+
+
+def test_bf_r7_the_last_colour_goes_round_and_the_log_lists_seats_in_the_order_they_took() -> None:
+    """BF-R7 with one colour left: the jetons go round from the winner's left. Issue 12: the
+    log listed the seats in seat order, not in the order they took."""
+    state = arrange(deal(), start=0, display=["RG", "YB", "GO"])
+    auction(state, "RG", {1: "OO", 2: "O"})
+    assert state.winner == 1 and state.pool == [0] * 5
+    line = next(e.text for e in reversed(state.events) if "go round" in e.text)
+    assert line == "The last O jetons go round: Player 3 takes 1, Player 4 takes 1, Player 1 takes 1"
