@@ -16,13 +16,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import ScrollableContainer
 from textual.widgets import Static
 
 from games.monte_carlo.actions import Lay, Pass, Stop
-from games.monte_carlo.layout import (CELL_BY_NAME, CELLS, DIGIT_OF, QUADRANT_LETTERS, QUADRANT_OF, SIZE, cell_name,
+from games.monte_carlo.layout import (CELL_BY_NAME, CELLS, DIGIT_OF, QUADRANT_LETTERS, QUADRANT_OF, SIZE, a_digit, cell_name,
                                       field_name, fields_for)
 from games.monte_carlo.state import sentence
 from parlour.core.game import Action
@@ -137,10 +138,12 @@ class MonteCarloBoard(Board):
         self.tile: int | None = None
         self.results = False
         self.seen_games = 0
+        self.confirming_stop = False  # stopping is for the rest of the game: a second s confirms
 
     # -- the app's side -----------------------------------------------------------------
     def show(self, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
         self.hold_keys_if_new(view, legal)
+        self.confirming_stop = False
         games = len(view.get("history", []))
         if view.get("phase") == "over" and self.view.get("phase") != "over":
             self.results = True
@@ -159,6 +162,12 @@ class MonteCarloBoard(Board):
             if first is not None:
                 self.cursor_cell = CELL_BY_NAME[first.cell]
         self.redraw()
+        self.refresh_bindings()  # the footer offers the keys of this phase only
+
+    def on_key(self, event: events.Key) -> None:
+        if self.confirming_stop and event.key != "s":
+            self.confirming_stop = False  # any other key answers "go on betting"
+            self.redraw()
 
     @property
     def laying(self) -> bool:
@@ -238,7 +247,21 @@ class MonteCarloBoard(Board):
         if stop is None:
             self.notify("There is no betting to stop now.", severity="warning")
             return
+        if isinstance(stop, Stop) and not self.confirming_stop:
+            self.confirming_stop = True  # MC-B2: it cannot be taken back
+            self.redraw()
+            return
+        self.confirming_stop = False
         self.choose(stop)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys for one phase are not offered in the other (a stop while laying, a tile while
+        betting)."""
+        if action == "stop":
+            return self.betting
+        if action in ("next_tile", "tile"):
+            return self.laying
+        return True
 
     def action_tile(self, digit: int) -> None:
         if not self.laying or self.holding_keys():
@@ -281,7 +304,7 @@ class MonteCarloBoard(Board):
         if self.view["grid"][cell] != -1:
             return f"{cell_name(cell)} already holds a tile."
         if self.tile is not None and digit != self.tile:
-            return f"{cell_name(cell)} shows a {digit}; your tile is a {self.tile}."
+            return f"{cell_name(cell)} shows {a_digit(digit)}; your tile is {a_digit(self.tile)}."
         return f"You hold no {digit}."
 
     def _why_closed(self, fid: str) -> str:
@@ -289,6 +312,8 @@ class MonteCarloBoard(Board):
         if field is None:
             return "There is no field there."
         owner = self.view.get("locked", {}).get(fid)
+        if owner is not None and owner == self.view.get("seat"):
+            return sentence(f"{field.name} is full: every chip on it is yours.")
         if owner is not None:
             return sentence(f"{field.name} belongs to {self.seat_name(owner)} alone.")
         return sentence(f"{field.name} is full.")
@@ -462,7 +487,8 @@ class MonteCarloBoard(Board):
                 text.append("  out of the match", style="dim")
                 lines.append(text)
                 continue
-            text.append(f"  {view['chips'][seat]:>3} chips")
+            chips = view["chips"][seat]
+            text.append(f"  {chips:>3} chip{'' if chips == 1 else 's'}")
             if view["staked"][seat]:
                 text.append(f", {view['staked'][seat]} on the fields")
             if view["phase"] == "betting" and not view["betting"][seat]:
@@ -484,7 +510,7 @@ class MonteCarloBoard(Board):
         if self.laying and not self.results:
             cell = self.cursor_cell
             who = view["grid"][cell]
-            where = f"{cell_name(cell)}: a {DIGIT_OF[cell]} in the {QUADRANT_OF[cell]} quadrant"
+            where = f"{cell_name(cell)}: {a_digit(DIGIT_OF[cell])} in the {QUADRANT_OF[cell]} quadrant"
             if who == -1:
                 state = "free" if self._lay_at(cell) else "free, not for the tile you picked"
             elif who == -2:
@@ -553,6 +579,8 @@ class MonteCarloBoard(Board):
             return "r or enter: back to the table"
         if self.laying:
             return "1-9 or t: pick a tile · arrows: pick a cell · enter: lay · r: last game"
+        if self.betting and self.confirming_stop:
+            return "Stop betting for the rest of this game? s again: stop · any other key: go on betting"
         if self.betting:
             stop = "pass this round" if any(isinstance(a, Pass) for a in self.legal) else "stop betting"
             return f"arrows: move over the fields · enter: bet a chip · s: {stop} · r: last game"

@@ -75,6 +75,11 @@ def quadrant_at(cell: int) -> str:
     return QUADRANTS[2 * (row_of(cell) // 3) + col_of(cell) // 3]
 
 
+def a_digit(digit: int) -> str:
+    """``a 4``, ``an 8``: a tile's digit with its article, for sentences."""
+    return f"an {digit}" if digit == 8 else f"a {digit}"
+
+
 def cell_name(cell: int) -> str:
     return f"r{row_of(cell) + 1}c{col_of(cell) + 1}"
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from games.monte_carlo.actions import LAYS, PASS, STOP, Bet, Lay, Pass, Stop, bet_on
 from games.monte_carlo.layout import (CELL_BY_NAME, CELLS, DIGIT_CELLS, DIGIT_OF, DIGITS, TILES_PER_DIGIT, Field,
-                                      cell_name, field_odds, fields_for, tile_table)
+                                      a_digit, cell_name, field_odds, fields_for, tile_table)
 from parlour.core.game import Action, State, seat_label
 
 BETTING = "betting"
@@ -122,7 +122,7 @@ class MonteCarloState(State):
                 cell = self.free[digit][self.rng.randrange(len(self.free[digit]))]
                 self._place(cell, HOUSE)
                 if loud:
-                    self.log(f"The tile left over, a {digit}, is laid on {cell_name(cell)}.",
+                    self.log(f"The tile left over, {a_digit(digit)}, is laid on {cell_name(cell)}.",
                              kind="leftover", digit=digit, cell=cell_name(cell))
         else:
             self.undealt = sorted(leftover)
@@ -188,7 +188,7 @@ class MonteCarloState(State):
                 if cell is None:
                     return f"there is no cell {action.cell!r}"  # type: ignore[attr-defined]
                 if DIGIT_OF[cell] != digit:
-                    return f"{action.cell} shows a {DIGIT_OF[cell]}, not a {digit}"  # type: ignore[attr-defined]
+                    return f"{action.cell} shows {a_digit(DIGIT_OF[cell])}, not {a_digit(digit)}"  # type: ignore[attr-defined]
                 if self.grid[cell] != EMPTY:
                     return f"{action.cell} already holds a tile"  # type: ignore[attr-defined]
                 if not self.hands[seat][digit]:
@@ -301,7 +301,7 @@ class MonteCarloState(State):
         self.to_lay[seat] -= 1
         self._place(cell, seat)
         if not self.quiet:
-            self.log(f"{player_name(seat)} lays a {digit} on {cell_name(cell)}.",
+            self.log(f"{player_name(seat)} lays {a_digit(digit)} on {cell_name(cell)}.",
                      kind="lay", seat=seat, digit=digit, cell=cell_name(cell))
 
     def _next_layer(self) -> None:

@@ -90,8 +90,68 @@ async def test_board_bets_with_the_cursor_and_stops() -> None:
             state.apply(bet_on(fid))
         app.present()
         await pilot.press("s")
+        await pilot.pause()
+        assert len(app.chosen) == 2, "stopping is for the rest of the game: one s only asks"
+        assert "Stop betting for the rest of this game? s again" in plain(app)
+        await pilot.press("s")
         await wait_for(pilot, lambda: len(app.chosen) == 3)
         assert app.chosen[2] == STOP
+
+
+@synchronous
+async def test_board_a_lone_s_then_another_key_goes_on_betting() -> None:
+    """Issue 12: `s` stopped betting for good at once."""
+    state = new(4, seed=2)
+    app = BoardApp(state, 0)
+    async with app.run_test(size=(110, 50)) as pilot:
+        await pilot.press("s")
+        await wait_for(pilot, lambda: "s again" in plain(app))
+        await pilot.press("right")
+        await wait_for(pilot, lambda: "s again" not in plain(app))
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.chosen == [] and "s again" in plain(app), "asked afresh, not taken as the second s"
+
+
+@synchronous
+async def test_board_offers_the_keys_of_the_phase_only() -> None:
+    """Issue 12: the footer offered "s Stop betting" while laying tiles."""
+    state = new(2, seed=2)
+    app = BoardApp(state, 0)
+    async with app.run_test(size=(110, 50)) as pilot:
+        assert app.board.check_action("stop", ()) is True
+        assert app.board.check_action("next_tile", ()) is False
+        stop_all(state)
+        app.present()
+        await pilot.pause()
+        assert state.phase == "laying"
+        assert app.board.check_action("stop", ()) is False
+        assert app.board.check_action("next_tile", ()) is (state.current == 0)
+
+
+def test_board_says_an_8_and_1_chip() -> None:
+    """Issue 12: "a 8", "1 chips"."""
+    from games.monte_carlo.layout import a_digit
+    assert [a_digit(d) for d in (1, 8, 9)] == ["a 1", "an 8", "a 9"]
+    state = new(2, seed=2)
+    state.chips[1] = 1
+    board = MonteCarloBoard(GAME, state.rules, NAMES[:2])
+    board.show(state.view(0), None)
+    text = board._players_line().plain
+    assert "  1 chip" in text and "1 chips" not in text
+
+
+@synchronous
+async def test_board_a_field_of_ones_own_is_not_someone_elses() -> None:
+    """Issue 12: the board told Player 1 a field "belongs to Player 1 alone"."""
+    state = new(2, seed=3)
+    app = BoardApp(state, 0)
+    async with app.run_test(size=(110, 50)) as pilot:
+        await pilot.pause()
+        app.board.view = {**app.board.view, "locked": {"n1-top": 0}}
+        assert app.board._why_closed("n1-top") == "Number 1 (top) is full: every chip on it is yours."
+        app.board.view = {**app.board.view, "locked": {"n1-top": 1}}
+        assert "belongs to Bruno alone" in app.board._why_closed("n1-top")
 
 
 @synchronous
