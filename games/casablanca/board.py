@@ -328,6 +328,8 @@ class CasablancaBoard(Board, can_focus=True):
         self.announcing: int | None = None  # the number said, while its field is chosen
         self.by_number: dict[int, dict[int, Action]] = {}  # number -> field -> announcement
         self.cursor = 0
+        self.pending_extra: int | None = None  # a numbered choice pressed once: it cannot be taken back
+        self.typed = ""  # an amount typed as digits, while stakes or raises are offered
         rules = self.rules if isinstance(self.rules, Mapping) else {}
         self.win = len(rules.get("premiums", [100, 200, 300])) + 1
         self.chips_per_number = rules.get("chips_per_number", 2)
@@ -349,6 +351,7 @@ class CasablancaBoard(Board, can_focus=True):
         self.spots, self.field_actions, self.extras, self.options = [], {}, [], []
         self.numbers, self.announcing, self.by_number = [], None, {}
         self.cursor = 0
+        self.pending_extra, self.typed = None, ""
         if self.mode in RING_MODES:
             for action in self.legal:
                 if isinstance(action, (PlaceFigure, Pick)):
@@ -407,7 +410,12 @@ class CasablancaBoard(Board, can_focus=True):
         return f" (to field {to + 1}, {view['symbols'][symbol]}{top})"
 
     def action_back(self) -> None:
-        """While the chip's field is chosen: back to the number."""
+        """While the chip's field is chosen: back to the number; while an amount is typed:
+        its last digit off."""
+        if self.typed and not self.holding_keys():
+            self.typed = self.typed[:-1]
+            self.refresh_panels()
+            return
         if self.announcing is None or self.holding_keys():
             return
         self.mode = "announce"
@@ -452,7 +460,12 @@ class CasablancaBoard(Board, can_focus=True):
             }[mode]
             lines: list[RenderableType] = [Text(title, style="bold")]
             for i, action in enumerate(self.extras):
-                lines.append(Text(f"{i + 1}  {action.label}"))
+                lines.append(Text(f"{i + 1}  {action.label}", style="reverse" if i == self.pending_extra else ""))
+            if self.pending_extra is not None:
+                n = self.pending_extra + 1
+                lines.append(Text(f"{self.extras[self.pending_extra].label[:1].upper()}"
+                                  f"{self.extras[self.pending_extra].label[1:]}? It cannot be taken back: "
+                                  f"{n} again or Enter to confirm · ←/→ back to the ring", style="bold yellow"))
             lines.append(Text("←/→ choose a field · ↑/↓ jump 7 · Enter confirm"
                               + (" · 1-9 the numbered choices" if self.extras else "")
                               + (" · Backspace or 0-6: another number" if mode == "place" else ""), style="dim"))
@@ -516,8 +529,33 @@ class CasablancaBoard(Board, can_focus=True):
                                        f" Take the top card or one of {seat_name(names, loser)}'s cards:"))
             hint = "←/→ choose · Enter take it"
         lines.append(self._option_row(view, challenge))
+        if self._amounts():
+            hint += " · or type an amount"
+            if self.typed:
+                lines.append(Text(f"Typed: {dollars(int(self.typed))} · Enter to take it · Backspace to correct",
+                                  style="bold"))
         lines.append(Text(hint, style="dim"))
         return Group(*lines)
+
+    def _amounts(self) -> dict[int, int]:
+        """Offered amounts (a challenge's stake, a raise's size) -> their option's index."""
+        return {action.stake if isinstance(action, Challenge) else action.by: i  # type: ignore[attr-defined]
+                for i, action in enumerate(self.options) if isinstance(action, (Challenge, Raise))}
+
+    def _take_typed(self) -> None:
+        """Enter after digits: the stake or raise of that amount, or why there is none."""
+        amounts = self._amounts()
+        wanted = int(self.typed)
+        self.typed = ""
+        if wanted in amounts:
+            self.choose(self.options[amounts[wanted]])
+            return
+        offered = sorted(amounts)
+        step = offered[1] - offered[0] if len(offered) > 1 else 0
+        steps = f" in steps of {dollars(step)}" if step else ""
+        self.notify(f"{dollars(wanted)} is not offered: from {dollars(offered[0])} to {dollars(offered[-1])}{steps}.",
+                    severity="warning")
+        self.refresh_panels()
 
     def _option_row(self, view: Mapping[str, Any], challenge: Mapping[str, Any]) -> Text:
         """The choices side by side; a long run of stakes or raises is one item, showing the
@@ -580,6 +618,7 @@ class CasablancaBoard(Board, can_focus=True):
         if self.mode is None or not count or self.holding_keys():
             return
         self.cursor = (self.cursor + delta) % count
+        self.pending_extra, self.typed = None, ""
         self.refresh_panels()
 
     def action_jump(self, delta: int) -> None:
@@ -590,6 +629,7 @@ class CasablancaBoard(Board, can_focus=True):
             target = (self.spots[self.cursor] + 7 * delta) % fields
             self.cursor = min(range(len(self.spots)),
                               key=lambda i: ((self.spots[i] - target) * delta) % fields)
+            self.pending_extra = None
             self.refresh_panels()
         else:
             self.action_step(delta)
@@ -599,17 +639,22 @@ class CasablancaBoard(Board, can_focus=True):
         if self.mode is None or not count or self.holding_keys():
             return
         self.cursor = 0 if direction < 0 else count - 1
+        self.pending_extra, self.typed = None, ""
         self.refresh_panels()
 
     def action_confirm(self) -> None:
         if self.mode is None or self.holding_keys():
             return
-        if self.mode in RING_MODES:
+        if self.mode in RING_MODES and self.pending_extra is not None:
+            self.choose(self.extras[self.pending_extra])
+        elif self.mode in RING_MODES:
             if self.spots:
                 self.choose(self.field_actions[self.spots[self.cursor]])
         elif self.mode == "announce":
             if self.numbers:
                 self._announce(self.numbers[self.cursor])
+        elif self.typed:
+            self._take_typed()
         elif self.options:
             self.choose(self.options[self.cursor])
 
@@ -630,7 +675,20 @@ class CasablancaBoard(Board, can_focus=True):
             event.stop()
             index = int(char) - 1
             if index < len(self.extras):
-                self.choose(self.extras[index])
+                if self.pending_extra == index:
+                    self.choose(self.extras[index])
+                else:
+                    self.pending_extra = index  # asked first: a reshuffle or a sale cannot be taken back
+                    self.refresh_panels()
+            return
+        if self.mode in LIST_MODES and char.isdigit() and self._amounts():
+            event.stop()
+            if len(self.typed) < 9 and (self.typed or char != "0"):
+                self.typed += char
+                amounts = self._amounts()
+                if int(self.typed) in amounts:
+                    self.cursor = amounts[int(self.typed)]
+                self.refresh_panels()
             return
         if self.mode in LIST_MODES:
             wanted = {

@@ -104,8 +104,37 @@ def test_board_picks_a_chip_or_reshuffles() -> None:
     assert "1  reshuffle" in texts["cb-decision"]
     chosen, _ = run_board(state, 1, ["right", "right", "enter"])
     assert chosen == [Pick(20)]
-    chosen, _ = run_board(state, 1, ["1"])
+    chosen, _ = run_board(state, 1, ["1", "1"])
     assert chosen == [Reshuffle()]
+    chosen, _ = run_board(state, 1, ["1", "enter"])
+    assert chosen == [Reshuffle()]
+
+
+def test_board_asks_before_the_one_reshuffle() -> None:
+    """Issue 12: `1` used the round's one reshuffle at once."""
+    state = arranged()
+    chosen, texts = run_board(state, 1, ["1"], expect=False)
+    assert chosen == []
+    assert "Reshuffle" in texts["cb-decision"] and "It cannot be taken back: 1 again or Enter" in texts["cb-decision"]
+    chosen, texts = run_board(state, 1, ["1", "right", "enter"])
+    assert chosen == [Pick(12)], "an arrow goes back to the ring: Enter then takes the chip under the cursor"
+
+
+def test_board_takes_a_stake_typed_as_a_number() -> None:
+    """Issue 12: stakes moved $50 per arrow press and could not be typed."""
+    state = arranged()
+    state.apply(Pick(12))
+    state.apply(Announce(3, 13))
+    seat = state.to_move
+    amounts = [a.stake for a in state.legal_actions() if isinstance(a, Challenge)]
+    assert len(amounts) > 2, amounts
+    wanted = amounts[2]
+    chosen, texts = run_board(state, seat, [*str(wanted), "enter"])
+    assert chosen == [Challenge(wanted)]
+    chosen, texts = run_board(state, seat, [*str(wanted), "5", "backspace", "enter"])
+    assert chosen == [Challenge(wanted)], "Backspace takes the last digit off"
+    chosen, texts = run_board(state, seat, ["7", "enter"], expect=False)
+    assert chosen == [] and "or type an amount" in texts["cb-decision"]
 
 
 def test_board_announces_by_digit_or_arrows_then_puts_the_chip_down() -> None:
