@@ -281,7 +281,8 @@ def knowledge_text(view: Mapping[str, Any], chips_per_number: int, names: Sequen
     text.append(", ".join(f"{v} on {f + 1}" for f, v in known) or "no chip on the ring")
     text.append(f" · set aside: {view['aside']}")
     if move and move["held"] is not None:
-        text.append(f" · in your hand: {move['held']}", style="bold")
+        holder = "your" if view["mover"] == seat else f"{seat_name(names, view['mover'])}'s"
+        text.append(f" · in {holder} hand: {move['held']}", style="bold")
     text.append("\nNot yet seen: " + "  ".join(f"{v}×{max(c, 0)}" for v, c in enumerate(counts)), style="dim")
     watched = []
     for f, knowers in enumerate(view["knowers"]):

@@ -26,7 +26,7 @@ from games.casablanca.actions import (
     TakeCard,
     TakeTop,
 )
-from games.casablanca.board import CasablancaBoard, ring_geometry
+from games.casablanca.board import CasablancaBoard, knowledge_text, ring_geometry
 from parlour.core.game import Action
 from parlour.testing.boards import BoardHost, ManualClock, TableHost, panel_text, wait_for
 
@@ -383,3 +383,21 @@ def test_a_tall_board_scrolls_its_decision_into_view_on_a_small_terminal() -> No
             assert scroll.scroll_y == scroll.max_scroll_y, "the decision panel is below the fold"
 
     asyncio.run(scenario())
+
+
+def test_board_a_known_chip_in_another_hand_is_in_their_hand_not_yours() -> None:
+    """Issue 12 (the memory aid): a chip this seat has looked at, picked up by another player,
+    was shown as "in your hand"."""
+    from cb_helpers import commit, move
+
+    state = arranged()
+    assert state.mover == 1
+    move(state, 12, 3, 13)  # seat 1 looks at the chip it moves to field 13
+    commit(state)
+    assert state.mover == 2 and state.phase == "turn", (state.mover, state.phase)
+    state.apply(Pick(13))
+    view = state.view(1)
+    assert view["move"]["held"] is not None
+    text = knowledge_text(view, 2, NAMES).plain
+    assert f"in {NAMES[2]}'s hand: {view['move']['held']}" in text and "in your hand" not in text
+    assert "in your hand" in knowledge_text(state.view(2), 2, NAMES).plain
