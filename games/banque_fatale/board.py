@@ -26,7 +26,11 @@ from games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take
 from parlour.core.game import Action
 from parlour.tui.board import Board
 
-STYLES = {"R": "bold red", "Y": "bold yellow", "G": "bold green", "B": "bold blue", "O": "bold dark_orange"}
+#: Exact colours, not the terminal's named ones (whose yellow is orange in some themes, and blue
+#: purple): five different colours in truecolour, in 256 colours and in the 16 basic ones
+#: (bright red, bright yellow, green, bright blue, and dark yellow, often drawn brown-orange).
+#: Every colour also carries its letter, so the board reads without colour too.
+STYLES = {"R": "bold #e53935", "Y": "bold #fdd835", "G": "bold #22b14c", "B": "bold #1e6fe8", "O": "bold #d9730d"}
 PHASES = {"pick": "choosing a card", "bid": "sealed bids", "draft": "the pool goes round",
           "sale": "the sale", "over": "game over"}
 

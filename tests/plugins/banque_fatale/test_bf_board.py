@@ -219,3 +219,18 @@ def test_board_shows_a_finished_game() -> None:
     state = play_random(deal(seed=5), 5)
     _, texts = run_board(state, 0, [], legal=False)
     assert "Game over" in texts["bf-decision"] and "game over" in texts["bf-head"]
+
+
+@pytest.mark.parametrize("system", ["TRUECOLOR", "EIGHT_BIT", "STANDARD"])
+def test_board_colours_differ_in_every_colour_system(system: str) -> None:
+    """Issue 12: yellow and orange looked the same in 256-colour terminals, and blue purple."""
+    from rich.color import ColorSystem, ColorType
+    from rich.style import Style
+
+    from games.banque_fatale.board import STYLES
+
+    colours = [Style.parse(STYLES[letter]).color for letter in LETTERS]
+    assert all(c is not None and c.type == ColorType.TRUECOLOR for c in colours), \
+        "exact colours: a named one is drawn by the terminal's theme (its yellow may be orange)"
+    shown = [c.downgrade(getattr(ColorSystem, system)) for c in colours if c is not None]
+    assert len({c.number if c.number is not None else c.triplet for c in shown}) == len(LETTERS)
