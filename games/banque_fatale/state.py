@@ -455,12 +455,13 @@ class BanqueFataleState(State):
         return self.cash[seat], sum(self.jetons[seat]) * self.cfg.jeton_value, cards
 
     def score_breakdown(self) -> list[dict[str, float]]:
-        """BF-E2: cash, jetons at their end value, and the chart value of the cards held."""
+        """BF-E2: cash, the jetons held and what they are worth at the end, and the chart
+        value of the cards held (the score is cash + jetons worth + cards)."""
         out = []
         for seat in range(self.players):
             cash, jetons, cards = self._parts(seat)
-            out.append({"cash": float(cash), "jetons": float(jetons), "cards": float(cards),
-                        "score": float(cash + jetons + cards)})
+            out.append({"cash": float(cash), "jetons_held": float(sum(self.jetons[seat])),
+                        "jetons_worth": float(jetons), "cards": float(cards), "score": float(cash + jetons + cards)})
         return out
 
     def scores(self) -> list[float]:

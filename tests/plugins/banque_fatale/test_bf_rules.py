@@ -470,15 +470,17 @@ def test_bf_e2_score_adds_cash_jetons_and_card_values() -> None:
     for seat in range(4):
         cards = sum(state.chart[LETTERS.index(ch)] for code in state.cards[seat] for ch in code)
         assert breakdown[seat]["cash"] == state.cash[seat]
-        assert breakdown[seat]["jetons"] == sum(state.jetons[seat])
+        assert breakdown[seat]["jetons_held"] == breakdown[seat]["jetons_worth"] == sum(state.jetons[seat])
         assert breakdown[seat]["cards"] == cards
         assert state.scores()[seat] == state.cash[seat] + sum(state.jetons[seat]) + cards
 
 
 def test_bf_e2_worthless_jetons_count_nothing() -> None:
+    """Issue 12: the results showed 0 jetons held; they show the count, worth 0."""
     state = play_random(deal(variants=["worthless-jetons"], seed=4), 4)
+    assert any(sum(j) for j in state.jetons)
     for seat, part in enumerate(state.score_breakdown()):
-        assert sum(state.jetons[seat]) >= 0 and part["jetons"] == 0
+        assert part["jetons_held"] == sum(state.jetons[seat]) and part["jetons_worth"] == 0
         assert part["score"] == part["cash"] + part["cards"]
 
 
