@@ -26,7 +26,8 @@ from games.casablanca.actions import (
     TakeCard,
     TakeTop,
 )
-from games.casablanca.board import CasablancaBoard, knowledge_text, ring_geometry
+from games.casablanca.board import CasablancaBoard
+from games.casablanca.panels import knowledge_text, ring_geometry
 from parlour.core.game import Action
 from parlour.testing.boards import BoardHost, ManualClock, TableHost, panel_text, wait_for
 
@@ -74,7 +75,7 @@ def test_ring_geometry_goes_round_a_rectangle() -> None:
 def test_ring_legend_fits_beside_the_table_log() -> None:
     """At 120 columns the table screen leaves the board 80 (the ring 76 inside its padding):
     the legend keeps every entry whole on two lines no wider than the ring drawn above it."""
-    from games.casablanca.board import ring_panel
+    from games.casablanca.panels import ring_panel
 
     state = arranged()
     console = Console(width=76, file=io.StringIO(), record=True, color_system=None)

@@ -1,0 +1,259 @@
+"""The Casablanca table drawn as text: the ring with its chips and figures, the players'
+money and collections, and what this seat knows (see :mod:`games.casablanca.board` for the
+marks). Pure functions of a seat's view: the board widget puts them on screen."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+
+from games.casablanca.actions import dollars
+
+CELL = 7  # characters per field, plus one space between fields
+SYMBOL_STYLES = ("green", "yellow", "cyan", "bold white", "magenta", "red", "blue")
+SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold magenta")
+RING_MODES = ("figure", "turn", "place")
+LIST_MODES = ("commit", "respond", "exchange", "claim")
+
+
+def ring_geometry(fields: int) -> tuple[int, int, dict[int, tuple[int, int]]]:
+    """Fields laid clockwise round a rectangle: (columns, rows, field -> (row, col))."""
+    top = fields // 4 + 1
+    side = (fields - 2 * top) // 2
+    bottom = fields - top - 2 * side
+    width = max(top, bottom)
+    where: dict[int, tuple[int, int]] = {}
+    f = 0
+    for col in range(top):
+        where[f] = (0, col)
+        f += 1
+    for row in range(1, side + 1):
+        where[f] = (row, width - 1)
+        f += 1
+    for k in range(bottom):
+        where[f] = (side + 1, width - 1 - k)
+        f += 1
+    for row in range(side, 0, -1):
+        where[f] = (row, 0)
+        f += 1
+    return width, side + 2, where
+
+
+def letters_of(view: Mapping[str, Any]) -> list[str]:
+    return [name.strip()[:1].upper() for name in view["symbols"]]
+
+
+def seat_name(names: Sequence[str], seat: int | None) -> str:
+    if seat is None:
+        return "nobody"
+    return names[seat] if seat < len(names) else f"Player {seat + 1}"
+
+
+def chip_mark(view: Mapping[str, Any], field: int) -> str:
+    """How the chip on ``field`` looks to this seat (see the module docstring)."""
+    if not view["chips"][field]:
+        return "   "
+    move = view["move"]
+    known = view["known"][field]
+    revealed = view["revealed"]
+    if revealed and revealed["field"] == field:
+        return f"[{revealed['value']}]"
+    shown = known if view["memory_aid"] else None
+    if move and move["placed_at"] == field and view["phase"] in ("commit", "respond", "exchange", "claim"):
+        mover_knows = view["seat"] is not None and view["seat"] == view["mover"]
+        value = known if (shown is not None or mover_knows) else None
+        return f"<{'?' if value is None else value}>"
+    return f"({'?' if shown is None else shown})"
+
+
+def ring_cells(view: Mapping[str, Any], cursor: int | None = None,
+               choosable: Sequence[int] = ()) -> dict[int, tuple[Text, Text]]:
+    """Two lines per field: number, symbol letter and chip; the figures standing there."""
+    letters = letters_of(view)
+    top = view["top"]
+    figures: dict[int, list[int]] = {}
+    for seat, f in enumerate(view["figures"]):
+        if f is not None:
+            figures.setdefault(f, []).append(seat)
+    cells = {}
+    allowed = set(choosable)
+    for f, symbol in enumerate(view["field_symbols"]):
+        style = "reverse" if f == cursor else ""
+        first = Text(f"{f + 1:>2}", style=style or ("bold" if f in allowed else "dim"))
+        letter_style = SYMBOL_STYLES[symbol % len(SYMBOL_STYLES)] + (" underline bold" if symbol == top else "")
+        first.append(letters[symbol], style=letter_style + (" reverse" if style else ""))
+        first.append(" " + chip_mark(view, f), style=style)
+        second = Text(style=style)
+        standing = figures.get(f, [])
+        marks = "".join(str(s + 1) for s in standing)
+        pad = CELL - len(marks)
+        second.append(" " * (pad // 2), style=style)
+        for s in standing:
+            second.append(str(s + 1), style=SEAT_STYLES[s % len(SEAT_STYLES)] + (" reverse" if style else ""))
+        second.append(" " * (pad - pad // 2), style=style)
+        if not standing and not style:
+            second = Text("   ·   ", style="dim")
+        cells[f] = (first, second)
+    return cells
+
+
+def centre_lines(view: Mapping[str, Any], names: Sequence[str]) -> list[Text]:
+    """What sits inside the ring: the pot, the pile, the move and the challenge under way."""
+    letters = letters_of(view)
+    symbols = view["symbols"]
+    lines = [Text.assemble(("Pot ", "bold"), (dollars(view["pot"]), "bold"))]
+    top = view["top"]
+    if top is not None:
+        lines.append(Text.assemble("Top card: ", (f"{letters[top]} {symbols[top]}", "bold underline"),
+                                   f"  (pile {view['pile_size']})"))
+    else:
+        lines.append(Text("The pile is empty"))
+    if view["pile_bottom"]:
+        lines.append(Text("Under the pile: " + " ".join(letters[s] for s in view["pile_bottom"]), style="dim"))
+    move = view["move"]
+    mover = view["mover"]
+    if move and mover is not None and move["origin"] is not None:
+        who = seat_name(names, mover)
+        if move["announced"] is not None:
+            to = (move["origin"] + move["announced"]) % len(view["field_symbols"])
+            reach = view["field_symbols"][to]
+            text = Text.assemble((who, "bold"), f" says {move['announced']}: {move['origin'] + 1}→{to + 1} ",
+                                 (letters[reach], "bold"))
+            if move["landing"]:
+                text.append(" top card!", style="bold")
+            lines.append(text)
+        else:
+            lines.append(Text.assemble((who, "bold"), f" picked up the chip on {move['picked_from'] + 1}"))
+        if move["needed"] is not None:
+            lines.append(Text(f"{move['needed']} would reach the top card", style="dim"))
+    challenge = view["challenge"]
+    if challenge and "stakes" in challenge:
+        c = challenge["challenger"]
+        lines.append(Text.assemble((seat_name(names, c), "bold"), " challenges!"))
+        lines.append(Text(f"{seat_name(names, mover)} {dollars(challenge['stakes']['mover'])} vs "
+                          f"{seat_name(names, c)} {dollars(challenge['stakes']['challenger'])}"
+                          f" (limit {dollars(challenge['cap'])})"))
+    revealed = view["revealed"]
+    if revealed:
+        lines.append(Text(f"Turned over: {revealed['value']} on field {revealed['field'] + 1}", style="italic"))
+    return lines
+
+
+def ring_panel(view: Mapping[str, Any], names: Sequence[str], cursor: int | None = None,
+               choosable: Sequence[int] = ()) -> Text:
+    fields = len(view["field_symbols"])
+    width, rows, where = ring_geometry(fields)
+    cells = ring_cells(view, cursor, choosable)
+    at = {pos: f for f, pos in where.items()}
+    inner = (width - 2) * (CELL + 1) - 1
+    centre = centre_lines(view, names)
+    out = Text()
+    for row in range(rows):
+        for half in (0, 1):
+            line = Text()
+            col = 0
+            while col < width:
+                f = at.get((row, col))
+                if f is not None:
+                    line.append_text(cells[f][half])
+                    line.append(" ")
+                    col += 1
+                elif 0 < row < rows - 1 and col == 1:
+                    k = (row - 1) * 2 + half
+                    text = centre[k] if k < len(centre) else Text("")
+                    text = text.copy()
+                    text.truncate(inner - 1, pad=True)
+                    line.append(" ")
+                    line.append_text(text)
+                    line.append(" ")
+                    col = width - 1
+                else:
+                    line.append(" " * (CELL + 1))
+                    col += 1
+            out.append_text(line.rstrip() or line)
+            out.append("\n")
+    # two lines, each narrower than the ring, so the legend never wraps where the ring fits
+    legend = Text("(?) face down   (3) you know it   [3] turned over\n"
+                  "<?> just put down   digits below a field: figures", style="dim")
+    out.append_text(legend)
+    return out
+
+
+def collection_text(counts: Sequence[int], letters: Sequence[str], win: int) -> Text:
+    text = Text()
+    for symbol, count in enumerate(counts):
+        if count:
+            if text:
+                text.append(" ")
+            text.append(f"{letters[symbol]}{count}", style="bold" if count >= win - 1 else "")
+            if count >= win - 1:
+                text.append("!", style="bold")
+    return text or Text("-", style="dim")
+
+
+def players_panel(view: Mapping[str, Any], names: Sequence[str], win: int) -> Table:
+    letters = letters_of(view)
+    table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
+    for column in ("", "player", "money", "cards", "aside", "notes"):
+        table.add_column(column)
+    challenge = view["challenge"] or {}
+    for seat in range(view["players"]):
+        marks = Text()
+        if seat == view["to_move"]:
+            marks.append("▶", style="bold")
+        who = Text(seat_name(names, seat), style=SEAT_STYLES[seat % len(SEAT_STYLES)]
+                   + (" underline" if seat == view["seat"] else ""))
+        who.append(f" ({seat + 1})", style="dim")
+        notes = []
+        if seat == view["leader"]:
+            notes.append("leader")
+        if seat == view["mover"]:
+            notes.append("moving")
+        if seat == challenge.get("challenger"):
+            notes.append("challenger")
+        if not view["active"][seat]:
+            notes.append("out")
+        if view["reshuffles_left"][seat]:
+            notes.append(f"reshuffle ×{view['reshuffles_left'][seat]}")
+        if "stakes" in challenge and seat in (view["mover"], challenge["challenger"]):
+            key = "mover" if seat == view["mover"] else "challenger"
+            notes.append(f"stake {dollars(challenge['stakes'][key])}")
+        aside = str(view["aside"]) if seat == view["seat"] and view["aside"] is not None else "?"
+        table.add_row(marks, who, dollars(view["money"][seat]), collection_text(view["cards"][seat], letters, win),
+                      aside, ", ".join(notes))
+    return table
+
+
+def knowledge_text(view: Mapping[str, Any], chips_per_number: int, names: Sequence[str] = ()) -> Text:
+    seat = view["seat"]
+    if seat is None:
+        return Text("Watching: only turned-over chips are known.", style="dim")
+    if not view["memory_aid"]:
+        return Text(f"Memory aid off. Your set-aside chip: {view['aside']}.", style="dim")
+    known = [(f, v) for f, v in enumerate(view["known"]) if v is not None]
+    counts = [chips_per_number] * len(view["symbols"])
+    for _, v in known:
+        counts[v] -= 1
+    if view["aside"] is not None:
+        counts[view["aside"]] -= 1
+    move = view["move"]
+    if move and move["held"] is not None:
+        counts[move["held"]] -= 1
+    text = Text("You know: ")
+    text.append(", ".join(f"{v} on {f + 1}" for f, v in known) or "no chip on the ring")
+    text.append(f" · set aside: {view['aside']}")
+    if move and move["held"] is not None:
+        holder = "your" if view["mover"] == seat else f"{seat_name(names, view['mover'])}'s"
+        text.append(f" · in {holder} hand: {move['held']}", style="bold")
+    text.append("\nNot yet seen: " + "  ".join(f"{v}×{max(c, 0)}" for v, c in enumerate(counts)), style="dim")
+    watched = []
+    for f, knowers in enumerate(view["knowers"]):
+        others = [k for k in knowers if k != seat]
+        if view["chips"][f] and others and not view["public"][f]:
+            watched.append(f"{f + 1} ({', '.join(seat_name(names, k) for k in others)})")
+    if watched:
+        text.append("\nSeen by others: " + "; ".join(watched), style="dim")
+    return text
