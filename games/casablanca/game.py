@@ -15,6 +15,10 @@ from parlour.core.game import Game
 from parlour.core.schema import Bool, Int, List, Schema, Str
 
 
+#: the most stakes (or raises) one decision may offer: the whole money in play over the step
+MAX_STAKES = 2_000
+
+
 class Casablanca(Game):
     id = "casablanca"
     title = "Casablanca"
@@ -69,6 +73,13 @@ class Casablanca(Game):
         for i, premium in enumerate(rules["premiums"]):
             if premium % step:
                 problems.append((f"premiums.{i}", f"must be a multiple of the money step ({step})"))
+        # Every stake (and raise) open at a decision is one action: bound how many there can
+        # be, so that one game stays within a second and a few tens of MB (4 players at
+        # $1,000,000 in steps of $1 took 29 s and 880 MB of random play).
+        most = self.max_players * rules["start_money"] + rules["house_money"]
+        if most // rules["stake_step"] > MAX_STAKES:
+            problems.append(("stake_step", f"at most {MAX_STAKES:,} stakes to choose from: with ${most:,} in play "
+                                           f"the step must be at least ${-(-most // MAX_STAKES):,}"))
         if rules["pot_contribution"] > rules["start_money"]:
             problems.append(("pot_contribution", "cannot be more than the starting money"))
         chips = SYMBOLS * rules["chips_per_number"]

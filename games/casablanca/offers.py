@@ -35,7 +35,13 @@ class _ByAmount(dict[int, tuple[Action, ...]]):
         super().__init__()
         self.build = build
 
+    #: amounts remembered at most (each holds up to MAX_STAKES actions): a long game with
+    #: fine stakes must not grow the shared offers without end
+    LIMIT = 256
+
     def __missing__(self, amount: int) -> tuple[Action, ...]:
+        if len(self) >= self.LIMIT:
+            self.clear()
         acts = self[amount] = self.build(amount)
         return acts
 
@@ -58,11 +64,24 @@ class Offers:
         self.min_stake: int = rules["min_stake"]
         self.step: int = rules["stake_step"]
         #: the smaller fortune -> pass or an opening stake
-        self.challenges = _ByAmount(lambda cap: (PASS, *(Challenge(a) for a in self.stakes(cap))))
+        self.challenges = _ByAmount(self._challenges)
         #: ``room`` a raise has under the table-stakes cap -> the mover's first answer (admit,
         #: call, raise) or a later one (fold, call, raise)
         self.first_responses = _ByAmount(lambda room: (ADMIT, CALL, *self._raises(room)))
         self.later_responses = _ByAmount(lambda room: (FOLD, CALL, *self._raises(room)))
+        # one object per stake and per raise, shared by every tuple above (which then cost a
+        # pointer per choice), made as the amounts in play first reach them
+        self._stake_objects: list[Challenge] = []
+        self._raise_objects: list[Raise] = []
+
+    def _challenges(self, cap: int) -> tuple[Action, ...]:
+        if cap < self.min_stake:
+            return (PASS, Challenge(cap))
+        count = (cap - self.min_stake) // self.step + 1
+        made = self._stake_objects
+        while len(made) < count:
+            made.append(Challenge(self.min_stake + len(made) * self.step))
+        return (PASS, *made[:count])
 
     def stakes(self, cap: int) -> list[int]:
         """Opening stakes: at least the minimum, at most the smaller fortune ``cap`` (CB-X1,
@@ -73,7 +92,11 @@ class Offers:
         return list(range(self.min_stake, cap + 1, self.step))
 
     def _raises(self, room: int) -> list[Raise]:
-        return [Raise(by) for by in range(self.step, room + 1, self.step)]
+        count = room // self.step
+        made = self._raise_objects
+        while len(made) < count:
+            made.append(Raise((len(made) + 1) * self.step))
+        return made[:count]
 
 
 class Announcements(Sequence[Announce]):

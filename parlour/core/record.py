@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from parlour.core.game import Action, Game, IllegalAction, State
+from parlour.core.inputs import MAX_DEPTH, RECORD_BYTES, InputProblem, check_data, clean_message, read_text
 from parlour.core.rulesets import clean_settings
 from parlour.core.yamlsource import RulesetError
 
@@ -23,7 +24,11 @@ RECORD_FORMAT = 1
 
 
 class RecordError(Exception):
-    """A game record that cannot be read or does not replay."""
+    """A game record that cannot be read or does not replay (one line: control characters
+    from the file are written out, never echoed)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(clean_message(message))
 
 
 #: the ``agent`` of a seat where a person plays
@@ -112,16 +117,36 @@ class Record:
 
     @classmethod
     def load(cls, path: Path) -> Record:
+        """Read a record file through the one door for outside input (a regular file of at
+        most :data:`~parlour.core.inputs.RECORD_BYTES`, strict UTF-8, bounded JSON)."""
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise RecordError(f"{path}: not a valid record: {exc}") from None
+            data = parse_json(read_text(Path(path), RECORD_BYTES))
+        except InputProblem as exc:
+            where = f"{path}:{exc.line}" if exc.line else str(path)
+            key = ".".join(map(str, exc.path))
+            raise RecordError(f"{where}: {key + ': ' if key else ''}{exc.message}") from None
         try:
             return cls.from_json(data)
         except RecordError as exc:
             raise RecordError(f"{path}: {exc}") from None
+
+
+def parse_json(text: str) -> Any:
+    """JSON from outside: ``NaN`` and ``Infinity`` refused, nesting and numbers bounded
+    (:func:`~parlour.core.inputs.check_data`); an :class:`InputProblem` says what is wrong."""
+    def no_constant(name: str) -> Any:
+        raise InputProblem(f"not a finite number: {name}")
+
+    try:
+        data = json.loads(text, parse_constant=no_constant)
+    except json.JSONDecodeError as exc:
+        raise InputProblem(f"not a valid record: {exc.msg} (column {exc.colno})", exc.lineno) from None
+    except RecursionError:
+        raise InputProblem(f"nested too deep (more than {MAX_DEPTH} levels)") from None
+    except ValueError as exc:  # e.g. a whole number of thousands of digits
+        raise InputProblem(f"not a valid record: {str(exc).splitlines()[0]}") from None
+    check_data(data)
+    return data
 
 
 def replay(game: Game, record: Record, upto: int | None = None) -> State:

@@ -130,7 +130,11 @@ def _variant(
     sat = Where(at.lines, (*at.path, "settings"), partial=True)
     settings = _clean_mapping(body.get("settings") or {}, sat, "a mapping of settings")
     settings = game.schema.root.clean(settings, sat)
-    _reject_conflicts(game, deep_merge(defaults, settings), sat)
+    merged = deep_merge(defaults, settings)
+    # complete after merging: every setting the engine reads is there (a variant's empty
+    # mapping replaces the default one, so ``chart: {}`` would leave the chart without keys)
+    game.schema.root.clean(merged, Where(at.lines, sat.path, partial=False))
+    _reject_conflicts(game, merged, sat)
     return Variant(name, description, settings, source)
 
 
@@ -201,6 +205,9 @@ def scan_house_rules(game: Game, ruleset: RulesetFile, folder: Path | None = Non
             variant = load_house_rules(game, with_house_rules(ruleset, found), path)
         except RulesetError as exc:
             errors.append(exc)
+            continue
+        except Exception as exc:  # noqa: BLE001 - the game's own checks failed on this file: report it
+            errors.append(RulesetError(path, None, "", f"{game.title} could not check it ({type(exc).__name__}: {exc})"))
             continue
         found.append(variant)
     return HouseRulesScan(found, errors)

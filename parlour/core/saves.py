@@ -183,6 +183,8 @@ class SaveShelf:
                     match = resume_match(game, record, seconds=self.seconds)
                 else:
                     replay(game, record)
+        if record.finished and match is not None and not match.state.is_over:
+            record.finished = False  # the file says finished, the replay says not: the replay decides
         if record.finished and problem is None:
             try:
                 self.folder.archive(record, path)

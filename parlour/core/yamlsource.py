@@ -5,7 +5,14 @@ a :class:`Where` is one key path in that file, the place a value is cleaned at
 (:class:`~parlour.core.schema.Place`): its ``fail`` raises a :class:`RulesetError`
 ``FILE:LINE: key.path: message``.
 
-This module imports nothing of ``parlour``.
+The file comes through the one door for outside input (:mod:`parlour.core.inputs`): a
+regular file, at most :data:`~parlour.core.inputs.RULESET_BYTES`, strict UTF-8. Before
+anything is built from it the event stream is checked: no anchors or aliases (a few hundred
+bytes of aliases can expand to gigabytes), no nesting deeper than
+:data:`~parlour.core.inputs.MAX_DEPTH`, no number written with more than 30 characters;
+after, :func:`~parlour.core.inputs.check_data` bounds every value.
+
+This module imports only :mod:`parlour.core.inputs`.
 """
 
 from __future__ import annotations
@@ -15,6 +22,8 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import yaml
+
+from parlour.core.inputs import MAX_DEPTH, RULESET_BYTES, InputProblem, check_data, clean_message, read_text
 
 
 class RulesetError(Exception):
@@ -26,7 +35,7 @@ class RulesetError(Exception):
         self.path = path
         self.message = message
         where = self.file if line is None else f"{self.file}:{line}"
-        super().__init__(f"{where}: {path}: {message}" if path else f"{where}: {message}")
+        super().__init__(clean_message(f"{where}: {path}: {message}" if path else f"{where}: {message}"))
 
 
 class Lines:
@@ -66,15 +75,20 @@ def load_yaml(path: Path, display: str | None = None) -> tuple[Any, Lines]:
     """The file's data and its lines; errors name ``display`` (default: the path)."""
     name = display or str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RulesetError(name, None, "", f"cannot read: {exc.strerror or exc}") from None
+        text = read_text(path, RULESET_BYTES)
+    except InputProblem as exc:
+        raise RulesetError(name, exc.line, "", exc.message) from None
     lines = Lines(name)
     try:
+        _check_events(text, name)
         node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow
+        line = text.count("\n", 0, exc.position) + 1
+        code = exc.character if isinstance(exc.character, int) else ord(exc.character)
+        raise RulesetError(name, line, "", f"not valid YAML: character U+{code:04X} is not allowed") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc)
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise RulesetError(name, mark.line + 1 if mark else None, "", f"not valid YAML: {problem}") from None
     if node is None:
         return None, lines
@@ -85,7 +99,38 @@ def load_yaml(path: Path, display: str | None = None) -> tuple[Any, Lines]:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise RulesetError(name, mark.line + 1 if mark else None, "", f"not valid YAML: {problem}") from None
+    except (ValueError, OverflowError) as exc:  # a value the constructor cannot make
+        raise RulesetError(name, None, "", f"not valid YAML: {exc}") from None
+    try:
+        check_data(data)
+    except InputProblem as exc:
+        where = Where(lines, exc.path)
+        where.fail(exc.message)
     return data, lines
+
+
+#: a plain scalar this long that looks like a number is refused before Python builds it
+_NUMBER_CHARS = 30
+_NUMBERISH = set("0123456789+-._eExXoObBabcdefABCDEF:")
+
+
+def _check_events(text: str, name: str) -> None:
+    """Refuse anchors and aliases, nesting deeper than MAX_DEPTH and over-long numbers,
+    reading the event stream only (nothing is built yet)."""
+    depth = 0
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        line = event.start_mark.line + 1 if event.start_mark else None
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+            raise RulesetError(name, line, "", "anchors and aliases (& and *) are not allowed in rulesets")
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise RulesetError(name, line, "", f"nested too deep (more than {MAX_DEPTH} levels)")
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
+        elif (isinstance(event, yaml.ScalarEvent) and event.style is None and len(event.value) > _NUMBER_CHARS
+              and set(event.value) <= _NUMBERISH and any(ch.isdigit() for ch in event.value)):
+            raise RulesetError(name, line, "", f"number too long ({len(event.value)} characters)")
 
 
 def _index(node: yaml.Node, path: tuple[Any, ...], lines: Lines) -> None:

@@ -14,7 +14,7 @@ import parlour.core
 
 #: bottom first; a module may import only the ones before it (imports under TYPE_CHECKING aside)
 CORE_ORDER = (
-    "schema", "yamlsource", "agents", "search", "game", "rulesets", "record", "match", "seating",
+    "inputs", "schema", "yamlsource", "agents", "search", "game", "rulesets", "record", "match", "seating",
     "saves", "registry", "simulate",
 )
 CORE = Path(parlour.core.__file__).parent
@@ -55,8 +55,10 @@ def test_a_core_module_imports_only_modules_below_it(name: str) -> None:
     assert not upward, f"parlour.core.{name} imports {upward}, which sit above it (or itself)"
 
 
-def test_schema_and_yamlsource_import_nothing_of_parlour() -> None:
+def test_the_bottom_modules_import_nothing_else_of_parlour() -> None:
+    """inputs, schema and yamlsource (which uses only inputs) stand on their own."""
     code = ("import sys, parlour.core.schema, parlour.core.yamlsource; "
             "print(' '.join(sorted(m for m in sys.modules if m.startswith('parlour'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.split() == ["parlour", "parlour.core", "parlour.core.schema", "parlour.core.yamlsource"]
+    assert out.split() == ["parlour", "parlour.core", "parlour.core.inputs", "parlour.core.schema",
+                           "parlour.core.yamlsource"]
