@@ -6,11 +6,16 @@ import argparse
 import json
 import os
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
 USAGE_ERROR = 2
+#: bounds on simulate's numbers: a run stays something a machine can finish
+MAX_GAMES = 10_000_000
+MAX_JOBS = 64
+MAX_SEED = 2**63 - 1
 
 
 class UserError(Exception):
@@ -50,7 +55,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--variant", action="append", default=[], help="apply a named variant (repeatable)")
     sim.add_argument("--ruleset", type=Path, help="a house-rules YAML file applied before the variants")
     sim.add_argument("--jobs", type=int, default=1, help="worker processes (default: 1)")
-    sim.add_argument("--records", type=Path, help="write each game's record into this folder")
+    sim.add_argument("--records", type=Path, help="write each game's record into this folder (never over a file)")
+    sim.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
+                     help="how long a computer player may think over one decision (default: 60)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
 
     rep = sub.add_parser("replay", help="replay a game record, check it and print the final scores")
@@ -102,25 +109,35 @@ def _game(registry: Any, game_id: str) -> Any:
         raise UserError(exc.args[0]) from None
 
 
+def _describe(registry: Any, game_id: str, game: Any, kind_about: Any) -> dict[str, Any]:
+    """What ``parlour list`` shows of one game (the game's own code runs here)."""
+    ruleset = registry.ruleset(game_id)
+    kinds = game.agent_kinds()
+    return {
+        "id": game.id,
+        "title": game.title,
+        "blurb": game.blurb,
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+        "variants": {name: v.description for name, v in ruleset.variants.items()},
+        "agents": sorted(kinds),
+        # the levels in the game's own order, each with what a player can expect of it
+        "levels": [{"name": name, "about": kind_about(game, name)} for name in kinds],
+    }
+
+
 def _list(args: argparse.Namespace) -> int:
     from parlour.core.agents import kind_about
 
     registry = _registry()
     games = []
+    failed = []
     for game_id, game in sorted(registry.games.items()):
-        ruleset = registry.ruleset(game_id)
-        games.append({
-            "id": game.id,
-            "title": game.title,
-            "blurb": game.blurb,
-            "min_players": game.min_players,
-            "max_players": game.max_players,
-            "variants": {name: v.description for name, v in ruleset.variants.items()},
-            "agents": sorted(game.agent_kinds()),
-            # the levels in the game's own order, each with what a player can expect of it
-            "levels": [{"name": name, "about": kind_about(game, name)} for name in game.agent_kinds()],
-        })
-    broken = [{"name": b.name, "distribution": b.distribution, "error": b.error} for b in registry.broken]
+        try:
+            games.append(_describe(registry, game_id, game, kind_about))
+        except (Exception, SystemExit) as exc:  # noqa: BLE001 - the plugin's own code failed: list it as broken
+            failed.append({"name": game_id, "distribution": "?", "error": _plugin_failure(exc)})
+    broken = [{"name": b.name, "distribution": b.distribution, "error": b.error} for b in registry.broken] + failed
     if args.json:
         print(json.dumps({"games": games, "broken": broken}, indent=2))
         return 0
@@ -143,9 +160,19 @@ def _list(args: argparse.Namespace) -> int:
     return 0
 
 
+def _plugin_failure(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
+
+
 def _rules(args: argparse.Namespace) -> int:
     game = _game(_registry(), args.game)
-    text = game.rules_markdown()
+    try:
+        text = game.rules_markdown()
+        if not isinstance(text, str):
+            raise TypeError(f"rules_markdown returned a {type(text).__name__}, not text")
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - the plugin's own code failed
+        raise UserError(f"{game.title} failed to give its rules: {_plugin_failure(exc)}") from None
     if not sys.stdout.isatty():
         print(text)
         return 0
@@ -175,6 +202,7 @@ def resolve_rules(registry: Any, game: Any, variants: list[str], house: Path | N
 def _simulate(args: argparse.Namespace) -> int:
     from parlour.core import simulate
     from parlour.core.agents import spec_problem
+    from parlour.core.game import PluginError
 
     registry = _registry()
     game = _game(registry, args.game)
@@ -192,28 +220,55 @@ def _simulate(args: argparse.Namespace) -> int:
         raise UserError(f"{len(agents)} agents for {players} players: give one per seat or one for all")
     if not game.min_players <= players <= game.max_players:
         raise UserError(f"{game.title} is for {game.min_players} to {game.max_players} players, not {players}")
-    if args.games < 1:
-        raise UserError("--games must be at least 1")
-    if args.jobs < 1:
-        raise UserError("--jobs must be at least 1")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise UserError(f"--games must be 1 to {MAX_GAMES:,}")
+    if not 1 <= args.jobs <= MAX_JOBS:
+        raise UserError(f"--jobs must be 1 to {MAX_JOBS}")
+    if not -MAX_SEED <= args.seed <= MAX_SEED:
+        raise UserError("--seed must fit in 64 bits")
+    if not 0 < args.time_limit <= 86_400:  # NaN fails this too
+        raise UserError("--time-limit must be above 0 and at most 86400 seconds")
     rules = resolve_rules(registry, game, args.variant, args.ruleset)
     if args.records:
-        try:
-            args.records.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise UserError(f"{args.records}: cannot create the records folder: {exc.strerror or exc}") from None
+        _check_records_folder(args.records, game.id, args.games)
     plan = simulate.Plan(
         game.id, rules, list(args.variant), agents, args.games, args.seed,
         str(args.records) if args.records else None,
         tuple(filter(None, os.environ.get("PARLOUR_PLUGINS", "").split(","))),
+        args.time_limit,
     )
-    results, wall = simulate.run(plan, args.jobs)
+    try:
+        results, wall = simulate.run(plan, args.jobs)
+    except PluginError as exc:
+        raise UserError(str(exc)) from None
+    except OSError as exc:  # writing a record failed (the disk filled up, the folder went away)
+        raise UserError(f"{exc.filename or args.records}: cannot write a record: {exc.strerror or exc}") from None
     summary = simulate.summarise(plan, results, wall)
     if args.json:
         print(json.dumps({"games": [r.to_json() for r in results], "summary": summary}, indent=1))
         return 0
     _print_summary(game, summary)
     return 0
+
+
+def _check_records_folder(folder: Path, game_id: str, games: int) -> None:
+    """The records folder exists (made if need be), takes files, and holds none of the names
+    this run would write: records are never written over."""
+    from parlour.core.simulate import record_name
+
+    if folder.exists() and not folder.is_dir():
+        raise UserError(f"{folder}: --records needs a folder, and this is a file")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = tempfile.NamedTemporaryFile(dir=folder, prefix=".parlour-", suffix=".tmp")
+        probe.close()
+    except OSError as exc:
+        raise UserError(f"{folder}: cannot write records there: {exc.strerror or exc}") from None
+    taken = [name for name in (record_name(game_id, i) for i in range(games)) if (folder / name).exists()]
+    if taken:
+        raise UserError(f"{folder}: already holds {taken[0]}"
+                        f"{f' and {len(taken) - 1} more' if len(taken) > 1 else ''}; "
+                        "records are never written over: choose another folder")
 
 
 def _print_summary(game: Any, s: dict[str, Any]) -> None:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
 from parlour.core.agents import Agent, AgentKind, Budget, KindEntry, RandomAgent
+from parlour.core.inputs import clean_message
 from parlour.core.search import Knowledge, flat_kind, search_kind
 
 if TYPE_CHECKING:
@@ -51,6 +52,15 @@ class IllegalAction(ValueError):
 
 class GameDefinitionError(Exception):
     """A plugin that does not honour the contract."""
+
+
+class PluginError(Exception):
+    """A game's or a computer player's own code failed while it was called: raised, chose
+    something not legal, or did not decide in time. One line that names who and what
+    (control characters from the plugin's message written out)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(clean_message(message))
 
 
 @dataclass(frozen=True, order=True)

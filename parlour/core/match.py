@@ -3,15 +3,52 @@
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import random
+import signal
+import threading
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.core.agents import Agent, Progress, Sampler, decide
-from parlour.core.game import Action, Game, IllegalAction, State
+from parlour.core.game import Action, Game, IllegalAction, PluginError, State
+from parlour.core.inputs import shown
 from parlour.core.record import Record, Seat
+
+#: seconds a computer player may think over one decision before the match stops (headless)
+DEFAULT_TIME_LIMIT = 60.0
+
+
+class _TimeUp(BaseException):
+    """Raised into a computer player's decision at its deadline (a BaseException, so that an
+    agent's own ``except Exception`` cannot swallow it)."""
+
+
+def _time_up(signum: int, frame: object) -> None:
+    raise _TimeUp
+
+
+@contextlib.contextmanager
+def deadline(seconds: float | None) -> Iterator[None]:
+    """Raise :class:`_TimeUp` into the code under it after ``seconds`` (a real-time alarm,
+    which also wakes a blocking call). Only the main thread can take a signal: elsewhere,
+    and with ``seconds`` None, nothing is timed (the app times its worker itself)."""
+    if seconds is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGALRM, _time_up)
+    started = time.monotonic()
+    outer, interval = signal.setitimer(signal.ITIMER_REAL, max(seconds, 1e-6))
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        if outer > 0:  # somebody else's alarm was running (a test runner's time limit): it goes on
+            signal.setitimer(signal.ITIMER_REAL, max(outer - (time.monotonic() - started), 1e-6), interval)
 
 
 def agent_seed(seed: int, seat: int) -> int:
@@ -103,6 +140,9 @@ class Match:
     seats: Sequence[Seat]
     agents: Sequence[Agent]
     variants: Sequence[str] = ()
+    #: seconds a computer player may take over one decision (None: no limit); past it the
+    #: decision fails with a :class:`PluginError`. Timed only in the main thread.
+    time_limit: float | None = None
     state: State = field(init=False)
     _record: Record = field(init=False, repr=False)
     #: actions played whose texts are not yet in the record
@@ -147,38 +187,78 @@ class Match:
             rng = self._rngs[seat] = random.Random(agent_seed(self.seed, seat) * 1_000_033 + self.moves)
         return rng
 
+    def who(self, seat: int) -> str:
+        """The computer player at ``seat``, as an error names it."""
+        return f"the computer player {shown(self.seats[seat].agent)!r} in seat {seat + 1} of {self.game.title}"
+
     def ask(self, progress: Progress | None = None) -> Action:
         """The choice of the agent at the seat to move, from its view alone; not yet played.
         ``progress`` is told how far an agent that reports it has got (the app's indicator);
-        an exception it raises ends the decision (leaving the table while it thinks)."""
+        a BaseException it raises ends the decision (leaving the table while it thinks).
+
+        Game and agent code failing here, or an agent past :attr:`time_limit`, is a
+        :class:`PluginError` that names it."""
         state = self.state
         seat = state.to_move
         if seat is None:
             raise IllegalAction("the game is over")
         agent = self.agents[seat]
         view: Mapping[str, Any]
-        if getattr(agent, "reads_view", True):
-            view = state.view(seat)
-        else:
-            if self._lazy is not None:
-                self._lazy.expire()
-            view = self._lazy = LazyView(state, seat)
+        try:
+            if getattr(agent, "reads_view", True):
+                view = state.view(seat)
+            else:
+                if self._lazy is not None:
+                    self._lazy.expire()
+                view = self._lazy = LazyView(state, seat)
+            legal = state.legal_actions()
+        except Exception as exc:
+            raise PluginError(f"{self.game.title} failed to list seat {seat + 1}'s moves: "
+                              f"{type(exc).__name__}: {exc}") from exc
         rng = self._rngs[seat] or self.decision_rng(seat)
-        if getattr(agent, "wants_worlds", False) or getattr(agent, "reports_progress", False):
-            return decide(agent, view, state.legal_actions(), rng, worlds=world_sampler(state, seat),
-                          progress=progress)
-        return agent.choose(view, state.legal_actions(), rng)  # what decide does for plain agents
+        limit = None if getattr(agent, "quick", False) else self.time_limit
+        try:
+            if getattr(agent, "wants_worlds", False) or getattr(agent, "reports_progress", False):
+                with deadline(limit):
+                    return decide(agent, view, legal, rng, worlds=world_sampler(state, seat), progress=progress)
+            if limit is None:
+                return agent.choose(view, legal, rng)  # what decide does for plain agents
+            with deadline(limit):
+                return agent.choose(view, legal, rng)
+        except _TimeUp:
+            raise PluginError(f"{self.who(seat)} took longer than {limit:g} s to decide") from None
+        except (Exception, SystemExit) as exc:  # an agent may not end the program either
+            raise PluginError(f"{self.who(seat)} failed: {type(exc).__name__}: {exc}") from exc
 
     def step(self) -> Action:
-        """Let the seat to move decide, and play its action."""
+        """Let the seat to move decide, and play its action (a :class:`PluginError` when
+        the agent's choice is not a legal move: it is reported, not played)."""
+        seat = self.state.to_move
         action = self.ask()
-        self.play(action)
+        self.play_chosen(seat, action)  # type: ignore[arg-type]
         return action
 
+    def play_chosen(self, seat: int, action: Action) -> None:
+        """Play what the computer player at ``seat`` chose; a choice that is not a legal move
+        is a :class:`PluginError` naming the player, and the state stays as it was."""
+        try:
+            self.play(action)
+        except IllegalAction as exc:
+            text = getattr(action, "text", None) if isinstance(action, Action) else None
+            what = repr(shown(text)) if isinstance(text, str) else f"a {type(action).__name__}"
+            raise PluginError(f"{self.who(seat)} chose {what}, which is not a legal move: {exc}") from None
+
     def play(self, action: Action) -> None:
-        """Apply an action for the seat to move (an agent's or a human's) and record it."""
+        """Apply an action for the seat to move (an agent's or a human's) and record it; an
+        engine that fails on it (other than refusing it) is a :class:`PluginError`."""
         state = self.state
-        state.apply(action)
+        try:
+            state.apply(action)
+        except IllegalAction:
+            raise
+        except Exception as exc:
+            raise PluginError(f"{self.game.title} failed on the move {shown(getattr(action, 'text', action))!r}: "
+                              f"{type(exc).__name__}: {exc}") from exc
         self._unwritten.append(action)
         lazy = self._lazy
         if lazy is not None:
@@ -197,7 +277,10 @@ class Match:
             if seat is None:
                 return state
             action = ask()
-            play(action)
+            try:
+                play(action)
+            except IllegalAction:
+                self.play_chosen(seat, action)  # raises the PluginError that names the agent
             if observer:
                 observer(state, seat, action)
         raise RuntimeError(f"{self.game.id}: no end after {max_steps} decisions")

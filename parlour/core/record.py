@@ -101,8 +101,9 @@ class Record:
             raise RecordError(f"the record is incomplete or malformed ({type(exc).__name__}: {exc})") from None
         return record
 
-    def save(self, path: Path) -> None:
-        """Write atomically: a temporary file beside the target, then a rename."""
+    def save(self, path: Path, replace: bool = True) -> None:
+        """Write atomically: a temporary file beside the target, then a rename. With
+        ``replace`` False an existing file is never written over (FileExistsError)."""
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
         try:
@@ -110,7 +111,11 @@ class Record:
                 json.dump(self.to_json(), fh, indent=1)
                 fh.flush()
                 os.fsync(fh.fileno())
-            os.replace(tmp, path)
+            if replace:
+                os.replace(tmp, path)
+            else:
+                os.link(tmp, path)  # fails if ``path`` exists: nothing is written over
+                os.unlink(tmp)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise

@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import os
 import pkgutil
+import threading
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
@@ -25,6 +26,9 @@ from typing import Any
 from parlour.core.game import Game, GameDefinitionError
 from parlour.core.rulesets import RulesetFile, load_ruleset
 from parlour.core.yamlsource import RulesetError
+
+#: seconds a plugin may take to import and deal its first game before it counts as broken
+LOAD_SECONDS = 30.0
 
 GROUP = "parlour.games"
 
@@ -69,9 +73,12 @@ class Registry:
     order; the other is broken.
     """
 
-    def __init__(self, plugins: Iterable[Plugin] = (), wanted: Collection[str] | None = None) -> None:
+    def __init__(self, plugins: Iterable[Plugin] = (), wanted: Collection[str] | None = None,
+                 load_seconds: float = LOAD_SECONDS) -> None:
         #: in order: the entry points sorted by name, then the ``module:attr`` specs as given
         self.plugins: list[Plugin] = list(plugins)
+        #: how long one plugin may take to import and deal its first game
+        self.load_seconds = load_seconds
         #: ``PARLOUR_GAMES``: the plugin names or game ids to keep; ``None`` keeps all
         self.wanted = set(wanted) if wanted is not None else None
         self._loaded: dict[int, _Loaded] = {}
@@ -115,7 +122,7 @@ class Registry:
 
     def _load(self, index: int) -> _Loaded:
         if index not in self._loaded:
-            self._loaded[index] = _load(self.plugins[index])
+            self._loaded[index] = _load(self.plugins[index], self.load_seconds)
         return self._loaded[index]
 
     def _offered(self, index: int, game_id: str) -> bool:
@@ -158,8 +165,23 @@ class Registry:
         return self._all
 
 
-def _load(plugin: Plugin) -> _Loaded:
-    """Import one plugin and verify it; any failure, even ``SystemExit``, is its error."""
+def _load(plugin: Plugin, seconds: float = LOAD_SECONDS) -> _Loaded:
+    """Import one plugin and verify it, in a thread of its own that is waited on for at most
+    ``seconds``: a plugin whose import never ends is broken, not a hang of every command (its
+    thread is a daemon, left behind)."""
+    found: list[_Loaded] = []
+    thread = threading.Thread(target=lambda: found.append(_load_now(plugin)), daemon=True,
+                              name=f"parlour-load-{plugin.name}")
+    thread.start()
+    thread.join(seconds)
+    if not found:
+        return _Loaded(None, error=f"did not finish loading within {seconds:g} s (an import that never ends?)")
+    return found[0]
+
+
+def _load_now(plugin: Plugin) -> _Loaded:
+    """Import one plugin and verify it; any failure, even ``SystemExit`` or a
+    ``KeyboardInterrupt`` raised by its code, is its error."""
     game: Game | None = None
     try:
         obj = plugin.load()
@@ -168,7 +190,7 @@ def _load(plugin: Plugin) -> _Loaded:
         game = candidate
         ruleset = load_ruleset(game)
         verify_deal(game, ruleset)
-    except (Exception, SystemExit) as exc:  # noqa: BLE001 - any plugin failure is reported
+    except (Exception, SystemExit, KeyboardInterrupt) as exc:  # noqa: BLE001 - any plugin failure is reported
         return _Loaded(game, error=_one_line(exc))
     return _Loaded(game, ruleset)
 

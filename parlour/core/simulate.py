@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from parlour.core.match import DEFAULT_TIME_LIMIT
 from parlour.core.registry import Registry, discover
 from parlour.core.seating import computer_seats, start_match
 
@@ -46,10 +47,17 @@ class Plan:
     seed: int
     records: str | None = None
     plugins: tuple[str, ...] = ()
+    #: seconds a computer player may take over one decision (see :attr:`Match.time_limit`)
+    time_limit: float | None = DEFAULT_TIME_LIMIT
 
 
 def game_seed(seed: int, index: int) -> int:
     return random.Random(f"{seed}/{index}").getrandbits(48)
+
+
+def record_name(game_id: str, index: int) -> str:
+    """The file name of game ``index``'s record in a ``--records`` folder."""
+    return f"{game_id}-{index:05d}.json"
 
 
 def rotate(agents: Sequence[str], index: int) -> list[str]:
@@ -69,11 +77,12 @@ def _play_one(plan: Plan, index: int) -> GameResult:
     names = rotate(plan.agents, index)
     seed = game_seed(plan.seed, index)
     match = start_match(game, plan.rules, seed, computer_seats(names), plan.variants)
+    match.time_limit = plan.time_limit
     start = time.perf_counter()
     state = match.play_out()
     elapsed = time.perf_counter() - start
     if plan.records:
-        match.record.save(Path(plan.records) / f"{plan.game_id}-{index:05d}.json")
+        match.record.save(Path(plan.records) / record_name(plan.game_id, index), replace=False)
     return GameResult(index, seed, names, state.scores(), state.winners(), match.moves, elapsed)
 
 
@@ -88,9 +97,16 @@ def run(plan: Plan, jobs: int = 1) -> tuple[list[GameResult], float]:
     if jobs <= 1 or plan.games <= 1:
         results = _play_chunk(plan, indices)
     else:
-        chunks = [indices[i::jobs] for i in range(jobs)]
+        # small chunks, so that a game that fails (a PluginError) stops the run soon: the
+        # chunks not yet started are cancelled
+        size = max(1, min(50, plan.games // (jobs * 4)))
+        chunks = [indices[i:i + size] for i in range(0, len(indices), size)]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            parts = pool.map(_play_chunk, [plan] * len(chunks), chunks)
+            try:
+                parts = list(pool.map(_play_chunk, [plan] * len(chunks), chunks))
+            except BaseException:
+                pool.shutdown(wait=True, cancel_futures=True)
+                raise
             results = sorted((r for part in parts for r in part), key=lambda r: r.index)
     return results, time.perf_counter() - start
 
