@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from parlour.core.game import Game
-from parlour.core.match import Match
+from parlour.core.match import DEFAULT_TIME_LIMIT, Match
 from parlour.core.record import Seat
 from parlour.core.saves import SaveFolder, SaveShelf
 from parlour.core.seating import start_match
@@ -83,6 +83,7 @@ class ParlourApp(App[None]):
         saves: SaveFolder | None = None,
         ai_delay: float | None = None,
         ai_think: float | None = None,
+        agent_time_limit: float | None = None,
         rng: random.Random | None = None,
         start_game: str | None = None,
     ) -> None:
@@ -95,6 +96,8 @@ class ParlourApp(App[None]):
         self.saves = saves if saves is not None else SaveFolder()
         self.ai_delay = ai_delay_from_env() if ai_delay is None else ai_delay
         self.ai_think = ai_think_from_env() if ai_think is None else ai_think
+        #: seconds a computer player may take over one decision before the table stops
+        self.agent_time_limit = DEFAULT_TIME_LIMIT if agent_time_limit is None else agent_time_limit
         self.seeds = rng if rng is not None else random.Random()
         self.start_game = start_game
         #: the saves the home screen lists, each replayed once per version of its file

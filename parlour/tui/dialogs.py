@@ -1,4 +1,5 @@
-"""Small screens: a yes/no confirmation, the leave-the-table menu, and the hot-seat hand-over."""
+"""Small screens: a yes/no confirmation, a problem report, the leave-the-table menu, and the
+hot-seat hand-over."""
 
 from __future__ import annotations
 
@@ -43,6 +44,38 @@ class ConfirmDialog(ModalScreen[bool]):
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
+
+
+class ProblemDialog(ModalScreen[None]):
+    """What went wrong, in words, and one button: a plugin that failed, say. Enter or Escape
+    closes it; the app goes on."""
+
+    BINDINGS = [
+        Binding("escape", "close", "Close", id="problem.close"),
+    ]
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            yield Static(self.text, classes="dialog-question", markup=False)
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("OK", id="ok", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#ok", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 class LeaveDialog(ModalScreen[str]):

@@ -10,7 +10,7 @@ Where the loop stands is one field, :attr:`TableScreen.phase`, with the seat it 
 from __future__ import annotations
 
 import enum
-import random
+import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -25,12 +25,12 @@ from textual.message import Message
 from textual.widgets import Footer, Header
 from textual.worker import get_current_worker
 
-from parlour.core.game import Action, Game, IllegalAction, with_names
+from parlour.core.game import Action, Game, IllegalAction, PluginError, with_names
 from parlour.core.match import Match
 from parlour.core.record import HUMAN
 from parlour.tui.board import Board, GenericBoard
 from parlour.tui.board_loader import board_class
-from parlour.tui.dialogs import HandOverScreen, LeaveDialog
+from parlour.tui.dialogs import HandOverScreen, LeaveDialog, ProblemDialog
 from parlour.tui.panels import LogPanel, StatusPanel
 from parlour.tui.screen import ParlourScreen
 
@@ -66,9 +66,10 @@ class Phase(enum.Enum):
     LEFT = enum.auto()  #: the players left the table (saved or abandoned); nothing more is played
 
 
-class _LeftTheTable(Exception):
+class _LeftTheTable(BaseException):
     """Raised by the progress callback of a computer player whose table was left (or the
-    app quit) while it thought: its search stops at once, and the worker ends quietly."""
+    app quit) while it thought: its search stops at once, and the worker ends quietly. A
+    BaseException: a player's own ``except Exception`` does not swallow it."""
 
 
 class TableScreen(ParlourScreen):
@@ -254,11 +255,20 @@ class TableScreen(ParlourScreen):
             self.present(state.legal_actions())
             return
         except Exception as exc:  # noqa: BLE001 - a plugin bug is reported, the app stays up
-            self.notify(f"The game failed on {event.action.text!r}: {type(exc).__name__}: {exc}",
-                        severity="error", timeout=10, markup=False)
-            self.present(state.legal_actions())
+            self.fail(str(exc) if isinstance(exc, PluginError) else f"{type(exc).__name__}: {exc}")
             return
         self.after_move()
+
+    def fail(self, what: str) -> None:
+        """A game's or a computer player's code failed: leave the table, saved up to the last
+        good move, and say so in a dialog; the app goes on."""
+        title = self.live.game.title
+        self.leave("leave")
+        self.app.call_later(self.app.push_screen, ProblemDialog(
+            f"{title} stopped: a plugin failed",
+            f"{what}\n\nThe game is saved up to the last good move: continue it from the home screen "
+            "once the game or the computer player is mended.",
+        ))
 
     @work(thread=True, exclusive=True, group="computer", exit_on_error=False)
     def think(self, seat: int, turn: int) -> None:
@@ -271,6 +281,7 @@ class TableScreen(ParlourScreen):
         action: Action | None = None
         error: str | None = None
         shown = -1
+        limit = self.parlour.agent_time_limit
 
         def progress(fraction: float) -> None:
             nonlocal shown
@@ -282,12 +293,36 @@ class TableScreen(ParlourScreen):
                 shown = percent
                 self.post_message(self.Thought(seat, turn, percent))
 
-        try:
-            action = self.match.ask(progress=progress)
-        except _LeftTheTable:
-            return
-        except Exception as exc:  # noqa: BLE001 - reported, then a random legal move is played
-            error = f"{type(exc).__name__}: {exc}"
+        # The decision runs in a daemon thread of its own, which this worker waits on: a
+        # player that never returns is given up on at its time limit or when the table is
+        # left, and never keeps the app from quitting (the worker's own thread would).
+        outcome: list[tuple[str, Any]] = []
+
+        def decide() -> None:
+            try:
+                outcome.append(("chose", self.match.ask(progress=progress)))
+            except _LeftTheTable:
+                outcome.append(("left", None))
+            except BaseException as exc:  # noqa: BLE001 - reported by the table
+                outcome.append(("failed", exc))
+
+        thinker = threading.Thread(target=decide, daemon=True, name=f"parlour-seat-{seat + 1}")
+        thinker.start()
+        while not outcome:
+            thinker.join(0.05)
+            if worker.is_cancelled:
+                return
+            if not outcome and time.monotonic() - started > limit:
+                error = f"{self.match.who(seat)} took longer than {limit:g} s to decide"
+                break
+        if outcome:
+            kind, value = outcome[0]
+            if kind == "left":
+                return
+            if kind == "failed":
+                error = str(value) if isinstance(value, PluginError) else f"{type(value).__name__}: {value}"
+            else:
+                action = value
         while not worker.is_cancelled and time.monotonic() - started < self.parlour.ai_delay:
             time.sleep(min(0.05, self.parlour.ai_delay))
         if not worker.is_cancelled:
@@ -309,20 +344,14 @@ class TableScreen(ParlourScreen):
         if message.turn != len(self.match.record.actions) or state.to_move != message.seat:
             return  # stale: the table moved on (or was left) meanwhile
         self.thought = None
-        name = self.live.names[message.seat]
         action = message.action
-        if action is None or not state.is_legal(action):
-            reason = message.error or f"{action.label if action else 'nothing'!r} is not a legal move"
-            self.notify(f"{name} failed to decide ({reason}); it plays a random move.",
-                        severity="error", markup=False)
-            legal = state.legal_actions()
-            action = legal[random.Random(message.turn).randrange(len(legal))]
+        if message.error is not None or action is None:
+            self.fail(message.error or f"{self.match.who(message.seat)} chose nothing")
+            return
         try:
-            self.match.play(action)
+            self.match.play_chosen(message.seat, action)  # a move that is not legal is not played
         except Exception as exc:  # noqa: BLE001 - a plugin bug: report it and leave the table saved
-            self.notify(f"The game failed on {action.text!r}: {type(exc).__name__}: {exc}",
-                        severity="error", timeout=10, markup=False)
-            self.leave("leave")
+            self.fail(str(exc) if isinstance(exc, PluginError) else f"{type(exc).__name__}: {exc}")
             return
         self.after_move()  # which moves the phase on from THINKING
 

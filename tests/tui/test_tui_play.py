@@ -18,7 +18,7 @@ from parlour.core.record import Record, replay
 from parlour.core.saves import SaveFolder
 from parlour.tui.app import ParlourApp
 from parlour.tui.board import GenericBoard
-from parlour.tui.dialogs import HandOverScreen
+from parlour.tui.dialogs import HandOverScreen, ProblemDialog
 from parlour.tui.home import HomeScreen
 from parlour.tui.results import ResultsScreen
 from parlour.tui.rules import RulesScreen
@@ -440,15 +440,57 @@ class BrokenAgentSevens(sevens.Sevens):
         return {"random": lambda rules: RandomAgent(), "broken": lambda rules: Broken()}
 
 
-def test_a_failing_computer_player_is_reported_and_plays_a_random_move() -> None:
+def test_a_failing_computer_player_stops_the_table_with_a_dialog_and_the_game_saved() -> None:
+    """Issue 16: the app names the plugin that failed in a dialog, leaves the table with the
+    game saved up to the last good move, and goes on (it used to play a random move)."""
     async def scenario() -> None:
         app = app_for(sevens_registry(game=BrokenAgentSevens()))
-        async with app.run_test(size=SIZE, notifications=True) as pilot:
+        async with app.run_test(size=SIZE) as pilot:
             await open_setup(pilot, app)
             await pilot.press("ctrl+s")
-            await play_to_results(pilot, app)
-            messages = [n.message for n in app._notifications]
-            assert any("the agent divided by zero" in m and "random move" in m for m in messages)
+            await wait_for(pilot, lambda: human_to_decide(app))
+            await pilot.press("enter")  # the person at seat 1 plays; then the computer fails
+            await wait_for(pilot, lambda: isinstance(app.screen, ProblemDialog))
+            text = app.screen.text
+            assert "the computer player 'broken' in seat" in text and "ZeroDivisionError: the agent divided by zero" in text
+            assert "saved up to the last good move" in text
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            saved = list(app.saves.saves.glob("*.json"))
+            assert len(saved) == 1
+            record = Record.load(saved[0])
+            assert not record.finished and len(record.actions) == 1 and record.seats[1].agent == "broken"
+
+    run(scenario())
+
+
+class StallingSevens(sevens.Sevens):
+    never = threading.Event()
+
+    def agent_kinds(self) -> dict[str, Any]:
+        class Stalls:
+            def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+                StallingSevens.never.wait()
+                return legal[0]
+
+        return {"random": lambda rules: RandomAgent(), "stalls": lambda rules: Stalls()}
+
+
+def test_a_computer_player_past_its_time_limit_is_reported_and_the_app_quits_at_once() -> None:
+    """A limit of 0 s: the table gives up on the first poll, without waiting on any clock;
+    the stuck decision is left in a daemon thread, which quitting does not wait for."""
+    async def scenario() -> None:
+        app = app_for(sevens_registry(game=StallingSevens()), agent_time_limit=0.0)
+        async with app.run_test(size=SIZE) as pilot:
+            await open_setup(pilot, app)
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: human_to_decide(app))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, ProblemDialog))
+            assert "'stalls' in seat" in app.screen.text and "took longer than 0 s to decide" in app.screen.text
+            stuck = [t for t in threading.enumerate() if t.name.startswith("parlour-seat-")]
+            assert stuck and all(t.daemon for t in stuck)
+            await pilot.press("ctrl+q")
 
     run(scenario())
 
