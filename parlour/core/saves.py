@@ -7,15 +7,29 @@ new game never overwrites another. A finished game's record moves to ``<data>/pa
 to ``<name>.corrupt`` (a new name each time, never over an existing file) and reported.
 
 ``<data>`` is ``$XDG_DATA_HOME`` when set, else the platform's user data folder.
+
+Several running copies of Parlour share the folder. Each holds a shared lock on
+``saves/.instances`` while it runs (:meth:`SaveFolder.open_instance`); the first one finds the
+lock free and clears the temporary files a killed save left behind, which no one else can be
+writing then. A table holds a lock on its save (:meth:`SaveFolder.claim`): another copy lists
+that game as being played elsewhere, never as unreadable, and never moves it aside. A save
+that vanishes while it is read (finished and archived by another copy) is simply gone, and a
+file in the folder that is not a regular file (a FIFO, a folder) is skipped with a note.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # not on this platform: no locks, each copy on its own
+    fcntl = None  # type: ignore[assignment]
 
 from parlour.core.game import Game
 from parlour.core.record import Record, RecordError, replay, version_problem
@@ -62,6 +76,12 @@ class CorruptSave:
 class SaveScan:
     saved: list[SavedGame] = field(default_factory=list)
     corrupt: list[CorruptSave] = field(default_factory=list)
+    #: one line each: files skipped (not regular files), games being played in another copy
+    notes: list[str] = field(default_factory=list)
+
+
+#: the problem of a save whose table is open in another running copy of Parlour
+ELSEWHERE = "it is being played in another Parlour window"
 
 
 class SaveFolder:
@@ -69,6 +89,76 @@ class SaveFolder:
 
     def __init__(self, root: Path | None = None) -> None:
         self.root = root if root is not None else data_dir()
+        self._instance: int | None = None  # the descriptor holding this copy's shared lock
+        self._claims: dict[Path, int] = {}  # the saves this copy's tables hold
+
+    def open_instance(self) -> list[Path]:
+        """Say this copy of Parlour is running (a shared lock held until it exits). When no
+        other copy runs, first clear the temporary files killed saves left: the ones removed."""
+        if fcntl is None or self._instance is not None:
+            return []
+        try:
+            self.saves.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.saves / ".instances", os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError:
+            return []
+        removed: list[Path] = []
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            pass  # another copy runs: its temporary files may be in the middle of a save
+        else:
+            for folder in (self.saves, self.records):
+                for leftover in folder.glob("*.tmp") if folder.is_dir() else ():
+                    try:
+                        leftover.unlink()
+                        removed.append(leftover)
+                    except OSError:
+                        pass
+        fcntl.flock(fd, fcntl.LOCK_SH)
+        self._instance = fd
+        return removed
+
+    def claim(self, path: Path) -> int | None:
+        """Lock the save ``path`` for the table that plays it (None when no lock can be had:
+        no locks here, or another copy holds it). :meth:`release` lets it go."""
+        if fcntl is None:
+            return None
+        try:
+            fd = os.open(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError:
+            return None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            return None
+        self._claims[path] = fd
+        return fd
+
+    def release(self, path: Path, fd: int | None) -> None:
+        if fd is None or self._claims.get(path) != fd:
+            return
+        del self._claims[path]
+        path.with_name(path.name + ".lock").unlink(missing_ok=True)
+        os.close(fd)
+
+    def in_play_elsewhere(self, path: Path) -> bool:
+        """Whether another running copy holds the lock of the save ``path``."""
+        lock = path.with_name(path.name + ".lock")
+        if fcntl is None or path in self._claims or not lock.exists():
+            return False
+        try:
+            fd = os.open(lock, os.O_RDWR)
+        except OSError:
+            return False
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return True
+        finally:
+            os.close(fd)  # (closing drops a lock taken just now: nobody plays it)
+        return False
 
     @property
     def saves(self) -> Path:
@@ -151,11 +241,28 @@ class SaveShelf:
             for path in sorted(folder.saves.glob("*.json")):
                 try:
                     status = path.stat()
+                except OSError:
+                    continue  # gone since the folder was listed (finished in another copy)
+                if not stat.S_ISREG(status.st_mode):
+                    result.notes.append(f"{path.name}: skipped, not a regular file")
+                    continue
+                if folder.in_play_elsewhere(path):
+                    try:
+                        record = Record.load(path)
+                    except RecordError:
+                        continue  # being written by the other copy: listed at the next scan
+                    saved = SavedGame(path, record, status.st_mtime, ELSEWHERE)
+                    examined[path] = _Examined((status.st_size, status.st_mtime_ns), saved, None)
+                    result.saved.append(saved)
+                    continue
+                try:
                     stamp = (status.st_size, status.st_mtime_ns)
                     known = self._examined.get(path)
                     if known is None or known.stamp != stamp:
                         known = self._examine(path, stamp, status.st_mtime, games)
                 except Exception as exc:  # noqa: BLE001 - any failure to rebuild means the file is unusable
+                    if not path.exists():
+                        continue  # it went (finished in another copy) while it was read
                     result.corrupt.append(folder.set_aside(path, exc))
                     continue
                 if known is None:

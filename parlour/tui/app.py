@@ -110,6 +110,7 @@ class ParlourApp(App[None]):
         return HomeScreen()
 
     def on_mount(self) -> None:
+        self.saves.open_instance()  # the first copy running clears what killed saves left
         if self.start_game is not None and self.start_game in self.registry.games:
             self.set_up(self.registry.get(self.start_game))
 

@@ -83,8 +83,10 @@ class HomeScreen(ParlourScreen):
         unchanged = [s.path for s in scan.saved] == [s.path for s in self.saved]
         self.saved = scan.saved
         problems = self.query_one("#home-problems", Static)
-        problems.update("\n".join(f"! Unreadable save {p.describe()}" for p in self.problems))
-        problems.display = bool(self.problems)
+        lines = [f"! Unreadable save {p.describe()}" for p in self.problems]
+        lines += [f"· {note}" for note in scan.notes]
+        problems.update("\n".join(lines))
+        problems.display = bool(lines)
 
         options: list[Option | None] = []
         for index, saved in enumerate(self.saved):

@@ -157,7 +157,14 @@ class TableScreen(ParlourScreen):
                         "showing the plain table instead.", severity="warning", timeout=8, markup=False)
         if not self.live.path.exists():
             self.save()  # so that a table left before its first move can still be continued
+        # another running copy of Parlour sees this game as being played here
+        self.claimed = (self.live.path, self.parlour.saves.claim(self.live.path))
         self.call_after_refresh(self.advance)
+
+    def on_unmount(self) -> None:
+        claimed = getattr(self, "claimed", None)
+        if claimed is not None:
+            self.parlour.saves.release(*claimed)
 
     # -- the turn loop -------------------------------------------------------------
     def advance(self) -> None:

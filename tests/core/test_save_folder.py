@@ -1,0 +1,102 @@
+"""Issue 16, saves: nothing in the saves folder hangs or misleads the home screen. A FIFO is
+skipped with a note, what a killed save left is cleared by the first copy to start (never
+under another running copy), a game open in another copy is listed as played there (never
+unreadable, never moved aside), and a save that says finished but is not stays a save."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+import sevens
+
+from parlour.core.record import Seat
+from parlour.core.registry import Plugin, Registry
+from parlour.core.saves import ELSEWHERE, SaveFolder, SaveShelf
+from parlour.core.seating import start_match
+
+
+@pytest.fixture
+def games() -> dict:
+    registry = Registry([Plugin("sevens", "test", lambda: sevens.GAME)])
+    return {"sevens": registry.get("sevens")}
+
+
+def a_save(folder: SaveFolder, games: dict, moves: int = 2, seed: int = 9) -> Path:
+    game = games["sevens"]
+    rules = Registry([Plugin("sevens", "test", lambda: sevens.GAME)]).ruleset("sevens").resolve([])
+    match = start_match(game, rules, seed, [Seat("Ann", "human"), Seat("Ada", "random")])
+    for _ in range(moves):
+        match.play(match.state.legal_actions()[0])
+    path = folder.new_path("sevens", seed)
+    folder.save(match.record, path)
+    return path
+
+
+def test_a_fifo_in_the_saves_folder_is_skipped_with_a_note(tmp_path: Path, games: dict) -> None:
+    folder = SaveFolder(tmp_path)
+    good = a_save(folder, games)
+    os.mkfifo(folder.saves / "pipe.json")
+    (folder.saves / "dir.json").mkdir()
+    scan = SaveShelf(folder).scan(games)
+    assert [s.path for s in scan.saved] == [good] and scan.corrupt == []
+    assert sorted(scan.notes) == ["dir.json: skipped, not a regular file", "pipe.json: skipped, not a regular file"]
+    assert (folder.saves / "pipe.json").exists(), "left where it is, not moved aside"
+
+
+def test_the_first_copy_to_start_clears_what_killed_saves_left(tmp_path: Path, games: dict) -> None:
+    folder = SaveFolder(tmp_path)
+    a_save(folder, games)
+    leftover = folder.saves / "sevens-x.json.abc123.tmp"
+    leftover.write_text("{half a rec")
+    assert folder.open_instance() == [leftover] and not leftover.exists()
+
+
+def test_a_second_copy_never_clears_temporary_files(tmp_path: Path, games: dict) -> None:
+    running = SaveFolder(tmp_path)
+    running.open_instance()
+    in_progress = running.saves / "sevens-y.json.def456.tmp"
+    in_progress.write_text("{being written")
+    second = SaveFolder(tmp_path)
+    assert second.open_instance() == [] and in_progress.exists()
+
+
+def test_a_game_open_in_another_copy_is_listed_as_played_there(tmp_path: Path, games: dict) -> None:
+    mine, theirs = SaveFolder(tmp_path), SaveFolder(tmp_path)
+    path = a_save(theirs, games)
+    fd = theirs.claim(path)
+    assert fd is not None
+    assert mine.claim(path) is None, "one table per save"
+    scan = SaveShelf(mine).scan(games)
+    assert [(s.path, s.problem) for s in scan.saved] == [(path, ELSEWHERE)] and scan.corrupt == []
+    assert path.exists()
+    theirs.release(path, fd)
+    scan = SaveShelf(mine).scan(games)
+    assert [(s.path, s.problem) for s in scan.saved] == [(path, None)]
+
+
+def test_a_save_that_vanishes_while_it_is_read_is_just_gone(tmp_path: Path, games: dict,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = SaveFolder(tmp_path)
+    path = a_save(folder, games)
+    shelf = SaveShelf(folder)
+
+    def archived_meanwhile(*args, **kwargs):
+        path.unlink()
+        raise FileNotFoundError(2, "No such file or directory")
+
+    monkeypatch.setattr(shelf, "_examine", archived_meanwhile)
+    scan = shelf.scan(games)
+    assert scan.saved == [] and scan.corrupt == []
+
+
+def test_a_save_that_says_finished_but_is_not_stays_a_save(tmp_path: Path, games: dict) -> None:
+    folder = SaveFolder(tmp_path)
+    path = a_save(folder, games)
+    text = path.read_text().replace('"finished": false', '"finished": true')
+    assert '"finished": true' in text
+    path.write_text(text)
+    scan = SaveShelf(folder).scan(games)
+    assert [s.path for s in scan.saved] == [path] and not scan.saved[0].record.finished
+    assert list(folder.records.glob("*.json")) == [], "not archived as a finished game"
