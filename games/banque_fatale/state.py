@@ -454,6 +454,11 @@ class BanqueFataleState(State):
         cards = sum([chart[i] for code in self.cards[seat] for i in colours_of[code]])
         return self.cash[seat], sum(self.jetons[seat]) * self.cfg.jeton_value, cards
 
+    def conserved(self) -> dict[str, Any]:
+        """BF-R4, BF-R7: the jetons of each colour, held or in the pool, never change."""
+        return {f"jetons {letter}": sum(j[i] for j in self.jetons) + self.pool[i]
+                for i, letter in enumerate(self.cfg.letters)}
+
     def score_breakdown(self) -> list[dict[str, float]]:
         """BF-E2: cash, the jetons held and what they are worth at the end, and the chart
         value of the cards held (the score is cash + jetons worth + cards)."""

@@ -645,6 +645,13 @@ class CasablancaState(State):
         self._events = QuietLog()
         self._pending = QuietLog()
 
+    def conserved(self) -> dict[str, Any]:
+        """Within a round: the money at the table (the players', the pot, less what the bank
+        paid for cards sold) and the chips (on the ring, in hand, set aside)."""
+        chips = sorted([c for c in self.chips if c >= 0] + [c for c in self.aside if c >= 0]
+                       + ([self.held] if self.held >= 0 else []))
+        return {"epoch": self.round, "money": sum(self.money) + self.pot - self.bank_paid, "chips": chips}
+
     def sample_world(self, seat: int, rng: random.Random, *, quiet: bool = False) -> CasablancaState:
         """A world ``seat`` cannot tell from this one (see ``views.sampled_world``)."""
         return sampled_world(self, seat, rng, quiet)

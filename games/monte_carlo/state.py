@@ -409,6 +409,14 @@ class MonteCarloState(State):
             view["hand"] = [d for d in DIGITS for _ in range(self.hands[seat][d])]
         return view
 
+    def conserved(self) -> dict[str, Any]:
+        """Within a game (MC-C2, MC-C3): the tiles of each digit, in hands, laid or undealt."""
+        tiles = [self.undealt.count(d) + sum(h[d] for h in self.hands) for d in range(10)]
+        for cell, who in enumerate(self.grid):
+            if who != EMPTY:
+                tiles[DIGIT_OF[cell]] += 1
+        return {"epoch": self.game_no, "tiles": tiles}
+
     def scores(self) -> list[float]:
         return [float(self.chips[s] + self.staked[s]) for s in range(self.players)]
 

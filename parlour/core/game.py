@@ -322,6 +322,12 @@ class State(ABC):
     def scores(self) -> list[float]:
         """Each seat's score; meaningful once the game is over (a running score before)."""
 
+    def conserved(self) -> Mapping[str, Any]:
+        """What the rules conserve, for soak tests: quantities that stay equal from move to
+        move (jetons of a colour, the money at the table) while ``"epoch"`` (a round, a game
+        of a match) stays the same. Optional; the default conserves nothing."""
+        return {}
+
     def winners(self) -> list[int]:
         """Seats with the highest score; equal scores share the win."""
         scores = self.scores()

@@ -37,6 +37,7 @@ from parlour.core.game import Action, Game, IllegalAction, State
 from parlour.core.match import Match
 from parlour.core.record import Record, Seat, replay
 from parlour.core.rulesets import RulesetFile, load_ruleset
+from parlour.testing.soak import soak
 
 __all__ = [
     "test_contract_player_bounds_enforced",
@@ -122,6 +123,14 @@ def test_contract_random_games_reach_the_end(game: Game) -> None:
             assert len(state.scores()) == players
             winners = state.winners()
             assert winners and all(w in range(players) for w in winners)
+
+
+def test_contract_conserved_quantities_hold(game: Game) -> None:
+    """What the game says it conserves (``State.conserved``, optional) stays equal from move
+    to move within an epoch, in random games at every player count."""
+    rules = _ruleset(game).resolve()
+    result = soak(game, {n: rules for n in _player_counts(game)}, range(GAMES))
+    assert result.problems == []
 
 
 def test_contract_every_variant_plays(game: Game) -> None:
