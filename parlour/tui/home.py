@@ -48,6 +48,7 @@ class HomeScreen(ParlourScreen):
         Binding("r", "rules", "Rules", id="home.rules"),
         Binding("c", "continue", "Continue", id="home.continue"),
         Binding("x", "abandon", "Abandon save", id="home.abandon"),
+        Binding("d", "dismiss_notes", "Dismiss notes", id="home.dismiss"),
         Binding("q", "app.quit", "Quit", id="home.quit"),
     ]
 
@@ -124,10 +125,10 @@ class HomeScreen(ParlourScreen):
         played = f"  {saved.moves} move{'' if saved.moves == 1 else 's'} played, saved {when}"
         body = Text(seat_line((s.name, s.agent) for s in record.seats))
         if saved.problem:
-            head = Text.assemble(("> ", "bold"), (title, "bold"), played, ("  (cannot be continued)", "italic"))
+            head = Text.assemble(("Saved ", "dim"), (title, "bold"), played, ("  (cannot be continued)", "italic"))
             body.append(f"\ncannot continue: {saved.problem}")
         else:
-            head = Text.assemble(("> Continue ", "bold"), (title, "bold"), played)
+            head = Text.assemble(("Continue ", "bold"), (title, "bold"), played)
         return _indented(head, body)
 
     @staticmethod
@@ -209,6 +210,8 @@ class HomeScreen(ParlourScreen):
             return any(s.problem is None for s in self.saved)
         if action == "abandon":
             return self.highlighted_save() is not None
+        if action == "dismiss_notes":
+            return self.query_one("#home-problems", Static).display
         if action == "rules":
             return self.highlighted_game() is not None
         return True
@@ -228,9 +231,35 @@ class HomeScreen(ParlourScreen):
             self.parlour.show_rules(game)
 
     def action_continue(self) -> None:
+        """``c``: the highlighted save, else the newest one that can go on, once asked."""
+        chosen = self.highlighted_save()
         playable = [s for s in self.saved if s.problem is None]
-        if playable:
-            self.continue_game(playable[0])
+        if chosen is None or chosen.problem is not None:
+            chosen = playable[0] if playable else None
+        if chosen is None:
+            return
+        game = self.parlour.registry.games.get(chosen.record.game)
+        title = game.title if game else chosen.record.game
+        saved = chosen
+
+        def done(sure: bool | None) -> None:
+            if sure:  # once the home screen has resumed (and rescanned), so the scan keeps its match
+                self.call_after_refresh(self.continue_game, saved)
+
+        self.app.push_screen(
+            ConfirmDialog(f"Continue the game of {title} saved at move {saved.moves}?\n"
+                          f"{seat_line((s.name, s.agent) for s in saved.record.seats)}",
+                          yes="Continue it", no="Not now"),
+            done,
+        )
+
+    def action_dismiss_notes(self) -> None:
+        """Put away the notes about unreadable or skipped saves (each was moved aside or left)."""
+        self.problems.clear()
+        problems = self.query_one("#home-problems", Static)
+        problems.update("")
+        problems.display = False
+        self.refresh_bindings()
 
     def continue_game(self, saved: SavedGame) -> None:
         """Sit down again to ``saved``, on the match rebuilt when the saves were scanned."""

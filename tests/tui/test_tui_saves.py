@@ -16,7 +16,7 @@ from parlour.core.saves import SaveFolder, SaveShelf, data_dir
 from parlour.core.seating import resume_match, start_match
 from parlour.testing.boards import panel_text
 from parlour.tui.app import ParlourApp
-from parlour.tui.dialogs import LeaveDialog
+from parlour.tui.dialogs import ConfirmDialog, LeaveDialog
 from parlour.tui.home import HomeScreen
 from parlour.tui.rules import RulesScreen
 from parlour.tui.setup import SetupScreen
@@ -29,6 +29,14 @@ def app_for(**kwargs: Any) -> ParlourApp:
 
 def human_to_decide(app: ParlourApp) -> bool:
     return isinstance(app.screen, TableScreen) and app.screen.awaiting is not None
+
+
+async def continue_asked(pilot: Any, app: ParlourApp) -> None:
+    """``c`` on the home screen, then yes to the question it asks first."""
+    await pilot.press("c")
+    await wait_for(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+    await pilot.press("y")
+    await wait_for(pilot, lambda: human_to_decide(app))
 
 
 def saved_record(rules_variant: str | None = None, actions: int = 0) -> Record:
@@ -81,7 +89,11 @@ def test_quit_mid_game_and_continue_where_it_stopped(saves: SaveFolder) -> None:
             assert listing.get_option_at_index(listing.highlighted).id == "save:0"
             assert "Continue" in str(listing.get_option_at_index(0).prompt.renderables[0])
             await pilot.press("c")
-            await wait_for(pilot, lambda: human_to_decide(app))
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+            await pilot.press("n")
+            await wait_for(pilot, lambda: app.screen is home)
+            assert home.saved[0].path == path, "declining leaves the save where it was"
+            await continue_asked(pilot, app)
             screen = app.screen
             assert isinstance(screen, TableScreen)
             assert screen.match.record.actions == played
@@ -158,8 +170,11 @@ def test_corrupt_saves_are_reported_moved_aside_and_the_app_starts(saves: SaveFo
             assert "play 99" in report
             assert [s.path for s in home.saved] == [good]
             assert sum(n.severity == "error" for n in app._notifications) == 2
-            await pilot.press("c")
-            await wait_for(pilot, lambda: human_to_decide(app))
+            assert app.screen.active_bindings["d"].enabled
+            await pilot.press("d")  # the notes are put away, for good
+            await wait_for(pilot, lambda: not home.query_one("#home-problems").display)
+            assert not home.problems and "d" not in app.screen.active_bindings
+            await continue_asked(pilot, app)
 
     run(scenario())
     assert not garbage.exists() and not bad_moves.exists()
@@ -308,8 +323,7 @@ def test_the_home_screen_replays_a_save_only_when_it_changed(saves: SaveFolder) 
             await wait_for(pilot, lambda: app.screen is home)
             assert [s.path for s in home.saved] == [path]
             assert game.parsed == record.actions, "an unchanged save is not replayed again"
-            await pilot.press("c")
-            await wait_for(pilot, lambda: human_to_decide(app))
+            await continue_asked(pilot, app)
             screen = app.screen
             assert isinstance(screen, TableScreen)
             assert screen.match.record.actions[:3] == record.actions
