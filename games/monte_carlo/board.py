@@ -26,7 +26,7 @@ from games.monte_carlo.actions import Lay, Pass, Stop
 from games.monte_carlo.layout import (CELL_BY_NAME, CELLS, DIGIT_OF, QUADRANT_LETTERS, QUADRANT_OF, SIZE, a_digit, cell_name,
                                       field_name, fields_for)
 from games.monte_carlo.state import sentence
-from parlour.core.game import Action
+from parlour.core.game import Action, Event
 from parlour.tui.board import Board
 
 SLOT = 7
@@ -137,6 +137,7 @@ class MonteCarloBoard(Board):
         self.cursor_cell = 0
         self.tile: int | None = None
         self.results = False
+        self.settled = False  # showing the game just settled, while the table holds that moment
         self.seen_games = 0
         self.confirming_stop = False  # stopping is for the rest of the game: a second s confirms
 
@@ -163,6 +164,17 @@ class MonteCarloBoard(Board):
                 self.cursor_cell = CELL_BY_NAME[first.cell]
         self.redraw()
         self.refresh_bindings()  # the footer offers the keys of this phase only
+
+    def show_moment(self, view: Mapping[str, Any], events: Sequence[Event]) -> None:
+        """A game was settled: its grid, the fields won and lost, until the player goes on."""
+        if view.get("history"):
+            self.results = self.settled = True
+            self.redraw()
+
+    def end_moment(self) -> None:
+        if self.settled:
+            self.results = self.settled = False
+            self.redraw()
 
     def on_key(self, event: events.Key) -> None:
         if self.confirming_stop and event.key != "s":
@@ -575,6 +587,8 @@ class MonteCarloBoard(Board):
         return text
 
     def _help(self) -> str:
+        if self.settled:
+            return "enter: go on" + (" to the results" if self.view.get("phase") == "over" else " to the next game")
         if self.results:
             return "r or enter: back to the table"
         if self.laying:

@@ -27,6 +27,7 @@ class MonteCarlo(Game):
     min_players = 2
     max_players = 6
     board = "games.monte_carlo.board:MonteCarloBoard"
+    pauses = frozenset({"field"})  # a game settled: its grid and payouts before the next deal
 
     @property
     def schema(self) -> Schema:

@@ -370,6 +370,11 @@ class Game(ABC):
     #: added): saved games of another version are then offered with a plain reason why they
     #: cannot be continued, instead of failing half-way through their replay.
     version: ClassVar[int] = 1
+    #: Event kinds that mark a moment worth stopping for (a game or round settled, a
+    #: challenge decided): after a move that logs one of them, the app's table waits until
+    #: the person at the table has read what that move did, instead of moving on and leaving
+    #: it to the log. Empty: the table never waits.
+    pauses: ClassVar[frozenset[str]] = frozenset()
 
     @property
     @abstractmethod

@@ -29,7 +29,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from parlour.core.game import Action, Game
+from parlour.core.game import Action, Event, Game
 
 
 class Board(Widget):
@@ -91,6 +91,15 @@ class Board(Widget):
 
     def show(self, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
         raise NotImplementedError
+
+    def show_moment(self, view: Mapping[str, Any], events: Sequence[Event]) -> None:
+        """The table stops after a move that logged a kind of event in ``Game.pauses``
+        (``events``: what that move did that this seat saw) until the player goes on. The
+        table lists the events itself; a board may show more (Monte Carlo shows the grid of
+        the game just settled). Called after ``show(view, None)``."""
+
+    def end_moment(self) -> None:
+        """The player went on after :meth:`show_moment`: back to the ordinary board."""
 
     def choose(self, action: Action) -> None:
         self.post_message(self.Chosen(action))

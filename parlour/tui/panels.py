@@ -10,11 +10,16 @@ from rich.padding import Padding
 from rich.progress_bar import ProgressBar
 from rich.table import Table as RichTable
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.widgets import RichLog, Static
 
-from parlour.core.game import State, with_names
+from parlour.core.game import Event, State, with_names
 from parlour.core.match import Match
 from parlour.core.record import HUMAN
+from parlour.tui.board import Board
 
 
 def running_scores(view: Mapping[str, Any], players: int) -> list[Any] | None:
@@ -118,3 +123,41 @@ class LogPanel(RichLog):
         self.clear()
         for line in self.entries:
             self.write(Text(line))
+
+
+class MomentPanel(VerticalScroll):
+    """What the last move did, held on the table until the player goes on (Enter or Space):
+    the end of a game or a round, a challenge decided (the kinds in ``Game.pauses``). Like a
+    board's new decision, it ignores keys for ``Board.decision_delay`` after it appears, so
+    an Enter pressed twice, or while a computer thought, does not skip it unread."""
+
+    BINDINGS = [
+        Binding("enter", "go_on", "Go on", id="moment.go_on"),
+        Binding("space", "go_on", "Go on", show=False, id="moment.go_on_space"),
+    ]
+
+    class GoOn(Message):
+        """The player has read the moment."""
+
+    def __init__(self, names: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.names = list(names)
+        self.border_title = "What just happened"
+        self.border_subtitle = "Enter: go on"
+        #: the lines shown, with the players' names
+        self.lines: list[str] = []
+        self.keys_from = float("-inf")
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="moment-text")
+
+    def show(self, events: Sequence[Event]) -> None:
+        self.lines = [with_names(event.text, self.names) for event in events]
+        self.query_one("#moment-text", Static).update(Text("\n".join(self.lines)))
+        self.display = True
+        self.scroll_home(animate=False)
+        self.keys_from = Board.clock() + Board.decision_delay
+
+    def action_go_on(self) -> None:
+        if Board.clock() >= self.keys_from:
+            self.post_message(self.GoOn())

@@ -25,13 +25,13 @@ from textual.message import Message
 from textual.widgets import Footer, Header
 from textual.worker import get_current_worker
 
-from parlour.core.game import Action, Game, IllegalAction, PluginError, with_names
+from parlour.core.game import Action, Event, Game, IllegalAction, PluginError, with_names
 from parlour.core.match import Match
 from parlour.core.record import HUMAN
 from parlour.tui.board import Board, GenericBoard
 from parlour.tui.board_loader import board_class
 from parlour.tui.dialogs import HandOverScreen, LeaveDialog, ProblemDialog
-from parlour.tui.panels import LogPanel, StatusPanel
+from parlour.tui.panels import LogPanel, MomentPanel, StatusPanel
 from parlour.tui.screen import ParlourScreen
 
 
@@ -62,6 +62,7 @@ class Phase(enum.Enum):
     DECIDING = enum.auto()  #: a person at the table decides (``TableScreen.seat``)
     THINKING = enum.auto()  #: a computer player decides, in a worker (``TableScreen.seat``)
     HANDING_OVER = enum.auto()  #: the table is hidden until the next person is ready
+    PAUSED = enum.auto()  #: the table holds a moment (a game or round settled) until the player goes on
     OVER = enum.auto()  #: the game ended; the results follow
     LEFT = enum.auto()  #: the players left the table (saved or abandoned); nothing more is played
 
@@ -107,6 +108,7 @@ class TableScreen(ParlourScreen):
         self.board: Board = self._make_board(self.board_type)
         self.status_panel = StatusPanel(id="status")
         self.log_panel = LogPanel(live.names, id="log")
+        self.moment_panel = MomentPanel(live.names, id="moment")
         #: where the turn loop stands, and the seat it concerns (deciding, thinking, handed to)
         self.phase = Phase.STARTING
         self.seat: int | None = None
@@ -144,7 +146,7 @@ class TableScreen(ParlourScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="table"):
-            yield Vertical(self.board, id="board-holder")
+            yield Vertical(self.board, self.moment_panel, id="board-holder")
             with Vertical(id="side"):
                 yield self.status_panel
                 yield self.log_panel
@@ -255,6 +257,7 @@ class TableScreen(ParlourScreen):
         if self.awaiting is None or state.to_move != self.awaiting:
             self.notify("It is not your move.", severity="warning")
             return
+        start = len(state.events)
         try:
             self.match.play(event.action)
         except IllegalAction as exc:
@@ -264,7 +267,7 @@ class TableScreen(ParlourScreen):
         except Exception as exc:  # noqa: BLE001 - a plugin bug is reported, the app stays up
             self.fail(str(exc) if isinstance(exc, PluginError) else f"{type(exc).__name__}: {exc}")
             return
-        self.after_move()
+        self.after_move(start)
 
     def fail(self, what: str) -> None:
         """A game's or a computer player's code failed: leave the table, saved up to the last
@@ -355,20 +358,58 @@ class TableScreen(ParlourScreen):
         if message.error is not None or action is None:
             self.fail(message.error or f"{self.match.who(message.seat)} chose nothing")
             return
+        start = len(state.events)
         try:
             self.match.play_chosen(message.seat, action)  # a move that is not legal is not played
         except Exception as exc:  # noqa: BLE001 - a plugin bug: report it and leave the table saved
             self.fail(str(exc) if isinstance(exc, PluginError) else f"{type(exc).__name__}: {exc}")
             return
-        self.after_move()  # which moves the phase on from THINKING
+        self.after_move(start)  # which moves the phase on from THINKING
 
     def on_screen_resume(self) -> None:
         if self.pending is not None:
             message, self.pending = self.pending, None
             self.on_table_screen_agent_chose(message)
 
-    def after_move(self) -> None:
+    def after_move(self, start: int) -> None:
+        """The move that logged the events from ``start`` on was played: save, then hold the
+        moment if it was one (see ``Game.pauses``), else go on."""
         self.save()
+        moment = self.moment(start)
+        if moment:
+            self.pause(moment)
+        else:
+            self.advance()
+
+    def moment(self, start: int) -> list[Event]:
+        """The events from ``start`` on that the person at the table saw, when one of them is
+        of a kind the game pauses for and somebody at the table is a person; else none."""
+        pauses = self.live.game.pauses
+        if not pauses or not self.live.humans:
+            return []
+        seen = self.match.state.events_for(self.at_table, start)
+        return seen if any(event.kind in pauses for event in seen) else []
+
+    def pause(self, events: list[Event]) -> None:
+        self.phase, self.seat = Phase.PAUSED, None
+        self.present(None)
+        try:
+            self.board.show_moment(self.last_view or {}, events)
+        except Exception as exc:  # noqa: BLE001 - the moment is still listed below the board
+            self.notify(f"The board failed to show the moment ({type(exc).__name__}: {exc}).",
+                        severity="warning", markup=False)
+        self.moment_panel.show(events)
+        self.call_after_refresh(self.moment_panel.focus)  # once shown, it can take the focus
+
+    def on_moment_panel_go_on(self, message: MomentPanel.GoOn) -> None:
+        message.stop()
+        if self.phase is not Phase.PAUSED:
+            return
+        self.moment_panel.display = False
+        try:
+            self.board.end_moment()
+        except Exception:  # noqa: BLE001 - the next show draws the board anew
+            pass
         self.advance()
 
     def save(self) -> None:

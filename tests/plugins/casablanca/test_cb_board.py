@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import time
 from collections.abc import Sequence
 
 import pytest
@@ -292,7 +291,7 @@ def test_board_plays_in_the_app_against_computer_players(tmp_path) -> None:
     from parlour.core.record import HUMAN
     from parlour.core.seating import start_match
     from parlour.tui.app import ParlourApp
-    from parlour.tui.table import LiveGame, TableScreen
+    from parlour.tui.table import LiveGame, Phase, TableScreen
 
     registry = Registry()
     registry.add("casablanca", "tests", lambda: GAME)
@@ -303,14 +302,26 @@ def test_board_plays_in_the_app_against_computer_players(tmp_path) -> None:
     async def scenario() -> None:
         async with app.run_test(size=(120, 60)) as pilot:
             app.push_screen(TableScreen(LiveGame(GAME, match, tmp_path / "cb.json")))
-            board = None
-            decided = 0
-            deadline = time.monotonic() + 30
-            while decided < 6 and not match.state.is_over and time.monotonic() < deadline:
-                await pilot.pause(0.02)
-                boards = app.screen.query(CasablancaBoard)
-                board = boards.first() if boards else None
-                if board is None or board.mode is None or match.state.to_move != 0:
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and bool(app.screen.query(CasablancaBoard)))
+            table = app.screen
+            board = table.query_one(CasablancaBoard)
+            decided = paused = 0
+
+            def ready() -> bool:  # the human decides, or a moment waits, or the game is over
+                return (table.phase in (Phase.PAUSED, Phase.OVER)
+                        or (table.awaiting == 0 and board.mode is not None))
+
+            while decided < 6 and not match.state.is_over:
+                await wait_for(pilot, ready)
+                if table.phase is Phase.OVER:
+                    break
+                if table.phase is Phase.PAUSED:  # a challenge decided: read, then go on
+                    shown = table.moment_panel.lines
+                    assert any(word in line for line in shown for word in ("admits", "calls", "folds", "ends")), shown
+                    await wait_for(pilot, lambda: app.focused is table.moment_panel)
+                    await pilot.press("enter")
+                    await wait_for(pilot, lambda: table.phase is not Phase.PAUSED)
+                    paused += 1
                     continue
                 before = len(match.record.actions)
                 keys = {"announce": ("3", "enter"), "commit": ("p",), "respond": ("a",), "exchange": ("f",)}
