@@ -369,11 +369,14 @@ class MonteCarloBoard(Board):
     def _headline(self) -> Text:
         view = self.view
         text = Text()
-        text.append(f"Game {view['game']} of {view['match_games']}", style="bold")
+        number = view["history"][-1]["game"] if self.settled else view["game"]
+        text.append(f"Game {number} of {view['match_games']}", style="bold")
         phase = view["phase"]
         mover = view.get("to_move")
         if self.results and phase == "over":
             text.append("  ·  the match is over; the last game's result")
+        elif self.settled:
+            text.append("  ·  settled: the fields won and lost")
         elif self.results:
             text.append(f"  ·  showing game {view['history'][-1]['game']}'s result (r: back)")
         elif phase == "betting":
@@ -382,7 +385,7 @@ class MonteCarloBoard(Board):
             text.append("  ·  laying tiles")
         else:
             text.append("  ·  the match is over")
-        if mover is not None and not self.results:
+        if mover is not None and not self.results and not self.settled:
             verb = "bet" if phase == "betting" else "lay"
             who = "you" if mover == view.get("seat") else self.seat_name(mover)
             text.append(f"  ·  {who} to {verb}", style="bold")

@@ -50,16 +50,20 @@ class StatusPanel(Static):
         awaiting: int | None,
         thinking: int | None,
         thought: int | None,
+        pausing: bool = False,
     ) -> None:
         """``at_table``: the seat shown as "you"; ``awaiting``: the person deciding now;
-        ``thinking``: the computer player deciding now, ``thought`` its progress (percent)."""
+        ``thinking``: the computer player deciding now, ``thought`` its progress (percent);
+        ``pausing``: the table holds a moment until the player goes on."""
         state = match.state
         names = [s.name for s in match.seats]
         to_move = state.to_move
         lines: list[Text] = []
         moves = len(match.record.actions)
         bar: ProgressBar | None = None
-        if thinking is not None:
+        if pausing:
+            lines.append(Text("Read what happened, then Enter", style="bold"))
+        elif thinking is not None:
             line = Text.assemble((names[thinking], "bold"), " is thinking...", style="italic")
             if thought is not None:
                 line.append(f" {thought}%")
@@ -152,8 +156,18 @@ class MomentPanel(VerticalScroll):
         yield Static(id="moment-text")
 
     def show(self, events: Sequence[Event]) -> None:
+        """List ``events``; events of one kind in a row run on as one paragraph (a settled
+        game's dozen fields fit in a few lines of a small terminal)."""
         self.lines = [with_names(event.text, self.names) for event in events]
-        self.query_one("#moment-text", Static).update(Text("\n".join(self.lines)))
+        paragraphs: list[list[str]] = []
+        kind: str | None = None
+        for event, line in zip(events, self.lines):
+            if paragraphs and event.kind and event.kind == kind:
+                paragraphs[-1].append(line)
+            else:
+                paragraphs.append([line])
+            kind = event.kind
+        self.query_one("#moment-text", Static).update(Text("\n".join("  ".join(p) for p in paragraphs)))
         self.display = True
         self.scroll_home(animate=False)
         self.keys_from = Board.clock() + Board.decision_delay

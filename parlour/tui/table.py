@@ -245,7 +245,8 @@ class TableScreen(ParlourScreen):
 
     def update_status(self, view: Mapping[str, Any]) -> None:
         self.status_panel.show(self.match, view, at_table=self.at_table, awaiting=self.awaiting,
-                               thinking=self.thinking, thought=self.thought)
+                               thinking=self.thinking, thought=self.thought,
+                               pausing=self.phase is Phase.PAUSED)
         self.sub_title = f"{self.live.game.title} · {self.status_panel.lines_shown[0]}"
 
     # -- decisions -----------------------------------------------------------------

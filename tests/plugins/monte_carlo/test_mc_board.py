@@ -314,3 +314,27 @@ async def test_board_a_doubled_key_does_not_answer_the_next_decision() -> None:
             await pilot.press("enter")
             await wait_for(pilot, lambda: len(app.chosen) == 2)
             assert app.chosen[1] == app.chosen[0] and state.current == 2
+
+
+@synchronous
+async def test_board_shows_the_game_just_settled_while_the_table_holds_it() -> None:
+    """Issue 12: after the last tile of a game the table waits, and the board shows that
+    game's grid with every field won or lost, not the next game's empty grid."""
+    state = GAME.new_game(3, rules(), 4)
+    rng = random.Random(4)
+    while not state.history:
+        state.apply(state.legal_actions()[rng.randrange(len(state.legal_actions()))])
+    assert state.phase == "betting" and state.game_no == 1
+    app = BoardApp(state, 0)
+    async with app.run_test(size=(110, 50)) as pilot:
+        app.board.show(state.view(0), None)
+        before = plain(app)
+        assert "Game 2 of" in before and "✗" not in before.split("Game 1:")[0]
+        app.board.show_moment(state.view(0), [])
+        await pilot.pause()
+        held = plain(app)
+        assert held.startswith("Game 1 of") and "settled" in held and "enter: go on to the next game" in held
+        assert "✗" in held.split("Game 1:")[0], "the settled grid marks the fields lost"
+        app.board.end_moment()
+        await pilot.pause()
+        assert plain(app) == before
