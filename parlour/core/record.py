@@ -16,11 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from parlour.core.game import Action, Game, IllegalAction, State
-from parlour.core.inputs import MAX_DEPTH, RECORD_BYTES, InputProblem, check_data, clean_message, read_text
+from parlour.core.inputs import (MAX_DEPTH, RECORD_BYTES, InputProblem, check_data, clean_message, read_text,
+                                  shown)
 from parlour.core.rulesets import clean_settings
 from parlour.core.yamlsource import RulesetError
 
 RECORD_FORMAT = 1
+#: more take-backs than a record may count (a game has fewer moves than this)
+MAX_TAKEBACKS = 1_000_000
 
 
 class RecordError(Exception):
@@ -55,6 +58,8 @@ class Record:
     finished: bool = False
     #: the game's ``version`` when the record was made (records from before versions: 1)
     game_version: int = 1
+    #: moves a person took back against the computer (the app's take-back), for the results
+    takebacks: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -68,6 +73,7 @@ class Record:
             "actions": self.actions,
             "finished": self.finished,
             "scores": self.scores,
+            "takebacks": self.takebacks,
         }
 
     @classmethod
@@ -84,6 +90,10 @@ class Record:
         game_version = data.get("game_version", 1)
         if not isinstance(game_version, int) or isinstance(game_version, bool) or game_version < 1:
             raise RecordError(f"the record's game_version is not a positive whole number: {game_version!r}")
+        takebacks = data.get("takebacks", 0)
+        if not isinstance(takebacks, int) or isinstance(takebacks, bool) or not 0 <= takebacks <= MAX_TAKEBACKS:
+            raise RecordError(f"the record's takebacks is not a whole number from 0 to {MAX_TAKEBACKS:,}: "
+                              f"{shown(takebacks)}")
         try:
             seats = [Seat(str(s["name"]), str(s["agent"])) for s in data["seats"]]
             record = cls(
@@ -96,6 +106,7 @@ class Record:
                 scores=scores,
                 finished=bool(data.get("finished", False)),
                 game_version=game_version,
+                takebacks=takebacks,
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"the record is incomplete or malformed ({type(exc).__name__}: {exc})") from None

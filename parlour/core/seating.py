@@ -84,4 +84,27 @@ def resume_match(game: Game, record: Record, *, seconds: float | None = None) ->
     except ValueError as exc:
         raise RecordError(str(exc)) from None
     replay_actions(game, match.state, record.actions, match.play)
+    match.record.takebacks = record.takebacks
     return match
+
+
+def take_back(game: Game, match: Match, seat: int, *, seconds: float | None = None) -> Match | None:
+    """``match`` rebuilt to just before ``seat``'s last decision, counting one take-back more
+    in its record; None when ``seat`` has not decided yet. The game's own chance comes from
+    the seed and the moves, so it falls the same way if the same moves are played again; the
+    computers' replies are the caller's to repeat (the app replays those it has seen)."""
+    record = match.record
+    replayed = start_match(game, match.rules, record.seed, record.seats, record.variants, seconds=seconds)
+    movers: list[int | None] = []
+
+    def play(action: Action) -> None:
+        movers.append(replayed.state.to_move)
+        replayed.play(action)
+
+    replay_actions(game, replayed.state, record.actions, play)
+    last = max((i for i, mover in enumerate(movers) if mover == seat), default=None)
+    if last is None:
+        return None
+    earlier = Record(record.game, dict(record.rules), record.seed, list(record.seats), list(record.variants),
+                     record.actions[:last], game_version=record.game_version, takebacks=record.takebacks + 1)
+    return resume_match(game, earlier, seconds=seconds)

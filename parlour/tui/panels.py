@@ -123,6 +123,12 @@ class LogPanel(RichLog):
             self.write(Text(line))
         self.events_shown = len(state.events)
 
+    def start_over(self) -> None:
+        """Forget what was written: the next ``show`` writes the whole log (a move taken back)."""
+        self.clear()
+        self.entries = []
+        self.events_shown = 0
+
     def rewrap(self) -> None:
         self.clear()
         for line in self.entries:

@@ -68,8 +68,11 @@ class ResultsScreen(ParlourScreen):
         with VerticalScroll(id="results"):
             yield Static(Text(winners_line(names, winners), style="bold"), id="results-winners")
             yield Static(grid, id="results-scores")
+            record = self.live.match.record
+            variants = ", ".join(record.variants) if record.variants else "none (the book's rules)"
+            takebacks = f", {record.takebacks} taken back" if record.takebacks else ""
             yield Static(
-                f"{len(self.live.match.record.actions)} moves, seed {self.live.match.seed}. "
+                f"{len(record.actions)} moves{takebacks}, seed {self.live.match.seed}. Variants: {variants}.\n"
                 f"Record: {self.live.path}\n\n"
                 "n: play again with the same table (a new seed)   m: back to the games   r: rules",
                 id="results-note", markup=False,

@@ -28,6 +28,7 @@ from textual.worker import get_current_worker
 from parlour.core.game import Action, Event, Game, IllegalAction, PluginError, with_names
 from parlour.core.match import Match
 from parlour.core.record import HUMAN
+from parlour.core.seating import take_back
 from parlour.tui.board import Board, GenericBoard
 from parlour.tui.board_loader import board_class
 from parlour.tui.dialogs import HandOverScreen, LeaveDialog, ProblemDialog
@@ -79,6 +80,7 @@ class TableScreen(ParlourScreen):
         Binding("f2", "focus_log", "Log", id="table.log"),
         Binding("f3", "focus_board", "Board", id="table.board"),
         Binding("f4", "toggle_side", "Side panel", id="table.side"),
+        Binding("ctrl+z", "take_back", "Take back", id="table.take_back"),
         Binding("escape", "menu", "Menu", id="table.menu"),
     ]
     #: narrower than this, the side panel starts hidden so the board gets the width
@@ -92,6 +94,7 @@ class TableScreen(ParlourScreen):
         turn: int
         action: Action | None
         error: str | None = None
+        match: Match | None = None  #: the match it was asked in (a take-back replaces it)
 
     @dataclass
     class Thought(Message):
@@ -120,6 +123,9 @@ class TableScreen(ParlourScreen):
         #: a computer player's decision that came while another screen was on top
         self.pending: TableScreen.AgentChose | None = None
         self.side_chosen: bool | None = None  #: set once the player toggles the side panel
+        #: the moves of the line last taken back: while the same moves are played again, the
+        #: computers reply as they did (a take-back cannot reroll their choices)
+        self.foreseen: list[str] = []
 
     # -- layout --------------------------------------------------------------------
     @property
@@ -186,7 +192,7 @@ class TableScreen(ParlourScreen):
             self.phase, self.seat = Phase.THINKING, seat
             self.thought = 0 if getattr(self.match.agents[seat], "reports_progress", False) else None
             self.present(None)
-            self.think(seat, len(self.match.record.actions))
+            self.think(seat, len(self.match.record.actions), self.foreseen_reply())
 
     def sit(self, seat: int) -> None:
         self.at_table = seat
@@ -281,9 +287,20 @@ class TableScreen(ParlourScreen):
             "once the game or the computer player is mended.",
         ))
 
+    def foreseen_reply(self) -> str | None:
+        """The move a computer made here before the player took a move back, while the
+        moves since are the same; else None (and the line taken back is forgotten)."""
+        actions = self.match.record.actions
+        done = len(actions)
+        if done < len(self.foreseen) and self.foreseen[:done] == actions:
+            return self.foreseen[done]
+        self.foreseen = []
+        return None
+
     @work(thread=True, exclusive=True, group="computer", exit_on_error=False)
-    def think(self, seat: int, turn: int) -> None:
+    def think(self, seat: int, turn: int, foreseen: str | None = None) -> None:
         """A computer player's decision, off the UI thread; at least ``ai_delay`` long.
+        ``foreseen``: the move it made here before a take-back, made again without thinking.
 
         A player that reports progress is shown it; once the worker is cancelled (the table
         left, the app quitting) its next report stops it, so nobody waits on its thinking."""
@@ -293,6 +310,17 @@ class TableScreen(ParlourScreen):
         error: str | None = None
         shown = -1
         limit = self.parlour.agent_time_limit
+        match = self.match
+        if foreseen is not None:
+            try:
+                action = self.live.game.parse_action(match.state, foreseen)
+            except Exception as exc:  # noqa: BLE001 - reported by the table
+                error = f"{self.live.game.title} failed to read the move {foreseen!r}: {type(exc).__name__}: {exc}"
+            while not worker.is_cancelled and time.monotonic() - started < self.parlour.ai_delay:
+                time.sleep(min(0.05, self.parlour.ai_delay))
+            if not worker.is_cancelled:
+                self.post_message(self.AgentChose(seat, turn, action, error, match))
+            return
 
         def progress(fraction: float) -> None:
             nonlocal shown
@@ -311,7 +339,7 @@ class TableScreen(ParlourScreen):
 
         def decide() -> None:
             try:
-                outcome.append(("chose", self.match.ask(progress=progress)))
+                outcome.append(("chose", match.ask(progress=progress)))
             except _LeftTheTable:
                 outcome.append(("left", None))
             except BaseException as exc:  # noqa: BLE001 - reported by the table
@@ -337,7 +365,7 @@ class TableScreen(ParlourScreen):
         while not worker.is_cancelled and time.monotonic() - started < self.parlour.ai_delay:
             time.sleep(min(0.05, self.parlour.ai_delay))
         if not worker.is_cancelled:
-            self.post_message(self.AgentChose(seat, turn, action, error))
+            self.post_message(self.AgentChose(seat, turn, action, error, match))
 
     def on_table_screen_thought(self, message: Thought) -> None:
         if self.thinking != message.seat or message.turn != len(self.match.record.actions):
@@ -352,6 +380,8 @@ class TableScreen(ParlourScreen):
             self.pending = message  # played when the rules or the menu close
             return
         state = self.match.state
+        if message.match is not None and message.match is not self.match:
+            return  # asked before a take-back
         if message.turn != len(self.match.record.actions) or state.to_move != message.seat:
             return  # stale: the table moved on (or was left) meanwhile
         self.thought = None
@@ -423,6 +453,49 @@ class TableScreen(ParlourScreen):
         self.phase, self.seat = Phase.OVER, None
         self.present(None)
         self.parlour.show_results(self.live)
+
+    # -- taking a move back ---------------------------------------------------------
+    def action_take_back(self) -> None:
+        """Back to just before the person's last decision, when every other seat is a
+        computer; the computers then reply as they did to the same moves."""
+        if self.phase in (Phase.STARTING, Phase.OVER, Phase.LEFT):
+            return
+        humans = self.live.humans
+        if len(humans) != 1:
+            why = ("another person sits at this table: a move they have seen stays played" if humans
+                   else "nobody at this table is a person")
+            self.notify(f"No take-back: {why}.", title="Take back", severity="warning", markup=False)
+            return
+        seat = humans[0]
+        old = self.match
+        try:
+            rebuilt = take_back(self.live.game, old, seat, seconds=self.parlour.ai_think)
+        except Exception as exc:  # noqa: BLE001 - a game failing on its own record: report it, play on
+            self.notify(f"The move could not be taken back: {type(exc).__name__}: {exc}",
+                        title="Take back", severity="error", markup=False)
+            return
+        if rebuilt is None:
+            self.notify("You have not made a move yet.", title="Take back", severity="warning")
+            return
+        actions = old.record.actions
+        if not (len(self.foreseen) > len(actions) and self.foreseen[:len(actions)] == actions):
+            self.foreseen = list(actions)
+        self.workers.cancel_group(self, "computer")
+        self.pending = None
+        self.thought = None
+        if self.phase is Phase.PAUSED:
+            self.moment_panel.display = False
+            try:
+                self.board.end_moment()
+            except Exception:  # noqa: BLE001 - the next show draws the board anew
+                pass
+        self.live.match = rebuilt
+        self.log_panel.start_over()
+        self.phase, self.seat = Phase.STARTING, None
+        self.save()
+        used = rebuilt.record.takebacks
+        self.notify(f"Move taken back ({used} take-back{'' if used == 1 else 's'} this game).", title="Take back")
+        self.advance()
 
     # -- leaving, rules, focus -----------------------------------------------------
     def action_menu(self) -> None:
