@@ -13,14 +13,14 @@ from parlour.core.game import with_names
 from parlour.core.record import HUMAN, Record, Seat
 from parlour.core.rulesets import load_ruleset
 from parlour.core.saves import SaveFolder
-from parlour.core.seating import start_match
+from parlour.core.seating import start_match, take_back
 from parlour.tui.app import ParlourApp
 from parlour.tui.dialogs import HandOverScreen
 from parlour.tui.results import ResultsScreen
 from parlour.tui.table import LiveGame, Phase, TableScreen
 
 
-def open_table(app: ParlourApp, seats: list[Seat], path: Path, seed: int = 6) -> TableScreen:
+def open_table(app: ParlourApp, seats: list[Seat], path: Path, seed: int = 0) -> TableScreen:
     match = start_match(sevens.GAME, load_ruleset(sevens.GAME).resolve(), seed, seats)
     screen = TableScreen(LiveGame(sevens.GAME, match, path))
     app.push_screen(screen)
@@ -57,6 +57,12 @@ def test_a_move_taken_back_is_answered_as_before_and_counted(tmp_path: Path) -> 
             await decide()  # the same move again: Rex and Roy reply as they did
             await wait_for(pilot, lambda: screen.awaiting == 0 and len(screen.match.record.actions) == 6)
             assert screen.match.record.actions == before
+            fresh = take_back(sevens.GAME, screen.match, 0)
+            assert fresh is not None
+            fresh.play(fresh.state.legal_actions()[0])
+            fresh.step()
+            fresh.step()
+            assert fresh.record.actions != before, "asked afresh, the random players would have replied otherwise"
             while not isinstance(app.screen, ResultsScreen):
                 await wait_for(pilot, lambda: screen.awaiting == 0 or isinstance(app.screen, ResultsScreen))
                 if screen.awaiting == 0:
