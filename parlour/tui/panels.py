@@ -74,6 +74,8 @@ class StatusPanel(Static):
         elif to_move is not None:
             lines.append(Text.assemble("Waiting for ", (names[to_move], "bold")))
         lines.append(Text(f"Move {moves + 1}" if to_move is not None else f"Game over after {moves} moves"))
+        if match.variants:  # the rules in force, when they are not the book's
+            lines.append(Text("Rules: " + ", ".join(match.variants), style="italic"))
         grid = RichTable(box=None, show_header=False, pad_edge=False, expand=True)
         grid.add_column(width=1)
         grid.add_column(ratio=3, min_width=6, overflow="ellipsis", no_wrap=True)

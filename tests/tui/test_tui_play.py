@@ -85,9 +85,11 @@ def test_whole_game_from_home_to_results_with_keys_only(saves: SaveFolder) -> No
             assert [s.agent for s in screen.match.seats] == ["human", "high"]
             assert screen.match.record.variants == ["no-discards"]
             assert screen.match.rules["discard_allowed"] is False
+            await wait_for(pilot, lambda: "Rules: no-discards" in screen.status_panel.lines_shown)
             await play_to_results(pilot, app)
             results = app.screen
             assert isinstance(results, ResultsScreen)
+            assert "Variants: no-discards." in str(results.query_one("#results-note").render())
             state = results.live.match.state
             assert state.is_over
             names = results.live.names
