@@ -36,8 +36,12 @@ PANELS = ("cb-head", "cb-ring", "cb-players", "cb-know", "cb-decision")
 
 @pytest.fixture(autouse=True)
 def _keys_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The board takes keys at once here; the test of the pause sets its own."""
+    """The board (and the table's moment panel) take keys at once here; the test of the
+    pause sets its own."""
+    from parlour.tui.board import Board
+
     monkeypatch.setattr(CasablancaBoard, "decision_delay", 0.0)
+    monkeypatch.setattr(Board, "decision_delay", 0.0)
 
 
 def run_board(state, seat: int | None, keys: Sequence[str], variants: Sequence[str] = (),
