@@ -60,8 +60,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="how long a computer player may think over one decision (default: 60)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
 
-    rep = sub.add_parser("replay", help="replay a game record, check it and print the final scores")
-    rep.add_argument("record", type=Path)
+    rep = sub.add_parser("replay", help="replay a game record, check it and print the scores after every round")
+    rep.add_argument("record", help="a record file, or the name of one in the records folder "
+                                    "(a finished game's; the start of the name is enough)")
     rep.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
@@ -286,29 +287,46 @@ def _print_summary(game: Any, s: dict[str, Any]) -> None:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from parlour.core.record import Record, RecordError, replay
+    from parlour.core.record import Record, RecordError
+    from parlour.core.review import find_record, sparkline, stage_scores
+    from parlour.core.saves import SaveFolder
 
     try:
-        record = Record.load(args.record)
+        path = find_record(args.record, SaveFolder().records)
+        record = Record.load(path)
         game = _game(_registry(), record.game)
-        state = replay(game, record)
+        state, stages = stage_scores(game, record)
+        scores = state.scores()
     except RecordError as exc:
         raise UserError(str(exc)) from None
-    scores = state.scores()
+    except Exception as exc:  # noqa: BLE001 - the game's own code failing on a record
+        raise UserError(f"{args.record}: {game.title} failed on the record: {type(exc).__name__}: {exc}") from None
     if record.scores is not None and [float(x) for x in record.scores] != [float(x) for x in scores]:
-        raise UserError(f"{args.record}: the replay scores {scores} differ from the recorded {record.scores}")
+        raise UserError(f"{path}: the replay scores {scores} differ from the recorded {record.scores}")
+    winners = state.winners() if state.is_over else []
     if args.json:
         print(json.dumps({
-            "game": game.id, "finished": state.is_over, "scores": scores,
-            "winners": state.winners() if state.is_over else None, "actions": len(record.actions),
+            "game": game.id, "record": str(path), "finished": state.is_over, "scores": scores,
+            "winners": winners if state.is_over else None, "actions": len(record.actions),
+            "seats": [{"name": s.name, "agent": s.agent} for s in record.seats],
+            "variants": record.variants, "takebacks": record.takebacks,
+            "history": [{"stage": row.stage, "scores": row.scores} for row in stages],
         }))
         return 0
     status = "finished" if state.is_over else "unfinished"
-    print(f"{game.title}: {len(record.actions)} actions replayed, {status}")
-    winners = state.winners() if state.is_over else []
+    print(f"{game.title}: {len(record.actions)} actions replayed, {status} ({path})")
+    names = [seat.name for seat in record.seats]
+    width = max(len(name) for name in names) + 2
+    print(f"  {'':<12}" + "".join(f"{name:>{width}}" for name in names))
+    for row in stages:
+        print(f"  {row.stage:<12}" + "".join(f"{score:>{width}g}" for score in row.scores))
+    print()
+    everything = [score for row in stages for score in row.scores]
     for index, (seat, score) in enumerate(zip(record.seats, scores, strict=True)):
         mark = " (winner)" if index in winners else ""
-        print(f"  {seat.name} [{seat.agent}]: {score:g}{mark}")
+        line = sparkline([row.scores[index] for row in stages], min(everything), max(everything)) if len(stages) > 1 else ""
+        print(f"  {seat.name:<{width}} {line:<{len(stages) if len(stages) > 1 else 0}} {score:g}"
+              f"  [{seat.agent}]{mark}")
     return 0
 
 

@@ -472,6 +472,9 @@ class BanqueFataleState(State):
     def scores(self) -> list[float]:
         return [float(sum(self._parts(seat))) for seat in range(self.players)]
 
+    def stage(self) -> str:
+        return f"Round {self.round}"
+
     # -- copies and hidden worlds --------------------------------------------------------
     def clone(self) -> BanqueFataleState:
         return self._copy(events=True)

@@ -592,6 +592,9 @@ class CasablancaState(State):
         return seat_view(self, seat)
 
     # -- the end -------------------------------------------------------------------------
+    def stage(self) -> str:
+        return f"Round {self.round}"
+
     def scores(self) -> list[float]:
         """Money at the end of each round, added up over the match (one round: the money)."""
         totals = [0.0] * self.players

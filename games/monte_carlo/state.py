@@ -420,6 +420,9 @@ class MonteCarloState(State):
     def scores(self) -> list[float]:
         return [float(self.chips[s] + self.staked[s]) for s in range(self.players)]
 
+    def stage(self) -> str:
+        return f"Game {self.game_no + 1}"
+
     def score_breakdown(self) -> list[dict[str, float]]:
         return [
             {

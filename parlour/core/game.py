@@ -328,6 +328,12 @@ class State(ABC):
         of a match) stays the same. Optional; the default conserves nothing."""
         return {}
 
+    def stage(self) -> str | None:
+        """The part of the game being played now, as players name it ("Round 3", "Game 2"):
+        the review notes everyone's score each time it changes. Optional; the default (None)
+        leaves the review with the final scores only."""
+        return None
+
     def winners(self) -> list[int]:
         """Seats with the highest score; equal scores share the win."""
         scores = self.scores()

@@ -194,7 +194,7 @@ def test_tampered_record_is_refused(tmp_path: Path) -> None:
     assert_user_error(parlour("replay", str(record)), "action 1 ('play 99') does not replay")
     record.write_text("{not json")
     assert_user_error(parlour("replay", str(record)), "not a valid record")
-    assert_user_error(parlour("replay", str(tmp_path / "missing.json")), "cannot read")
+    assert_user_error(parlour("replay", str(tmp_path / "missing.json")), "missing.json: no such record file")
 
 
 def test_a_record_of_another_game_version_is_one_line_error(tmp_path: Path) -> None:
