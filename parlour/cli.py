@@ -64,6 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("record", help="a record file, or the name of one in the records folder "
                                     "(a finished game's; the start of the name is enough)")
     rep.add_argument("--json", action="store_true", help="print one JSON object")
+    rep.add_argument("--review", action="store_true",
+                     help="then open it in the app: step through it as any seat saw it")
     return parser
 
 
@@ -294,7 +296,8 @@ def _replay(args: argparse.Namespace) -> int:
     try:
         path = find_record(args.record, SaveFolder().records)
         record = Record.load(path)
-        game = _game(_registry(), record.game)
+        registry = _registry()
+        game = _game(registry, record.game)
         state, stages = stage_scores(game, record)
         scores = state.scores()
     except RecordError as exc:
@@ -327,6 +330,10 @@ def _replay(args: argparse.Namespace) -> int:
         line = sparkline([row.scores[index] for row in stages], min(everything), max(everything)) if len(stages) > 1 else ""
         print(f"  {seat.name:<{width}} {line:<{len(stages) if len(stages) > 1 else 0}} {score:g}"
               f"  [{seat.agent}]{mark}")
+    if args.review:
+        from parlour.tui.app import run
+
+        return run(registry=registry, review=(game, record))
     return 0
 
 

@@ -151,6 +151,8 @@ class MonteCarloBoard(Board):
         if games != self.seen_games:
             self.seen_games = games
             self.tile = None
+        if not games:  # nothing settled to show (a review stepping back to the first game)
+            self.results = self.settled = False
         if view.get("phase") != self.view.get("phase"):
             self.tile = None
         self.view = view

@@ -20,10 +20,12 @@ from textual.screen import Screen
 
 from parlour.core.game import Game
 from parlour.core.match import DEFAULT_TIME_LIMIT, Match
-from parlour.core.record import Seat
+from parlour.core.record import Record, Seat
 from parlour.core.saves import SaveFolder, SaveShelf
 from parlour.core.seating import start_match
+from parlour.tui.dialogs import ProblemDialog
 from parlour.tui.home import HomeScreen
+from parlour.tui.review import ReviewScreen
 from parlour.tui.results import ResultsScreen
 from parlour.tui.rules import RulesScreen
 from parlour.tui.setup import SetupScreen
@@ -86,6 +88,7 @@ class ParlourApp(App[None]):
         agent_time_limit: float | None = None,
         rng: random.Random | None = None,
         start_game: str | None = None,
+        start_review: tuple[Game, Record] | None = None,
     ) -> None:
         super().__init__()
         if registry is None:
@@ -100,6 +103,7 @@ class ParlourApp(App[None]):
         self.agent_time_limit = DEFAULT_TIME_LIMIT if agent_time_limit is None else agent_time_limit
         self.seeds = rng if rng is not None else random.Random()
         self.start_game = start_game
+        self.start_review = start_review
         #: the saves the home screen lists, each replayed once per version of its file
         self.shelf = SaveShelf(self.saves, seconds=self.ai_think)
 
@@ -113,6 +117,8 @@ class ParlourApp(App[None]):
         self.saves.open_instance()  # the first copy running clears what killed saves left
         if self.start_game is not None and self.start_game in self.registry.games:
             self.set_up(self.registry.get(self.start_game))
+        elif self.start_review is not None:
+            self.show_review(*self.start_review)
 
     # -- navigation ----------------------------------------------------------------
     def set_up(self, game: Game) -> None:
@@ -143,6 +149,15 @@ class ParlourApp(App[None]):
         """The results of a finished game, instead of its table."""
         self.switch_screen(ResultsScreen(live))
 
+    def show_review(self, game: Game, record: Record, seat: int | None = None) -> None:
+        """Step through ``record`` (a game of ``game``) as ``seat`` saw it."""
+        try:
+            screen = ReviewScreen(game, record, seat=seat)
+        except Exception as exc:  # noqa: BLE001 - a record the game cannot replay: say so, stay here
+            self.push_screen(ProblemDialog("The game cannot be reviewed", f"{type(exc).__name__}: {exc}"))
+            return
+        self.push_screen(screen)
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The palette knows the current screen's main actions, then Textual's own."""
         commands = getattr(screen, "palette_commands", None)
@@ -159,13 +174,15 @@ class ParlourApp(App[None]):
 APP_SWITCH_INTERVAL = 0.001
 
 
-def run(game_id: str | None = None, registry: Registry | None = None) -> int:
+def run(game_id: str | None = None, registry: Registry | None = None,
+        review: tuple[Game, Record] | None = None) -> int:
+    """The app: the home screen, the setup of ``game_id``, or the review of a record."""
     import sys
 
     before = sys.getswitchinterval()
     sys.setswitchinterval(min(before, APP_SWITCH_INTERVAL))
     try:
-        ParlourApp(registry, start_game=game_id).run()
+        ParlourApp(registry, start_game=game_id, start_review=review).run()
     finally:
         sys.setswitchinterval(before)
     return 0

@@ -12,6 +12,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Header, Static
 
 from parlour.core.record import HUMAN
+from parlour.core.review import stage_scores
+from parlour.tui.review import history_table
 from parlour.tui.screen import ParlourScreen
 from parlour.tui.table import LiveGame
 
@@ -33,6 +35,7 @@ class ResultsScreen(ParlourScreen):
         Binding("n", "play_again", "Play again", id="results.again"),
         Binding("m,escape", "menu", "Menu", id="results.menu"),
         Binding("r", "rules", "Rules", id="results.rules"),
+        Binding("v", "review", "Review", id="results.review"),
     ]
 
     def __init__(self, live: LiveGame) -> None:
@@ -68,13 +71,21 @@ class ResultsScreen(ParlourScreen):
         with VerticalScroll(id="results"):
             yield Static(Text(winners_line(names, winners), style="bold"), id="results-winners")
             yield Static(grid, id="results-scores")
+            try:
+                _, stages = stage_scores(self.live.game, self.live.match.record)
+            except Exception:  # noqa: BLE001 - the totals above still stand
+                stages = []
+            if len(stages) > 1:
+                yield Static(Text("Round by round", style="bold"), id="results-history-title")
+                yield Static(history_table(names, stages), id="results-history")
             record = self.live.match.record
             variants = ", ".join(record.variants) if record.variants else "none (the book's rules)"
             takebacks = f", {record.takebacks} taken back" if record.takebacks else ""
             yield Static(
                 f"{len(record.actions)} moves{takebacks}, seed {self.live.match.seed}. Variants: {variants}.\n"
                 f"Record: {self.live.path}\n\n"
-                "n: play again with the same table (a new seed)   m: back to the games   r: rules",
+                "n: play again with the same table (a new seed)   v: review the game move by move   "
+                "m: back to the games   r: rules",
                 id="results-note", markup=False,
             )
         yield Footer()
@@ -90,10 +101,15 @@ class ResultsScreen(ParlourScreen):
     def action_menu(self) -> None:
         self.dismiss(None)
 
+    def action_review(self) -> None:
+        at_table = self.live.humans[0] if len(self.live.humans) == 1 else None
+        self.parlour.show_review(self.live.game, self.live.match.record, seat=at_table)
+
     def action_rules(self) -> None:
         self.parlour.show_rules(self.live.game)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         yield SystemCommand("Play again", "The same table with a new seed", self.action_play_again)
+        yield SystemCommand("Review the game", "Move by move, as a seat saw it", self.action_review)
         yield SystemCommand("Back to the games", "The home screen", self.action_menu)
         yield SystemCommand(f"Rules of {self.live.game.title}", "Read the rules", self.action_rules)

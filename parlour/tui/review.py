@@ -1,0 +1,213 @@
+"""The review of a finished game: everyone's score after every round or game, and a
+step-through replay from one seat's point of view (what that seat could see at each step,
+nothing more).
+
+Opened from the results screen (``v``) and by ``parlour replay NAME --review``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, Static
+
+from parlour.core.game import Game, State, with_names
+from parlour.core.record import HUMAN, Record, replay
+from parlour.core.review import StageScores, sparkline, stage_scores
+from parlour.tui.board import Board, GenericBoard
+from parlour.tui.board_loader import board_class
+from parlour.tui.dialogs import ConfirmDialog
+from parlour.tui.panels import LogPanel
+from parlour.tui.screen import ParlourScreen
+
+
+def history_table(names: Sequence[str], stages: Sequence[StageScores]) -> RichTable:
+    """The scores after every stage, one column a player, with a sparkline row on one scale."""
+    grid = RichTable(box=None, pad_edge=False, header_style="bold underline")
+    grid.add_column("")
+    for name in names:
+        grid.add_column(name, justify="right", overflow="ellipsis", no_wrap=True)
+    for row in stages:
+        grid.add_row(row.stage, *[f"{score:g}" for score in row.scores])
+    if len(stages) > 1:
+        everything = [score for row in stages for score in row.scores]
+        low, high = min(everything), max(everything)
+        grid.add_row("", *[sparkline([row.scores[s] for row in stages], low, high) for s in range(len(names))],
+                      style="cyan")
+    return grid
+
+
+class ReviewScreen(ParlourScreen):
+    """Step through a finished (or saved) game as one seat saw it. ``humans``: the seats
+    people played; switching to one of theirs from another person's view asks first."""
+
+    BINDINGS = [
+        Binding("right", "step(1)", "Next", id="review.next", priority=True),
+        Binding("left", "step(-1)", "Back", id="review.back", priority=True),
+        Binding("pagedown,rightsquarebracket", "stage(1)", "Next round", id="review.next_stage", priority=True),
+        Binding("pageup,leftsquarebracket", "stage(-1)", "Round back", id="review.prev_stage", priority=True),
+        Binding("home", "jump(0)", "Start", show=False, id="review.start", priority=True),
+        Binding("end", "jump(-1)", "End", show=False, id="review.end", priority=True),
+        Binding("s", "switch_seat", "Switch seat", id="review.seat", priority=True),
+        Binding("f4", "toggle_side", "Scores and log", id="review.side"),
+        Binding("escape", "back", "Back", id="review.escape"),
+    ]
+    WIDE = 110
+
+    def __init__(self, game: Game, record: Record, *, seat: int | None = None) -> None:
+        super().__init__()
+        self.game = game
+        self.record = record
+        self.names = [s.name for s in record.seats]
+        self.humans = [i for i, s in enumerate(record.seats) if s.agent == HUMAN]
+        #: the seat whose view is shown; None: an onlooker (public things only)
+        self.seat: int | None = seat if seat is not None else (self.humans[0] if len(self.humans) == 1 else
+                                                                (None if self.humans else 0))
+        self.final, self.stages = stage_scores(game, record)
+        self.states, self.stage_starts = self._positions()
+        self.step = len(self.states) - 1
+        cls, _problem = board_class(game)
+        self.board: Board = self._board(cls)
+        self.log_panel = LogPanel(self.names, id="review-log")
+        self.side_chosen: bool | None = None
+
+    def _positions(self) -> tuple[list[State], list[int]]:
+        """The state before the first move and after each one, and the steps where a stage begins."""
+        state = replay(self.game, self.record, upto=0)
+        states = [state.clone()]
+        starts = [0]
+        stage = state.stage()
+        for text in self.record.actions:
+            state.apply(self.game.parse_action(state, text))
+            states.append(state.clone())
+            if state.stage() != stage:
+                stage = state.stage()
+                starts.append(len(states) - 1)
+        return states, starts
+
+    def _board(self, cls: type[Board]) -> Board:
+        board = cls(self.game, self.record.rules, self.names, id="review-board")
+        board.can_focus = False
+        return board
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="review-where")
+        with Horizontal(id="review-table"):
+            yield Vertical(self.board, id="review-board-holder")
+            with Vertical(id="review-side"):
+                yield Static(history_table(self.names, self.stages), id="review-history")
+                yield self.log_panel
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"{self.game.title}: review"
+        self.show_step()
+
+    # -- what is shown -----------------------------------------------------------------
+    def show_step(self) -> None:
+        state = self.states[self.step]
+        view = state.view(self.seat)
+        try:
+            self.board.show(view, None)
+        except Exception as exc:  # noqa: BLE001 - a broken board falls back to the plain one
+            self.notify(f"The board failed ({type(exc).__name__}: {exc}); showing the plain view.",
+                        severity="error", markup=False)
+            self._swap_board(view)
+        self.log_panel.show(state, self.seat)  # written anew when stepping back or switching seat
+        self.query_one("#review-where", Static).update(self.where())
+
+    def _swap_board(self, view: object) -> None:
+        old = self.board
+        self.board = self._board(GenericBoard)
+
+        async def swap() -> None:
+            await old.remove()
+            await self.query_one("#review-board-holder").mount(self.board)
+            self.board.show(view, None)  # type: ignore[arg-type]
+
+        self.call_later(swap)
+
+    def where(self) -> Text:
+        total = len(self.states) - 1
+        whose = f"as {self.names[self.seat]} saw it" if self.seat is not None else "as an onlooker saw it"
+        text = Text.assemble((f"Move {self.step} of {total}", "bold"))
+        stage = self.states[self.step].stage()
+        if stage:
+            text.append(f"  ·  {stage}")
+        text.append(f"  ·  {whose}", style="italic")
+        if self.step:
+            before = self.states[self.step - 1]
+            mover = before.to_move
+            who = self.names[mover] if mover is not None else "?"
+            played = self.record.actions[self.step - 1]
+            try:
+                played = self.game.parse_action(before.clone(), played).label
+            except Exception:  # noqa: BLE001 - the record's own text will do
+                pass
+            text.append(f"\nLast move: {who}: {with_names(played, self.names)}")
+        else:
+            text.append("\nThe deal, before the first move")
+        return text
+
+    # -- keys --------------------------------------------------------------------------
+    def action_step(self, delta: int) -> None:
+        self.go(self.step + delta)
+
+    def action_jump(self, step: int) -> None:
+        self.go(step if step >= 0 else len(self.states) - 1)
+
+    def action_stage(self, delta: int) -> None:
+        starts = self.stage_starts
+        if delta > 0:
+            later = [s for s in starts if s > self.step]
+            self.go(later[0] if later else len(self.states) - 1)
+        else:
+            earlier = [s for s in starts if s < self.step]
+            self.go(earlier[-1] if earlier else 0)
+
+    def go(self, step: int) -> None:
+        step = max(0, min(len(self.states) - 1, step))
+        if step != self.step:
+            self.step = step
+            self.show_step()
+
+    def action_switch_seat(self) -> None:
+        """The next seat's view (then the onlooker's); another person's view asks first when
+        people shared the table (their hidden things become visible)."""
+        order: list[int | None] = [*range(len(self.names)), None]
+        following = order[(order.index(self.seat) + 1) % len(order)]
+        if following is not None and len(self.humans) > 1 and following in self.humans:
+            name = self.names[following]
+
+            def done(sure: bool | None) -> None:
+                self.seat = following if sure else None
+                self.show_step()
+
+            self.app.push_screen(ConfirmDialog(
+                f"Show the game as {name} saw it? Everything {name} kept hidden will show.",
+                yes=f"Show {name}'s view", no="Not now"), done)
+            return
+        self.seat = following
+        self.show_step()
+
+    def action_toggle_side(self) -> None:
+        side = self.query_one("#review-side")
+        self.side_chosen = not side.display
+        side.display = self.side_chosen
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Narrower than ``WIDE``, the scores and the log go under the board."""
+        self.query_one("#review-table").set_class(event.size.width < self.WIDE, "-narrow")
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        yield SystemCommand("Switch seat", "See the game as another seat saw it", self.action_switch_seat)
+        yield SystemCommand("Back", "Leave the review", self.action_back)
