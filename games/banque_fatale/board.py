@@ -292,13 +292,17 @@ class BanqueFataleBoard(Board, can_focus=True):
             text.append("\n←/→ or 1-9 choose · Enter auction it", style="dim")
             return text
         if self.mode == "bid":
-            lines = [Text.assemble("Your sealed bid for ", card_text(view["auction"], view["chart"], letters), ":")]
+            pays = " and ".join(str(v) for v in self.paying)
+            lines = [Text.assemble("Your sealed bid for ", card_text(view["auction"], view["chart"], letters),
+                                   (f"   (a colour pays at {pays})" if pays else "", "dim"))]
             for i, letter in enumerate(letters):
                 line = Text("▶ " if i == self.row else "  ")
                 line.append(letter, style=style(letter))
                 line.append(f" {view['names'][i]:<7} ")
                 line.append(f"{self.counts[i]:>2}", style="bold reverse" if i == self.row else "bold")
-                line.append(f" of {self.held[i]}", style="dim")
+                line.append(f" of {self.held[i]:<2}", style="dim")
+                # the chart while bidding: on a small terminal the chart panel is scrolled away
+                line.append(f"   value {view['chart'][i]:>2}", style="bold" if view["chart"][i] in self.paying else "")
                 lines.append(line)
             total = sum(self.counts)
             lines.append(Text(f"Total: {total} jeton{'s' if total != 1 else ''}", style="bold"))

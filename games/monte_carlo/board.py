@@ -343,30 +343,78 @@ class MonteCarloBoard(Board):
             self.query_one("#mc-table", Static).update(self.table_text())
 
     def table_text(self) -> Text:
-        """The whole table as text: what the board shows."""
+        """The whole table as text: what the board shows. When the board is too low for all
+        of it (a terminal of 24 lines), a compact table: no blank lines, the players on one
+        line and the last game's result behind ``r``,
+        so the grid, your tiles, the players and the field under the cursor stay in view."""
+        full = self._table_text(compact=False)
+        height = self.size.height
+        if height and len(full.plain.splitlines()) > height:
+            return self._table_text(compact=True)
+        return full
+
+    def _table_text(self, compact: bool) -> Text:
         view = self.view
         if not view:
             return Text("Monte Carlo: waiting for the deal.")
         out = Text()
         out.append_text(self._headline())
-        out.append("\n\n")
+        out.append("\n" if compact else "\n\n")
         last = view["history"][-1] if view.get("history") else None
         shown = last if self.results and last else None
         for line in self.slot_lines:
-            out.append_text(self._line(line, shown))
+            row = self._line(line, shown)
+            if compact and not row.plain.strip():
+                continue
+            out.append_text(row)
             out.append("\n")
-        out.append("\n")
+        if not compact:
+            out.append("\n")
         out.append_text(self._hand_line())
         out.append("\n")
-        out.append_text(self._players_line())
+        out.append_text(self._players_short() if compact else self._players_line())
         out.append("\n")
         out.append_text(self._detail_line(shown))
-        if last is not None:
+        if last is not None and (not compact or shown is not None):
             out.append("\n")
             out.append_text(self._results_lines(last, full=shown is not None))
         out.append("\n")
         out.append(self._help(), style="dim")
         return out
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.redraw()  # compact or not
+
+    def _players_short(self) -> Text:
+        """Every player on one line: chips in hand, +chips on the fields (laying: tiles to lay)."""
+        view = self.view
+        parts = []
+        for seat in range(view["players"]):
+            style = SEAT_STYLES[seat % len(SEAT_STYLES)]
+            text = Text(">" if seat == view.get("to_move") else "", style="bold")
+            text.append(f"{seat + 1}", style=style)
+            text.append(f" {self.seat_name(seat)}", style="bold" if seat == view.get("seat") else "")
+            if not view["active"][seat]:
+                text.append(" out", style="dim")
+            else:
+                text.append(f" {view['chips'][seat]}")
+                if view["staked"][seat]:
+                    text.append(f"+{view['staked'][seat]}")
+                if view["phase"] == "laying":
+                    text.append(f" lay {view['to_lay'][seat]}", style="dim")
+                elif view["phase"] == "betting" and not view["betting"][seat]:
+                    text.append(" stopped", style="dim")
+            parts.append(text)
+        head = "Chips (+on fields, tiles to lay): " if view["phase"] == "laying" else "Chips (+on fields): "
+        width = max(self.size.width - 2, 40)  # the board's text is not wrapped: break the line here
+        lines = [Text(head, style="dim")]
+        for part in parts:
+            if len(lines[-1].plain) + 2 + len(part.plain) > width:
+                lines.append(Text("  "))
+            elif lines[-1].plain.strip() and lines[-1].plain != head:
+                lines[-1].append("  ")
+            lines[-1].append_text(part)
+        return Text("\n").join(lines)
 
     def _headline(self) -> Text:
         view = self.view
@@ -602,5 +650,5 @@ class MonteCarloBoard(Board):
             return "Stop betting for the rest of this game? s again: stop · any other key: go on betting"
         if self.betting:
             stop = "pass this round" if any(isinstance(a, Pass) for a in self.legal) else "stop betting"
-            return f"arrows: move over the fields · enter: bet a chip · s: {stop} · r: last game"
+            return f"arrows: fields · enter: bet a chip · s: {stop} · r: last game"
         return "arrows: look at the fields · r: last game"
