@@ -46,8 +46,11 @@ from games.casablanca.actions import (
 from parlour.core.game import Action
 from parlour.tui.board import Board
 
-from games.casablanca.panels import (LIST_MODES, RING_MODES, knowledge_text, letters_of, players_panel, ring_panel,
-                                    seat_name)
+from games.casablanca.panels import (LIST_MODES, RING_MODES, centre_lines, knowledge_text, letters_of, players_panel,
+                                    ring_panel, seat_name)
+
+#: lines of board below which the table goes compact (the whole table needs about this many)
+COMPACT_BELOW = 34
 
 
 class CasablancaBoard(Board, can_focus=True):
@@ -97,7 +100,8 @@ class CasablancaBoard(Board, can_focus=True):
             yield Static(id="cb-ring", classes="cb-panel")
             yield Static(id="cb-players", classes="cb-panel")
             yield Static(id="cb-know", classes="cb-panel")
-            yield Static(id="cb-decision")
+        # outside the scrolling table, so the decision is always in view on a small terminal
+        yield Static(id="cb-decision")
 
     # -- the app's calls -----------------------------------------------------------------
     def show(self, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
@@ -129,7 +133,17 @@ class CasablancaBoard(Board, can_focus=True):
             self.cursor = 0
         self.refresh_panels()
         if self.legal:
-            self.reveal("#cb-decision")
+            # the part of the table the decision is about: the ring for a field, else the players
+            self.reveal("#cb-ring" if self.mode in RING_MODES or self.mode == "announce" else "#cb-players")
+
+    @property
+    def compact(self) -> bool:
+        """Too low for the whole table (a terminal of 24 lines): the ring's legend goes, and
+        the decision says what the ring's centre holds (pot, top card, the claim, the stakes)."""
+        return 0 < self.size.height < COMPACT_BELOW
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.refresh_panels()
 
     def _start_spot(self, view: Mapping[str, Any]) -> int:
         if not self.spots:
@@ -193,10 +207,16 @@ class CasablancaBoard(Board, can_focus=True):
             head.append(f"  ·  {view['end_reason']}", style="italic")
         self.query_one("#cb-head", Static).update(head)
         cursor = self.spots[self.cursor] if self.mode in RING_MODES and self.spots else None
-        self.query_one("#cb-ring", Static).update(ring_panel(view, names, cursor, self.spots))
+        compact = self.compact
+        self.query_one("#cb-ring", Static).update(ring_panel(view, names, cursor, self.spots, legend=not compact))
         self.query_one("#cb-players", Static).update(players_panel(view, names, self.win))
         self.query_one("#cb-know", Static).update(knowledge_text(view, self.chips_per_number, names))
-        self.query_one("#cb-decision", Static).update(self._decision())
+        decision = self._decision()
+        if compact:  # the ring's centre scrolls away first: the pot, the top card, the claim
+            centre = [line for line in centre_lines(view, names)
+                      if line.style != "dim" and "challenges!" not in line.plain and " vs " not in line.plain]
+            decision = Group(Text(" · ").join(centre), decision)
+        self.query_one("#cb-decision", Static).update(decision)
 
     def _decision(self) -> RenderableType:
         view = self.view

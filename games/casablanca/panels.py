@@ -143,7 +143,7 @@ def centre_lines(view: Mapping[str, Any], names: Sequence[str]) -> list[Text]:
 
 
 def ring_panel(view: Mapping[str, Any], names: Sequence[str], cursor: int | None = None,
-               choosable: Sequence[int] = ()) -> Text:
+               choosable: Sequence[int] = (), legend: bool = True) -> Text:
     fields = len(view["field_symbols"])
     width, rows, where = ring_geometry(fields)
     cells = ring_cells(view, cursor, choosable)
@@ -175,10 +175,12 @@ def ring_panel(view: Mapping[str, Any], names: Sequence[str], cursor: int | None
                     col += 1
             out.append_text(line.rstrip() or line)
             out.append("\n")
+    if not legend:
+        return out
     # two lines, each narrower than the ring, so the legend never wraps where the ring fits
-    legend = Text("(?) face down   (3) you know it   [3] turned over\n"
+    key = Text("(?) face down   (3) you know it   [3] turned over\n"
                   "<?> just put down   digits below a field: figures", style="dim")
-    out.append_text(legend)
+    out.append_text(key)
     return out
 
 

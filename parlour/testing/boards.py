@@ -49,7 +49,7 @@ from textual.widgets import Static
 from parlour.core.game import Action, Game, State
 from parlour.tui.board import Board
 
-__all__ = ["BoardHost", "ManualClock", "panel_text", "wait_for"]
+__all__ = ["BoardHost", "ManualClock", "panel_text", "screen_text", "settled_text", "wait_for"]
 
 BoardT = TypeVar("BoardT", bound=Board)
 
@@ -164,3 +164,25 @@ def panel_text(widget: Widget, width: int = 100) -> str:
     console = Console(width=width, file=io.StringIO(), record=True, color_system=None)
     console.print(widget.content)
     return console.export_text()
+
+
+def screen_text(app: App[Any]) -> str:
+    """The app's screen as it would show in the terminal now, as plain text (trailing spaces
+    cut): what a player at that terminal size sees, for screen checks and snapshots."""
+    strips = app.screen._compositor.render_strips()  # no public API gives the composed lines
+    return "\n".join(strip.text.rstrip() for strip in strips)
+
+
+async def settled_text(pilot: Pilot[Any], timeout: float = 10.0) -> str:
+    """The screen text once it stops changing from one refresh to the next (scrolling a
+    decision into view takes a refresh or two)."""
+    last = screen_text(pilot.app)
+    deadline = time.monotonic() + timeout
+    while True:
+        await pilot.pause()
+        now = screen_text(pilot.app)
+        if now == last:
+            return now
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the screen kept changing for {timeout:g}s")
+        last = now

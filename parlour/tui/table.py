@@ -76,12 +76,14 @@ class _LeftTheTable(BaseException):
 
 class TableScreen(ParlourScreen):
     BINDINGS = [
-        Binding("f1", "rules", "Rules", id="table.rules"),
-        Binding("f2", "focus_log", "Log", id="table.log"),
-        Binding("f3", "focus_board", "Board", id="table.board"),
-        Binding("f4", "toggle_side", "Side panel", id="table.side"),
-        Binding("ctrl+z", "take_back", "Take back", id="table.take_back"),
+        # in the footer after the board's own keys, the most needed first, so a narrow
+        # terminal cuts the least needed (F2 and F3 are in the palette and the README)
         Binding("escape", "menu", "Menu", id="table.menu"),
+        Binding("f1", "rules", "Rules", id="table.rules"),
+        Binding("ctrl+z", "take_back", "Take back", id="table.take_back"),
+        Binding("f4", "toggle_side", "Side", id="table.side"),
+        Binding("f2", "focus_log", "Log", id="table.log", show=False),
+        Binding("f3", "focus_board", "Board", id="table.board", show=False),
     ]
     #: narrower than this, the side panel starts hidden so the board gets the width
     WIDE = 110

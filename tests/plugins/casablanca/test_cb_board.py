@@ -370,33 +370,34 @@ def test_board_a_doubled_key_does_not_answer_the_next_decision(monkeypatch: pyte
     asyncio.run(scenario())
 
 
-def test_a_tall_board_scrolls_its_decision_into_view_on_a_small_terminal() -> None:
+def test_at_80x24_the_decision_and_the_ring_are_in_view() -> None:
+    """Issue 12: the decision panel sits under the scrolling table, so it is never scrolled
+    away; the table goes compact (no legend) and the decision says what the ring's centre
+    holds (the pot, the top card); the ring, with the field to choose, is in view."""
     import asyncio
 
     from parlour.core.registry import discover
     from parlour.tui.app import ParlourApp
+    from parlour.tui.table import TableScreen
 
     async def scenario() -> None:
         app = ParlourApp(discover(), ai_delay=0, start_game="casablanca")
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("ctrl+s")
-            scroll = None
-
-            def decision_in_view() -> bool:
-                nonlocal scroll
-                boards = app.screen.query("#cb-scroll")
-                if not boards:
-                    return False
-                scroll = boards.first()
-                panel = app.screen.query_one("#cb-decision")
-                return bool(str(panel.render()).strip()) and 0 < scroll.max_scroll_y == scroll.scroll_y
-
-            for _ in range(300):
-                if decision_in_view():
-                    break
-                await pilot.pause(0.01)
-            assert scroll is not None and scroll.max_scroll_y > 0, "the board fits: the test needs a smaller terminal"
-            assert scroll.scroll_y == scroll.max_scroll_y, "the decision panel is below the fold"
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.awaiting is not None
+                           and bool(app.screen.query(CasablancaBoard)) and app.screen.query_one(CasablancaBoard).mode)
+            board = app.screen.query_one(CasablancaBoard)
+            await wait_for(pilot, lambda: board.size.height > 0 and board.compact)
+            panel = app.screen.query_one("#cb-decision")
+            screen_region = app.screen.region
+            await wait_for(pilot, lambda: panel.region.height > 0)
+            assert screen_region.contains_region(panel.region), "the decision is on screen"
+            text = panel_text(panel, 78)
+            assert "Pot $" in text and "Top card" in text
+            assert "face down" not in panel_text(app.screen.query_one("#cb-ring"), 78), "no legend when compact"
+            ring = app.screen.query_one("#cb-ring").region
+            scroll = app.screen.query_one("#cb-scroll").region
+            assert ring.intersection(scroll).height >= 10, "the ring is in view"
 
     asyncio.run(scenario())
 
