@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import os
 import random
+import threading
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from parlour.core.game import Game
@@ -104,8 +107,25 @@ class ParlourApp(App[None]):
         self.seeds = rng if rng is not None else random.Random()
         self.start_game = start_game
         self.start_review = start_review
+        #: each notification shown, until when it shows (see :meth:`notify`)
+        self._notified: dict[tuple[str, str, str], float] = {}
+        self._notified_lock = threading.Lock()
         #: the saves the home screen lists, each replayed once per version of its file
         self.shelf = SaveShelf(self.saves, seconds=self.ai_think)
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """Textual's notification, shown once while it is on screen: a key pressed again and
+        again (or held down) where it is refused says why once, not in a pile of toasts."""
+        now = time.monotonic()
+        key = (message, title, severity)
+        with self._notified_lock:
+            if self._notified.get(key, 0.0) > now:
+                return
+            if len(self._notified) > 100:
+                self._notified = {k: until for k, until in self._notified.items() if until > now}
+            self._notified[key] = now + (self.NOTIFICATION_TIMEOUT if timeout is None else timeout)
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def new_seed(self) -> int:
         return self.seeds.randrange(1, 1_000_000)

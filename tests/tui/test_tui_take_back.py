@@ -41,8 +41,10 @@ def test_a_move_taken_back_is_answered_as_before_and_counted(tmp_path: Path) -> 
                 await pilot.press("enter")
 
             await wait_for(pilot, lambda: screen.awaiting == 0)
-            await pilot.press("ctrl+z")  # nothing to take back yet
+            await pilot.press("ctrl+z", "ctrl+z", "ctrl+z")  # nothing to take back yet, asked thrice
             await wait_for(pilot, lambda: any("not made a move" in n.message for n in app._notifications))
+            await pilot.pause()
+            assert sum("not made a move" in n.message for n in app._notifications) == 1, "refused once, said once"
             await decide()
             await decide()
             await wait_for(pilot, lambda: screen.awaiting == 0)
