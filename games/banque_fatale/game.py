@@ -21,6 +21,7 @@ class BanqueFatale(Game):
     blurb = "Bid jetons for cards; the jetons you bid push five colours up or down. Sell in time."
     min_players = 3
     max_players = 4
+    starter = ("start_player", "first", "Start player")  # BF-S3
     pauses = frozenset({"chart", "end"})  # colours paid out and reset; the game's end
     board = "games.banque_fatale.board:BanqueFataleBoard"
 

@@ -25,6 +25,7 @@ class Casablanca(Game):
     blurb = "Announce a number, true or not, and move round the ring; four of a symbol win the pot."
     min_players = 2
     max_players = 4
+    starter = ("first_leader", "first-seat", "First leader")
     pauses = frozenset({"admit", "settle", "round"})  # a challenge decided; a round's end
     board = "games.casablanca.board:CasablancaBoard"
     #: 2: announcing and putting the chip down became one action; the ruleset gained

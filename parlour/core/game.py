@@ -381,6 +381,11 @@ class Game(ABC):
     #: the person at the table has read what that move did, instead of moving on and leaving
     #: it to the log. Empty: the table never waits.
     pauses: ClassVar[frozenset[str]] = frozenset()
+    #: Who begins, when the rules let the players choose: the setting (say
+    #: ``"start_player"``), its value for "the first seat", and what players call that
+    #: person ("Start player"). Setup then offers every seat; the seats are turned round the
+    #: table so the chosen one sits first. None: the game offers no choice.
+    starter: ClassVar[tuple[str, str, str] | None] = None
 
     @property
     @abstractmethod

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import partial
+from pathlib import Path
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -15,6 +16,7 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Opti
 
 from parlour.core.agents import kind_about
 from parlour.core.game import Game
+from parlour.core.lasttable import LastTable, last_table, remember_table
 from parlour.core.record import HUMAN, Seat
 from parlour.core.rulesets import RulesetFile, scan_house_rules, with_house_rules
 from parlour.core.yamlsource import RulesetError
@@ -70,6 +72,11 @@ class SetupScreen(ParlourScreen):
         self.ruleset: RulesetFile | None = None
         self.house_errors: list[RulesetError] = []
         self.variant_names: list[str] = []
+        self.last: LastTable | None = None  #: the table last set up for this game, offered again
+
+    @property
+    def last_tables(self) -> Path:
+        return self.parlour.saves.root / "last-tables.json"
 
     def compose(self) -> ComposeResult:
         game = self.game
@@ -78,6 +85,7 @@ class SetupScreen(ParlourScreen):
         self.ruleset = with_house_rules(base, scan.variants)
         self.house_errors = scan.errors
         self.variant_names = list(self.ruleset.variants)
+        self.last = last = last_table(self.last_tables, game, self.variant_names)
         yield Header()
         with VerticalScroll(id="setup-form"):
             yield Static(f"{game.title}: {game.min_players} to {game.max_players} players",
@@ -86,28 +94,37 @@ class SetupScreen(ParlourScreen):
                 yield Label("Players", classes="setup-label")
                 yield Select(
                     [(str(n), n) for n in range(game.min_players, game.max_players + 1)],
-                    value=game.min_players, allow_blank=False, id="players", compact=True,
+                    value=last.players if last else game.min_players, allow_blank=False, id="players", compact=True,
                 )
             yield Static("At the table", classes="setup-heading")
             # above the seats, so an open list of levels never covers it
             yield Static("", id="level-about", classes="setup-note", markup=False)
             seat_kinds = self.seat_kinds
+            remembered = last.seats if last else []
             for seat in range(game.max_players):
                 human = seat == 0
+                name = f"Player {seat + 1}" if human else COMPUTER_NAMES[seat % len(COMPUTER_NAMES)]
+                kind = HUMAN if human else default_agent(game)
+                if seat < len(remembered):
+                    name, kind = remembered[seat].name, remembered[seat].agent
                 with Horizontal(classes="setup-row seat-row", id=f"seat-{seat}"):
                     yield Label(f"Seat {seat + 1}", classes="setup-label")
-                    yield Input(
-                        value=f"Player {seat + 1}" if human else COMPUTER_NAMES[seat % len(COMPUTER_NAMES)],
-                        placeholder="name", max_length=24, id=f"name-{seat}", classes="seat-name", compact=True,
-                    )
-                    yield Select(seat_kinds, value=HUMAN if human else default_agent(game),
-                                 allow_blank=False, id=f"kind-{seat}", classes="seat-kind", compact=True)
+                    yield Input(value=name, placeholder="name", max_length=24, id=f"name-{seat}",
+                                classes="seat-name", compact=True)
+                    yield Select(seat_kinds, value=kind, allow_blank=False, id=f"kind-{seat}",
+                                 classes="seat-kind", compact=True)
+            if game.starter is not None:
+                with Horizontal(classes="setup-row"):
+                    yield Label(game.starter[2], classes="setup-label")
+                    yield Select([("chosen at random", -1), *[(f"Seat {n + 1}", n) for n in range(game.max_players)]],
+                                 value=-1, allow_blank=False, id="starter", compact=True)
             yield Static("Variants", classes="setup-heading")
             if not self.variant_names:
                 yield Static("This game has no variants.", classes="setup-note")
             for index, (name, variant) in enumerate(self.ruleset.variants.items()):
                 label = name if variant.source == "built-in" else f"{name} (house rules)"
-                yield Toggle(label, id=f"variant-{index}", classes="variant", compact=True)
+                yield Toggle(label, value=bool(last and name in last.variants), id=f"variant-{index}",
+                             classes="variant", compact=True)
                 note = variant.description or "No description."
                 if variant.source != "built-in":
                     note += f"\nfrom {variant.source}"
@@ -122,7 +139,9 @@ class SetupScreen(ParlourScreen):
 
     def on_mount(self) -> None:
         self.sub_title = f"Set up {self.game.title}"
-        self.show_seats(self.game.min_players)
+        self.show_seats(self.players())
+        if self.last is not None:
+            self.notify("The last table you set up for this game; change what you like.", timeout=4)
         self.query_one("#level-about").display = self.levels_described
         for seat in range(self.game.max_players):
             select = self.query_one(f"#kind-{seat}", Select)
@@ -164,6 +183,11 @@ class SetupScreen(ParlourScreen):
     def show_seats(self, players: int) -> None:
         for seat in range(self.game.max_players):
             self.query_one(f"#seat-{seat}").display = seat < players
+        if self.game.starter is not None:
+            starter = self.query_one("#starter", Select)
+            chosen = starter.value
+            starter.set_options([("chosen at random", -1), *[(f"Seat {n + 1}", n) for n in range(players)]])
+            starter.value = chosen if isinstance(chosen, int) and chosen < players else -1
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "players" and isinstance(event.value, int):
@@ -219,6 +243,12 @@ class SetupScreen(ParlourScreen):
         except RulesetError as exc:
             self.notify(str(exc), severity="error", markup=False)
             return
+        starter = self.query_one("#starter", Select).value if self.game.starter is not None else -1
+        if isinstance(starter, int) and starter >= 0 and self.game.starter is not None:
+            # the chosen seat begins: the seats turn round the table so it sits first
+            key, first, _label = self.game.starter
+            rules = {**rules, key: first}
+            seats = seats[starter:] + seats[:starter]
         problems = self.game.validate_rules(rules)
         if problems:
             text = "; ".join(f"{key}: {message}" for key, message in problems)
@@ -229,6 +259,11 @@ class SetupScreen(ParlourScreen):
         except Exception as exc:  # noqa: BLE001 - a plugin failing to deal is reported, not fatal
             self.notify(f"The game could not start: {type(exc).__name__}: {exc}", severity="error", markup=False)
             return
+        try:
+            remember_table(self.last_tables, self.game, self.players(), self.seats(), variants)
+        except OSError as exc:
+            self.notify(f"This table could not be remembered for next time: {exc}", severity="warning",
+                        markup=False)
         self.parlour.open_table(self.game, match, replace=True)
 
     def palette_commands(self) -> Iterable[SystemCommand]:

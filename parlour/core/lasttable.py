@@ -1,0 +1,82 @@
+"""The last table set up for each game, so the setup screen offers it again: the number of
+players, each seat's name and player, and the variants.
+
+A user file (``<data>/parlour/last-tables.json``), read through the one door for outside
+input; whatever in it does not fit the game as installed now is left out, never an error.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from parlour.core.game import Game
+from parlour.core.inputs import InputProblem, read_text
+from parlour.core.record import HUMAN, Seat, parse_json
+
+#: more than any sane file of last tables (one small entry per game)
+LAST_TABLES_BYTES = 256 << 10
+#: the longest seat name the setup takes
+NAME_LENGTH = 24
+
+
+@dataclass(frozen=True)
+class LastTable:
+    players: int
+    seats: list[Seat]
+    variants: list[str]
+
+
+def last_table(path: Path, game: Game, variants: Sequence[str]) -> LastTable | None:
+    """The table last set up for ``game`` in the file at ``path``, with only what still fits:
+    a player count in the game's range, seats whose player is a person or a level the game
+    has, the ``variants`` (names) it still offers. None when there is none (or the file is
+    unreadable: it is then written anew at the next start)."""
+    try:
+        data = parse_json(read_text(path, LAST_TABLES_BYTES))
+    except (InputProblem, OSError):
+        return None
+    entry = data.get(game.id) if isinstance(data, dict) else None
+    if not isinstance(entry, dict):
+        return None
+    players = entry.get("players")
+    if not isinstance(players, int) or isinstance(players, bool) or not game.min_players <= players <= game.max_players:
+        return None
+    kinds = set(game.agent_kinds()) | {HUMAN}
+    seats = []
+    for item in entry.get("seats", []) if isinstance(entry.get("seats"), list) else []:
+        if not isinstance(item, dict):
+            continue
+        name, agent = item.get("name"), item.get("agent")
+        if isinstance(name, str) and isinstance(agent, str) and agent in kinds and name.strip():
+            seats.append(Seat(name.strip()[:NAME_LENGTH], agent))
+    chosen = entry.get("variants")
+    kept = [v for v in chosen if isinstance(v, str) and v in variants] if isinstance(chosen, list) else []
+    return LastTable(players, seats[: game.max_players], kept)
+
+
+def remember_table(path: Path, game: Game, players: int, seats: Sequence[Seat], variants: Sequence[str]) -> None:
+    """Note the table just set up for ``game`` (atomically; other games' entries kept). An
+    unreadable file is replaced; a file that cannot be written raises OSError."""
+    try:
+        data = parse_json(read_text(path, LAST_TABLES_BYTES))
+    except (InputProblem, OSError):
+        data = {}
+    if not isinstance(data, dict):
+        data = {}
+    data[game.id] = {"players": players, "seats": [{"name": s.name, "agent": s.agent} for s in seats],
+                     "variants": list(variants)}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, indent=1)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
