@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import stat
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,7 +31,7 @@ try:
 except ImportError:  # not on this platform: no locks, each copy on its own
     fcntl = None  # type: ignore[assignment]
 
-from parlour.core.game import Game
+from parlour.core.game import Game, with_names
 from parlour.core.record import Record, RecordError, replay, version_problem
 from parlour.core.match import Match
 from parlour.core.seating import resume_match, seats_problem
@@ -199,10 +199,11 @@ class SaveFolder:
         os.rename(path, target)
         return target
 
-    def set_aside(self, path: Path, exc: Exception) -> CorruptSave:
-        """Move a save that failed to load or replay (``exc``) aside and say why, in one line."""
+    def set_aside(self, path: Path, exc: Exception, names: Sequence[str] = ()) -> CorruptSave:
+        """Move a save that failed to load or replay (``exc``) aside and say why, in one line
+        (with the players' ``names`` for the engine's "Player 3")."""
         error = str(exc) if isinstance(exc, RecordError) else f"{type(exc).__name__}: {exc}"
-        error = error.removeprefix(f"{path}: ")
+        error = with_names(error.removeprefix(f"{path}: "), names)
         try:
             moved: Path | None = self.move_aside(path)
         except OSError:
@@ -263,7 +264,11 @@ class SaveShelf:
                 except Exception as exc:  # noqa: BLE001 - any failure to rebuild means the file is unusable
                     if not path.exists():
                         continue  # it went (finished in another copy) while it was read
-                    result.corrupt.append(folder.set_aside(path, exc))
+                    try:
+                        names = [seat.name for seat in Record.load(path).seats]
+                    except Exception:  # noqa: BLE001 - unreadable: the error says so without names
+                        names = []
+                    result.corrupt.append(folder.set_aside(path, exc, names))
                     continue
                 if known is None:
                     continue  # finished: archived

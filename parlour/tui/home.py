@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from collections.abc import Iterable
 
 from rich.console import Group, RenderableType
@@ -16,7 +15,7 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from parlour.core.game import Game
-from parlour.core.record import HUMAN, RecordError
+from parlour.core.record import HUMAN
 from parlour.core.saves import CorruptSave, SavedGame
 from parlour.tui.dialogs import ConfirmDialog
 from parlour.tui.screen import ParlourScreen
@@ -270,12 +269,7 @@ class HomeScreen(ParlourScreen):
         try:
             match = self.parlour.shelf.take(saved, game)
         except Exception as exc:  # noqa: BLE001 - a save that does not rebuild is moved aside, not fatal
-            error = str(exc) if isinstance(exc, RecordError) else f"{type(exc).__name__}: {exc}"
-            try:
-                moved: Path | None = self.parlour.saves.move_aside(saved.path)
-            except OSError:
-                moved = None
-            problem = CorruptSave(saved.path, error, moved)
+            problem = self.parlour.saves.set_aside(saved.path, exc, [s.name for s in saved.record.seats])
             self.problems.append(problem)
             self.notify(problem.describe(), title="A saved game is unreadable", severity="error",
                         timeout=10, markup=False)

@@ -100,3 +100,18 @@ def test_a_save_that_says_finished_but_is_not_stays_a_save(tmp_path: Path, games
     scan = SaveShelf(folder).scan(games)
     assert [s.path for s in scan.saved] == [path] and not scan.saved[0].record.finished
     assert list(folder.records.glob("*.json")) == [], "not archived as a finished game"
+
+
+def test_a_save_set_aside_names_the_players_not_their_seat_numbers(tmp_path: Path) -> None:
+    """Issue 12: the home screen's note said "Player 3" where the save has the names."""
+    from parlour.core.record import RecordError
+    from parlour.core.saves import SaveFolder
+
+    folder = SaveFolder(tmp_path)
+    path = folder.saves / "x.json"
+    path.parent.mkdir(parents=True)
+    path.write_text("{}")
+    problem = folder.set_aside(path, RecordError(f"{path}: action 4 ('bid 2') does not replay: Player 3 has "
+                                                 "no jeton of that colour"), ["Ann", "Bo", "Cleo"])
+    assert "Cleo has no jeton" in problem.describe() and "Player" not in problem.describe()
+    assert problem.describe().startswith("x.json: action 4")
