@@ -288,9 +288,12 @@ class MonteCarloState(State):
     def _start_laying(self) -> None:
         self.phase = LAYING
         self.pos = 0
-        if not self.quiet:
-            self.log("The betting is closed; the tiles are laid.", kind="laying")
         self.current = self.order[0]
+        first = next((seat for seat in self.order if self.to_lay[seat]), None)
+        if not self.quiet:  # said as it happens: the laying begins now, nothing is laid yet
+            self.log("The betting is closed. Now the tiles" +
+                     (f": {player_name(first)} lays first." if first is not None else ", but nobody has one to lay."),
+                     kind="laying")
         if not self.to_lay[self.current]:
             self._next_layer()
 

@@ -486,3 +486,12 @@ def test_each_action_class_reads_back_its_own_text() -> None:
     for text in ("", "stop now", "pass 1", "bet", "bet a b", "lay x r1c1", "lay 1 r9c9", "lay 1", "fold"):
         assert parse_text(text) is None, text
     assert Stop.from_text("pass") is None and Lay.from_text("bet r1c1") is None
+
+
+def test_the_log_says_the_laying_begins_when_it_begins() -> None:
+    """Issue 12: "the tiles are laid" was logged before a single tile was, as if it were done."""
+    state = new(3, seed=2)
+    stop_all(state)
+    assert state.phase == LAYING
+    said = [e.text for e in state.events if e.kind == "laying"]
+    assert said == [f"The betting is closed. Now the tiles: Player {state.current + 1} lays first."]
