@@ -22,7 +22,7 @@ class BanqueFatale(Game):
     min_players = 3
     max_players = 4
     starter = ("start_player", "first", "Start player")  # BF-S3
-    pauses = frozenset({"chart", "end"})  # colours paid out and reset; the game's end
+    pauses = frozenset({"reset", "end"})  # a colour paid out and went back; the game's end
     board = "games.banque_fatale.board:BanqueFataleBoard"
 
     @property

@@ -331,7 +331,7 @@ class BanqueFataleState(State):
                             kind="payout", seat=seat, amount=amount,
                         )
             if loud:
-                self.log(f"{letter} goes back to {cfg.reset}", kind="chart")
+                self.log(f"{letter} goes back to {cfg.reset}", kind="reset")
             resets.append(letter)
             chart[i] = cfg.reset
         self.last = (self.round, card, self.start, tuple(bids), totals, winner, pool[:], changes, payouts, resets)
