@@ -70,6 +70,33 @@ def jetons_text(counts: Sequence[int] | None, letters: str, zeros: bool = True) 
     return text
 
 
+def hints_panel(view: Mapping[str, Any], names: Sequence[str], rules: Mapping[str, Any]) -> Text:
+    """The hints (F5): the cards still to come, and what each colour would pay each player
+    if it stood at a paying value now (aces held times the millions per ace)."""
+    letters: str = view["letters"]
+    to_come = view.get("to_come") or []
+    text = Text("Hints", style="bold italic")
+    text.append(f"  ·  still to come ({len(to_come)}): ")
+    text.append_text(Text(" ").join([card_text(c, view["chart"], letters) for c in to_come])
+                     if to_come else Text("none", style="dim"))
+    payout = {int(value): amount for value, amount in (rules.get("payout") or {}).items()}
+    if not payout:
+        return text
+    text.append("\nIf a colour paid now (millions, for the aces each holds):", style="dim")
+    for i, letter in enumerate(letters):
+        aces = [sum(card.count(letter) for card in cards) for cards in view["cards"]]
+        line = Text("\n ")
+        line.append(f"{letter} at {view['chart'][i]:>2}", style=style(letter))
+        if not any(aces):
+            line.append("  nobody holds an ace", style="dim")
+        for value in sorted(payout):
+            paid = [f"{names[s] if s < len(names) else s + 1} {n * payout[value]}" for s, n in enumerate(aces) if n]
+            if paid:
+                line.append(f"  at {value}: " + ", ".join(paid))
+        text.append_text(line)
+    return text
+
+
 def chart_panel(view: Mapping[str, Any], low: int, high: int, paying: Sequence[int], reset: int = 6) -> RenderableType:
     """One row per colour, a cell per value; the marker is the colour's letter."""
     letters: str = view["letters"]
@@ -168,6 +195,8 @@ def last_auction_panel(view: Mapping[str, Any], names: Sequence[str]) -> Rendera
 class BanqueFataleBoard(Board, can_focus=True):
     """The whole table, and the decision at hand when it is this seat's."""
 
+    supports_hints = True
+
     DEFAULT_CSS = """
     BanqueFataleBoard { height: 1fr; }
     BanqueFataleBoard:focus { border: none; }
@@ -207,6 +236,7 @@ class BanqueFataleBoard(Board, can_focus=True):
         with VerticalScroll(id="bf-scroll"):
             yield Static(id="bf-head", classes="bf-panel")
             yield Static(id="bf-chart", classes="bf-panel")
+            yield Static(id="bf-hints", classes="bf-panel")
             yield Static(id="bf-offer", classes="bf-panel")
             yield Static(id="bf-players", classes="bf-panel")
             yield Static(id="bf-last", classes="bf-panel")
@@ -245,6 +275,9 @@ class BanqueFataleBoard(Board, can_focus=True):
         if legal:
             self.reveal("#bf-decision")
 
+    def hints_changed(self) -> None:
+        self.refresh_panels()
+
     # -- drawing -------------------------------------------------------------------------
     def refresh_panels(self) -> None:
         view = self.view
@@ -259,6 +292,10 @@ class BanqueFataleBoard(Board, can_focus=True):
         )
         self.query_one("#bf-head", Static).update(head)
         self.query_one("#bf-chart", Static).update(chart_panel(view, self.low, self.high, self.paying, self.reset))
+        hints = self.query_one("#bf-hints", Static)
+        hints.display = self.hints
+        if self.hints:
+            hints.update(hints_panel(view, self.seat_names, self.rules))
         self.query_one("#bf-offer", Static).update(self._offer())
         self.query_one("#bf-players", Static).update(players_panel(view, names))
         last = last_auction_panel(view, names)

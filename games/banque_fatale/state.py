@@ -427,6 +427,9 @@ class BanqueFataleState(State):
             "chart": list(self.chart),
             "display": list(self.display),
             "pile": len(self.pile),
+            # which cards the face-down pile holds (not their order): public, since every
+            # other card is in sight or was sold in sight
+            "to_come": sorted(self.pile),
             "auction": self.auction,
             "cards": [list(c) for c in self.cards],
             "cash": [c if open_screens or s == seat else None for s, c in enumerate(self.cash)],

@@ -101,6 +101,7 @@ class MonteCarloBoard(Board):
     """The whole table as text, with a cursor over the fields (betting) or the cells (laying)."""
 
     can_focus = True
+    supports_hints = True
 
     DEFAULT_CSS = """
     MonteCarloBoard { height: 1fr; }
@@ -166,6 +167,9 @@ class MonteCarloBoard(Board):
                 self.cursor_cell = CELL_BY_NAME[first.cell]
         self.redraw()
         self.refresh_bindings()  # the footer offers the keys of this phase only
+
+    def hints_changed(self) -> None:
+        self.redraw()
 
     def show_moment(self, view: Mapping[str, Any], events: Sequence[Event]) -> None:
         """A game was settled: its grid, the fields won and lost, until the player goes on."""
@@ -378,6 +382,9 @@ class MonteCarloBoard(Board):
         if last is not None and (not compact or shown is not None):
             out.append("\n")
             out.append_text(self._results_lines(last, full=shown is not None))
+        if self.hints:
+            out.append("\nHints: =3 on a field without chips: a chip there pays 3 for 1 if the field wins "
+                       "(F5: hints off)", style="cyan")
         out.append("\n")
         out.append(self._help(), style="dim")
         return out
@@ -468,7 +475,10 @@ class MonteCarloBoard(Board):
             text.append(mark, style="bold green" if result and result["won"] else "bold red" if result else "")
         if not mark:
             text.append(" ")
-        text.append_text(self._chips_mark(chips, width - text.cell_len))
+        if self.hints and not chips and shown is None and fid in self.fields:
+            text.append(f"={self.view['odds'][self.fields[fid].kind]}", style="cyan")  # what a chip pays
+        else:
+            text.append_text(self._chips_mark(chips, width - text.cell_len))
         text.pad_right(width - text.cell_len)
         style = ""
         if self.betting and not self.results and f"bet {fid}" not in self.by_text:

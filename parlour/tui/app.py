@@ -107,6 +107,8 @@ class ParlourApp(App[None]):
         self.seeds = rng if rng is not None else random.Random()
         self.start_game = start_game
         self.start_review = start_review
+        #: whether boards show their hints (the table's F5; off when the app starts)
+        self.hints = False
         #: each notification shown, until when it shows (see :meth:`notify`)
         self._notified: dict[tuple[str, str, str], float] = {}
         self._notified_lock = threading.Lock()

@@ -42,6 +42,8 @@ class Board(Widget):
     #: ``parlour.testing.boards.ManualClock``), so the pause never depends on how busy the
     #: machine is
     clock: ClassVar[Callable[[], float]] = time.monotonic
+    #: whether the board can show hints (the table's F5 then turns them on and off)
+    supports_hints: ClassVar[bool] = False
 
     @dataclass
     class Chosen(Message):
@@ -55,6 +57,8 @@ class Board(Widget):
         self.decision: tuple[Mapping[str, Any], int] | None = None  # the decision shown now
         self.keys_from = float("-inf")  # the clock's time from which keys count
         self.revealing: str | None = None  # what ``reveal`` keeps in view
+        #: show the hints (see ``supports_hints``); the table sets it, then shows the board again
+        self.hints = False
 
     def hold_keys_if_new(self, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
         """Call from ``show``: start the pause of ``decision_delay`` when ``legal`` is a new
@@ -91,6 +95,10 @@ class Board(Widget):
 
     def show(self, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
         raise NotImplementedError
+
+    def hints_changed(self) -> None:
+        """``hints`` was turned on or off: draw the board again as it stands (a board with
+        ``supports_hints`` overrides this)."""
 
     def show_moment(self, view: Mapping[str, Any], events: Sequence[Event]) -> None:
         """The table stops after a move that logged a kind of event in ``Game.pauses``

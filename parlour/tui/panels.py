@@ -51,6 +51,7 @@ class StatusPanel(Static):
         thinking: int | None,
         thought: int | None,
         pausing: bool = False,
+        hints: bool = False,
     ) -> None:
         """``at_table``: the seat shown as "you"; ``awaiting``: the person deciding now;
         ``thinking``: the computer player deciding now, ``thought`` its progress (percent);
@@ -76,6 +77,8 @@ class StatusPanel(Static):
         lines.append(Text(f"Move {moves + 1}" if to_move is not None else f"Game over after {moves} moves"))
         if match.variants:  # the rules in force, when they are not the book's
             lines.append(Text("Rules: " + ", ".join(match.variants), style="italic"))
+        if hints:
+            lines.append(Text("Hints on (F5)", style="italic"))
         grid = RichTable(box=None, show_header=False, pad_edge=False, expand=True)
         grid.add_column(width=1)
         grid.add_column(ratio=3, min_width=6, overflow="ellipsis", no_wrap=True)

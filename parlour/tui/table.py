@@ -82,6 +82,7 @@ class TableScreen(ParlourScreen):
         Binding("f1", "rules", "Rules", id="table.rules"),
         Binding("ctrl+z", "take_back", "Take back", id="table.take_back"),
         Binding("f4", "toggle_side", "Side", id="table.side"),
+        Binding("f5", "toggle_hints", "Hints", id="table.hints"),
         Binding("f2", "focus_log", "Log", id="table.log", show=False),
         Binding("f3", "focus_board", "Board", id="table.board", show=False),
     ]
@@ -169,6 +170,7 @@ class TableScreen(ParlourScreen):
             self.save()  # so that a table left before its first move can still be continued
         # another running copy of Parlour sees this game as being played here
         self.claimed = (self.live.path, self.parlour.saves.claim(self.live.path))
+        self.board.hints = self.parlour.hints and self.board.supports_hints
         self.call_after_refresh(self.advance)
 
     def on_unmount(self) -> None:
@@ -254,7 +256,7 @@ class TableScreen(ParlourScreen):
     def update_status(self, view: Mapping[str, Any]) -> None:
         self.status_panel.show(self.match, view, at_table=self.at_table, awaiting=self.awaiting,
                                thinking=self.thinking, thought=self.thought,
-                               pausing=self.phase is Phase.PAUSED)
+                               pausing=self.phase is Phase.PAUSED, hints=self.board.hints)
         self.sub_title = f"{self.live.game.title} · {self.status_panel.lines_shown[0]}"
 
     # -- decisions -----------------------------------------------------------------
@@ -455,6 +457,28 @@ class TableScreen(ParlourScreen):
         self.phase, self.seat = Phase.OVER, None
         self.present(None)
         self.parlour.show_results(self.live)
+
+    # -- hints ---------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "toggle_hints":
+            return self.board.supports_hints
+        return True
+
+    def action_toggle_hints(self) -> None:
+        """Hints on or off, for this table and the ones after it (off when the app starts)."""
+        self.parlour.hints = not self.parlour.hints
+        self.apply_hints()
+        self.notify("Hints on: F5 turns them off." if self.parlour.hints else "Hints off.", timeout=3)
+
+    def apply_hints(self) -> None:
+        self.board.hints = self.parlour.hints and self.board.supports_hints
+        try:
+            self.board.hints_changed()  # drawn again as it stands: a bid half entered stays
+        except Exception as exc:  # noqa: BLE001 - a board failing on its hints: say so, play on
+            self.notify(f"The board failed to show its hints ({type(exc).__name__}: {exc}).",
+                        severity="warning", markup=False)
+        if self.last_view is not None:
+            self.update_status(self.last_view)
 
     # -- taking a move back ---------------------------------------------------------
     def action_take_back(self) -> None:

@@ -104,8 +104,14 @@ def test_bf_s2_three_face_up_and_a_face_down_pile() -> None:
     view = state.view(0)
     assert view["display"] == state.display
     assert view["pile"] == 9
-    shown = json.dumps(view)
+    # which cards are still to come is public (every other card is in sight or was sold in
+    # sight), and the view says so for the hints; their order is not
+    assert view["to_come"] == sorted(state.pile)
+    shown = json.dumps({key: value for key, value in view.items() if key != "to_come"})
     assert not any(f'"{code}"' in shown for code in state.pile if len(code) == 2), "the pile stays face down"
+    reshuffled = state.clone()
+    reshuffled.pile.reverse()
+    assert reshuffled.view(0) == view, "the view does not carry the pile's order"
     orders = {tuple(deal(seed=s).pile) for s in range(10)}
     assert len(orders) > 1, "the deck is shuffled"
 
