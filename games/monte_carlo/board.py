@@ -381,13 +381,21 @@ class MonteCarloBoard(Board):
         out.append_text(self._detail_line(shown))
         if last is not None and (not compact or shown is not None):
             out.append("\n")
-            out.append_text(self._results_lines(last, full=shown is not None))
+            out.append_text(self._wrapped(self._results_lines(last, full=shown is not None)))
         if self.hints:
             out.append("\nHints: =3 on a field without chips: a chip there pays 3 for 1 if the field wins "
                        "(F5: hints off)", style="cyan")
         out.append("\n")
         out.append(self._help(), style="dim")
         return out
+
+    def _wrapped(self, text: Text) -> Text:
+        """``text`` broken into lines as wide as the board (its text is not wrapped: the grid
+        must not be), so a long line is not cut at the board's edge."""
+        width = self.size.width - 2
+        if width < 20 or text.cell_len <= width or not self.is_mounted:
+            return text
+        return Text("\n").join(text.wrap(self.app.console, width))
 
     def on_resize(self, event: events.Resize) -> None:
         self.redraw()  # compact or not
