@@ -45,8 +45,21 @@ class ResultsScreen(ParlourScreen):
     def compose(self) -> ComposeResult:
         state = self.live.match.state
         names = self.live.names
-        scores = state.scores()
-        winners = state.winners()
+        try:
+            scores = list(state.scores())
+            winners = [w for w in state.winners() if isinstance(w, int) and 0 <= w < len(names)]
+            if len(scores) != len(names) or not all(isinstance(s, (int, float)) for s in scores):
+                raise ValueError(f"{scores!r:.80} are not a score for each of the {len(names)} players")
+            if not winners:
+                raise ValueError("no winner")
+        except Exception as exc:  # noqa: BLE001 - the game's own code: say so, keep the record
+            yield Header()
+            with VerticalScroll(id="results"):
+                yield Static(f"{self.live.game.title} could not count the scores: {type(exc).__name__}: {exc}\n\n"
+                             f"The record is kept: {self.live.path}\n\nm: back to the games",
+                             id="results-winners", markup=False)
+            yield Footer()
+            return
         try:
             breakdown = state.score_breakdown()
         except Exception:  # noqa: BLE001 - the final scores still show without the parts

@@ -112,7 +112,12 @@ class ReviewScreen(ParlourScreen):
     # -- what is shown -----------------------------------------------------------------
     def show_step(self) -> None:
         state = self.states[self.step]
-        view = state.view(self.seat)
+        try:
+            view = state.view(self.seat)
+        except Exception as exc:  # noqa: BLE001 - the game's own code: say so, stay in the review
+            self.notify(f"{self.game.title} failed to show this step ({type(exc).__name__}: {exc}).",
+                        severity="error", markup=False)
+            return
         try:
             self.board.show(view, None)
         except Exception as exc:  # noqa: BLE001 - a broken board falls back to the plain one

@@ -219,10 +219,14 @@ class TableScreen(ParlourScreen):
     def present(self, legal: Sequence[Action] | None) -> None:
         """Show the table to ``self.at_table``: board, status and log."""
         state = self.match.state
-        view = state.view(self.at_table)
-        self.last_view = view
-        self.update_status(view)
-        self.log_panel.show(state, self.at_table)
+        try:  # the game's own code: what the seat sees, its log, its running scores
+            view = state.view(self.at_table)
+            self.last_view = view
+            self.update_status(view)
+            self.log_panel.show(state, self.at_table)
+        except Exception as exc:  # noqa: BLE001 - a plugin bug stops the table, not the app
+            self.fail(f"{self.live.game.title} failed to show the table: {type(exc).__name__}: {exc}")
+            return
         try:
             self.board.show(view, legal)
         except Exception as exc:  # noqa: BLE001 - a broken board falls back to the plain one
@@ -283,6 +287,8 @@ class TableScreen(ParlourScreen):
     def fail(self, what: str) -> None:
         """A game's or a computer player's code failed: leave the table, saved up to the last
         good move, and say so in a dialog; the app goes on."""
+        if self.phase is Phase.LEFT:
+            return  # already left (a second failure on the way out)
         title = self.live.game.title
         self.leave("leave")
         self.app.call_later(self.app.push_screen, ProblemDialog(

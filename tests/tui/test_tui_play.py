@@ -579,3 +579,60 @@ def test_the_generic_board_ignores_a_doubled_key_after_a_new_decision(monkeypatc
             await wait_for(pilot, lambda: len(screen.match.record.actions) >= 3)
 
     run(scenario())
+
+
+class BlindSevens(sevens.Sevens):
+    """Sevens whose view fails once a card has been played, and whose scores fail at the end."""
+
+    def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> Any:
+        state = super().new_game(players, rules, seed)
+
+        class Blind(type(state)):  # type: ignore[misc]
+            def view(self, seat: int | None) -> dict[str, Any]:
+                if self.row:
+                    raise IndexError("the view fell over")
+                return super().view(seat)
+
+        state.__class__ = Blind
+        return state
+
+
+def test_a_game_whose_view_fails_stops_the_table_with_a_dialog() -> None:
+    """Issue 16: the game's own view (and log, and running scores) is plugin code too."""
+    async def scenario() -> None:
+        app = app_for(sevens_registry(game=BlindSevens()))
+        async with app.run_test(size=SIZE) as pilot:
+            await open_setup(pilot, app)
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: human_to_decide(app))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, ProblemDialog))
+            assert "failed to show the table: IndexError: the view fell over" in app.screen.text
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            assert len(list(app.saves.saves.glob("*.json"))) == 1, "the game is saved"
+
+    run(scenario())
+
+
+def test_results_whose_scores_fail_say_so_and_keep_the_record(tmp_path) -> None:
+    from parlour.core.record import Seat
+    from parlour.core.rulesets import load_ruleset
+    from parlour.core.seating import start_match
+    from parlour.tui.table import LiveGame
+
+    match = start_match(sevens.GAME, load_ruleset(sevens.GAME).resolve(), 3, [Seat("A", "high"), Seat("B", "high")])
+    match.play_out()
+    match.state.scores = lambda: [float("nan")]  # type: ignore[method-assign]
+    app = app_for()
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            app.push_screen(ResultsScreen(LiveGame(sevens.GAME, match, tmp_path / "r.json")))
+            await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and bool(app.screen.query("#results-winners")))
+            text = str(app.screen.query_one("#results-winners").render())
+            assert "could not count the scores" in text and "r.json" in text
+            await pilot.press("m")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+
+    run(scenario())
