@@ -46,6 +46,13 @@ def build_parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help="a game's rules")
     rules.add_argument("game")
 
+    library = sub.add_parser("rulesets", help="every ruleset and house rule found: built-in, curated and your own")
+    library.add_argument("game", nargs="?", help="only this game's")
+    library.add_argument("--json", action="store_true", help="print one JSON object")
+
+    schema = sub.add_parser("schema", help="the JSON Schema of a game's ruleset and house-rules files")
+    schema.add_argument("game")
+
     sim = sub.add_parser("simulate", help="play computer-only games and report win shares")
     sim.add_argument("game")
     sim.add_argument("--players", type=int, help="seats at the table (default: from --agents, else the minimum)")
@@ -81,7 +88,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command in (None, "play"):
             return _run_app(getattr(args, "game", None))
-        handler = {"list": _list, "rules": _rules, "simulate": _simulate, "replay": _replay}[args.command]
+        handler = {"list": _list, "rules": _rules, "simulate": _simulate, "replay": _replay,
+                   "rulesets": _rulesets, "schema": _schema}[args.command]
         return handler(args)
     except UserError as exc:
         _fail(str(exc))
@@ -169,11 +177,16 @@ def _plugin_failure(exc: BaseException) -> str:
 
 
 def _rules(args: argparse.Namespace) -> int:
-    game = _game(_registry(), args.game)
+    from parlour.core.rulesets import rules_text, scan_house_rules, with_house_rules
+    from parlour.core.yamlsource import RulesetError
+
+    registry = _registry()
+    game = _game(registry, args.game)
     try:
-        text = game.rules_markdown()
-        if not isinstance(text, str):
-            raise TypeError(f"rules_markdown returned a {type(text).__name__}, not text")
+        ruleset = registry.ruleset(game.id)
+        text = rules_text(game, with_house_rules(ruleset, scan_house_rules(game, ruleset).variants))
+    except RulesetError as exc:
+        raise UserError(str(exc)) from None
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - the plugin's own code failed
         raise UserError(f"{game.title} failed to give its rules: {_plugin_failure(exc)}") from None
     if not sys.stdout.isatty():
@@ -186,13 +199,70 @@ def _rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def _schema(args: argparse.Namespace) -> int:
+    from parlour.core.rulesets import json_schema
+
+    game = _game(_registry(), args.game)
+    try:
+        schema = json_schema(game)
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - the plugin's own schema failed
+        raise UserError(f"{game.title} failed to give its settings: {_plugin_failure(exc)}") from None
+    print(json.dumps(schema, indent=2))
+    return 0
+
+
+def _rulesets(args: argparse.Namespace) -> int:
+    """Each game's ruleset file and variants, its curated house rules and the player's own,
+    with where each comes from; house rules that cannot be used, with why."""
+    from parlour.core.rulesets import scan_house_rules, user_ruleset_dir
+    from parlour.core.yamlsource import RulesetError
+
+    registry = _registry()
+    ids = [args.game] if args.game else sorted(registry.games)
+    report = []
+    for game_id in ids:
+        game = _game(registry, game_id)
+        try:
+            ruleset = registry.ruleset(game_id)
+            scan = scan_house_rules(game, ruleset)
+        except RulesetError as exc:
+            raise UserError(str(exc)) from None
+        curated = game.house_rules_folder
+        rules = [{"name": name, "kind": "variant", "source": str(ruleset.file), "description": v.description}
+                 for name, v in ruleset.variants.items()]
+        for variant in scan.variants:
+            kind = "curated" if curated is not None and Path(variant.source).parent == curated else "yours"
+            rules.append({"name": variant.name, "kind": kind, "source": variant.source,
+                          "description": variant.description})
+        report.append({"game": game_id, "ruleset": str(ruleset.file), "rules": rules,
+                       "broken": [str(error) for error in scan.errors]})
+    if args.json:
+        print(json.dumps({"games": report, "your_folder": str(user_ruleset_dir())}))
+        return 0
+    for entry in report:
+        print(f"{entry['game']:<16} {entry['ruleset']}")
+        for rule in entry["rules"]:
+            print(f"  {rule['kind']:<8} {rule['name']:<20} {rule['description']}")
+            if rule["kind"] != "variant":
+                print(f"  {'':<8} {'':<20} from {rule['source']}")
+        for error in entry["broken"]:
+            print(f"  broken   {error}")
+    print(f"Your own house rules go in {user_ruleset_dir()} (see `parlour schema GAME` for the settings).")
+    return 0
+
+
 def resolve_rules(registry: Any, game: Any, variants: list[str], house: Path | None) -> dict[str, Any]:
     """Defaults, then a house-rules file, then the named variants; errors as UserError."""
     from parlour.core.rulesets import load_house_rules, with_house_rules
     from parlour.core.yamlsource import RulesetError
 
+    from parlour.core.rulesets import scan_house_rules
+
     ruleset = registry.ruleset(game.id)
     try:
+        if any(name not in ruleset.variants for name in variants):
+            # not a variant of the game's own: a curated house rule, or one of the player's
+            ruleset = with_house_rules(ruleset, scan_house_rules(game, ruleset).variants)
         if house is not None:
             variant = load_house_rules(game, ruleset, house)
             ruleset = with_house_rules(ruleset, [variant])

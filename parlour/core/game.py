@@ -386,6 +386,10 @@ class Game(ABC):
     #: person ("Start player"). Setup then offers every seat; the seats are turned round the
     #: table so the chosen one sits first. None: the game offers no choice.
     starter: ClassVar[tuple[str, str, str] | None] = None
+    #: A rule library the game's files live in: its ruleset ``<id>.yaml`` and its curated
+    #: house rules ``house/<id>/*.yaml`` (the built-in games use the top-level ``rulesets/``).
+    #: None: ``ruleset.yaml`` beside the game's module, and no curated house rules.
+    library: ClassVar[Path | None] = None
 
     @property
     @abstractmethod
@@ -402,8 +406,17 @@ class Game(ABC):
     @property
     def ruleset_path(self) -> Path:
         """The YAML file with the default settings and the named variants:
-        ``ruleset.yaml`` beside the game's module, unless overridden."""
+        ``<id>.yaml`` in the game's :attr:`library`, else ``ruleset.yaml`` beside the game's
+        module, unless overridden."""
+        if self.library is not None:
+            return self.library / f"{self.id}.yaml"
         return self.folder / "ruleset.yaml"
+
+    @property
+    def house_rules_folder(self) -> Path | None:
+        """Curated house-rules files shipped with the game, offered beside the player's own:
+        ``house/<id>/`` in its :attr:`library`; None without a library."""
+        return self.library / "house" / self.id if self.library is not None else None
 
     @abstractmethod
     def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> State:

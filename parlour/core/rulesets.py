@@ -23,7 +23,7 @@ function does the same but returns nothing.
 from __future__ import annotations
 
 import copy
-import os
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -174,9 +174,11 @@ def clean_settings(game: Game, settings: Any, source: str) -> dict[str, Any]:
 
 
 def user_ruleset_dir() -> Path:
-    """``$XDG_CONFIG_HOME/parlour/rulesets`` (default ``~/.config/parlour/rulesets``)."""
-    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    return Path(base) / "parlour" / "rulesets"
+    """The player's own rules folder: ``rulesets`` in the platform's config folder for parlour
+    (``$XDG_CONFIG_HOME/parlour/rulesets``, by default ``~/.config/parlour/rulesets``, on Linux)."""
+    import platformdirs
+
+    return platformdirs.user_config_path("parlour") / "rulesets"
 
 
 @dataclass
@@ -186,13 +188,19 @@ class HouseRulesScan:
 
 
 def scan_house_rules(game: Game, ruleset: RulesetFile, folder: Path | None = None) -> HouseRulesScan:
-    """House-rules files for ``game`` in the user folder; files for other games are skipped,
-    broken ones are reported without stopping the others."""
-    folder = folder or user_ruleset_dir()
+    """House-rules files for ``game``: the curated ones it ships (``Game.house_rules_folder``),
+    then the player's own in ``folder`` (by default :func:`user_ruleset_dir`). Files for other
+    games are skipped, broken ones reported without stopping the others."""
     found: list[Variant] = []
     errors: list[RulesetError] = []
-    if not folder.is_dir():
-        return HouseRulesScan(found, errors)
+    for where in (game.house_rules_folder, folder or user_ruleset_dir()):
+        if where is not None and where.is_dir():
+            _scan_folder(game, ruleset, where, found, errors)
+    return HouseRulesScan(found, errors)
+
+
+def _scan_folder(game: Game, ruleset: RulesetFile, folder: Path, found: list[Variant],
+                 errors: list[RulesetError]) -> None:
     for path in sorted([*folder.glob("*.yaml"), *folder.glob("*.yml")]):
         try:
             data, _ = load_yaml(path)
@@ -210,7 +218,6 @@ def scan_house_rules(game: Game, ruleset: RulesetFile, folder: Path | None = Non
             errors.append(RulesetError(path, None, "", f"{game.title} could not check it ({type(exc).__name__}: {exc})"))
             continue
         found.append(variant)
-    return HouseRulesScan(found, errors)
 
 
 def with_house_rules(ruleset: RulesetFile, extra: Iterable[Variant]) -> RulesetFile:
@@ -219,3 +226,75 @@ def with_house_rules(ruleset: RulesetFile, extra: Iterable[Variant]) -> RulesetF
     for variant in extra:
         merged.variants[variant.name] = variant
     return merged
+
+
+def json_schema(game: Game) -> dict[str, Any]:
+    """A JSON Schema (draft 2020-12) for ``game``'s ruleset and house-rules files, made from
+    the declarations the validator uses (:attr:`Game.schema`), for an editor with a YAML
+    language server. It checks each setting's type and range; the validator checks more (the
+    settings merged whole, and the game's own rules between settings) and names file and line."""
+    settings = game.schema.json_schema()
+    body = {"type": "object", "additionalProperties": False,
+            "properties": {"description": {"type": "string"}, "settings": settings}}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"{game.title}: a ruleset or house-rules file",
+        "description": (f"Settings for {game.title} in Parlour. A house-rules file names the game, "
+                        "gives its rules a name and a description, and changes some settings."),
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["game", "settings"],
+        "properties": {
+            "game": {"const": game.id, "description": "the game these settings are for"},
+            "name": {"type": "string", "minLength": 1, "description": "what setup and --variant call these rules"},
+            "description": {"type": "string", "description": "one or two sentences for players"},
+            "settings": settings,
+            "variants": {"type": "object", "additionalProperties": body,
+                         "description": "named variants (a game's own ruleset file)"},
+        },
+    }
+
+
+#: where a game's rules text wants its generated list of variants (else it goes at the end)
+VARIANTS_MARK = "<!-- variants -->"
+
+
+def _changes(settings: Mapping[str, Any], prefix: str = "") -> list[str]:
+    out: list[str] = []
+    for key, value in settings.items():
+        if isinstance(value, Mapping) and value:
+            out += _changes(value, f"{prefix}{key}.")
+        else:
+            out.append(f"`{prefix}{key}: {json.dumps(value)}`")
+    return out
+
+
+def variants_markdown(ruleset: RulesetFile) -> str:
+    """The variants and house rules ``ruleset`` offers, as a Markdown section made from the
+    files themselves (name, description, the settings each changes), so the rules text and
+    the files cannot drift apart."""
+    built_in = [v for v in ruleset.variants.values() if v.source == "built-in"]
+    house = [v for v in ruleset.variants.values() if v.source != "built-in"]
+    lines = ["## Variants", ""]
+    if not built_in:
+        lines.append("This game has no variants of its own.")
+    for variant in built_in:
+        lines.append(f"- **{variant.name}**: {variant.description.strip()} Changes {', '.join(_changes(variant.settings))}.")
+    if house:
+        lines += ["", "### House rules", ""]
+        for variant in house:
+            lines.append(f"- **{variant.name}** ({Path(variant.source).name}): {variant.description.strip()} "
+                         f"Changes {', '.join(_changes(variant.settings))}.")
+    return "\n".join(lines) + "\n"
+
+
+def rules_text(game: Game, ruleset: RulesetFile) -> str:
+    """The game's rules for players with its variants section made from ``ruleset`` (at the
+    ``VARIANTS_MARK`` line of its text, else at the end)."""
+    text = game.rules_markdown()
+    if not isinstance(text, str):
+        raise TypeError(f"rules_markdown returned a {type(text).__name__}, not text")
+    section = variants_markdown(ruleset)
+    if VARIANTS_MARK in text:
+        return text.replace(VARIANTS_MARK, section.rstrip("\n"), 1)
+    return text.rstrip("\n") + "\n\n" + section

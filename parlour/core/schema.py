@@ -12,7 +12,7 @@ This module imports nothing of ``parlour``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NoReturn, Protocol
 
 
@@ -42,6 +42,10 @@ class Spec:
     def describe(self) -> str:
         raise NotImplementedError
 
+    def json_schema(self) -> dict[str, Any]:
+        """This spec as JSON Schema (draft 2020-12), for editors; the same range as ``clean``."""
+        raise NotImplementedError
+
 
 @dataclass(frozen=True)
 class Int(Spec):
@@ -56,6 +60,9 @@ class Int(Spec):
 
     def describe(self) -> str:
         return "whole number" + _range_text(self.min, self.max)
+
+    def json_schema(self) -> dict[str, Any]:
+        return _bounded({"type": "integer"}, self.min, self.max)
 
 
 @dataclass(frozen=True)
@@ -72,6 +79,9 @@ class Float(Spec):
     def describe(self) -> str:
         return "number" + _range_text(self.min, self.max)
 
+    def json_schema(self) -> dict[str, Any]:
+        return _bounded({"type": "number"}, self.min, self.max)
+
 
 @dataclass(frozen=True)
 class Bool(Spec):
@@ -82,6 +92,9 @@ class Bool(Spec):
 
     def describe(self) -> str:
         return "true or false"
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "boolean"}
 
 
 @dataclass(frozen=True)
@@ -97,6 +110,9 @@ class Str(Spec):
 
     def describe(self) -> str:
         return "one of " + ", ".join(self.choices) if self.choices else "text"
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "string", "enum": list(self.choices)} if self.choices else {"type": "string"}
 
 
 @dataclass(frozen=True)
@@ -118,6 +134,14 @@ class List(Spec):
 
     def describe(self) -> str:
         return f"list of {self.item.describe()}"
+
+    def json_schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "array", "items": self.item.json_schema(), "minItems": self.min_len}
+        if self.max_len is not None:
+            out["maxItems"] = self.max_len
+        if self.unique:
+            out["uniqueItems"] = True
+        return out
 
 
 @dataclass(frozen=True)
@@ -145,6 +169,12 @@ class Dict(Spec):
     def describe(self) -> str:
         return "mapping"
 
+    def json_schema(self) -> dict[str, Any]:
+        """Every key optional: a variant or house rule gives any part (the validator checks
+        the merged whole for completeness)."""
+        return {"type": "object", "properties": {k: s.json_schema() for k, s in self.fields.items()},
+                "additionalProperties": False}
+
 
 @dataclass(frozen=True)
 class Map(Spec):
@@ -167,16 +197,51 @@ class Map(Spec):
     def describe(self) -> str:
         return f"mapping of {self.key.describe()} to {self.value.describe()}"
 
+    def json_schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "object", "additionalProperties": self.value.json_schema()}
+        if isinstance(self.key, Int):  # YAML writes ``11: 5``; JSON and editors see the key as text
+            out["propertyNames"] = {"pattern": _digits_pattern(self.key)}
+        elif isinstance(self.key, Str) and self.key.choices:
+            out["propertyNames"] = {"enum": list(self.key.choices)}
+        return out
+
 
 @dataclass(frozen=True)
 class Schema:
-    """A game's settings: a :class:`Dict` spec at the top level."""
+    """A game's settings: a :class:`Dict` spec at the top level, and what each setting means
+    (``about``: a sentence for players and editors, keyed by setting)."""
 
     fields: Mapping[str, Spec]
+    about: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def root(self) -> Dict:
         return Dict(self.fields)
+
+    def json_schema(self) -> dict[str, Any]:
+        """The settings as JSON Schema: each with its type, range and meaning."""
+        out = self.root.json_schema()
+        for key, prop in out["properties"].items():
+            about = self.about.get(key)
+            spec = self.fields[key].describe()
+            prop["description"] = f"{about} ({spec})" if about else spec
+        return out
+
+
+def _digits_pattern(spec: Int) -> str:
+    """A pattern for whole numbers as text, exact for a range 0 .. 10**k - 1 (JSON Schema
+    cannot bound a key's value otherwise)."""
+    if spec.min == 0 and spec.max is not None and spec.max > 0 and str(spec.max + 1) == "1" + "0" * len(str(spec.max)):
+        return f"^(0|[1-9][0-9]{{0,{len(str(spec.max)) - 1}}})$"
+    return "^(0|-?[1-9][0-9]*)$"
+
+
+def _bounded(out: dict[str, Any], lo: float | None, hi: float | None) -> dict[str, Any]:
+    if lo is not None:
+        out["minimum"] = lo
+    if hi is not None:
+        out["maximum"] = hi
+    return out
 
 
 def show_value(value: Any) -> str:

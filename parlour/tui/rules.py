@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Markdown
 
 from parlour.core.game import Game
+from parlour.core.rulesets import rules_text, scan_house_rules, with_house_rules
 
 
 class RulesScreen(Screen[None]):
@@ -23,7 +24,9 @@ class RulesScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         try:
-            text = self.game.rules_markdown()
+            registry = self.app.registry  # type: ignore[attr-defined]
+            ruleset = registry.ruleset(self.game.id)
+            text = rules_text(self.game, with_house_rules(ruleset, scan_house_rules(self.game, ruleset).variants))
         except Exception as exc:  # noqa: BLE001 - a plugin bug must not take the app down
             text = f"# {self.game.title}\n\nThe rules could not be loaded: {type(exc).__name__}: {exc}"
         with VerticalScroll(id="rules-scroll"):

@@ -9,7 +9,7 @@ import pytest
 
 from bf_helpers import RULESET
 from games.banque_fatale import GAME
-from parlour.core.rulesets import load_house_rules
+from parlour.core.rulesets import load_house_rules, load_ruleset, rules_text
 from parlour.core.yamlsource import RulesetError
 
 SEEDS = Path("/work/shared/seeds")
@@ -74,7 +74,7 @@ def test_bf_ruleset_a_house_rule_changes_the_game(tmp_path: Path) -> None:
 
 
 def test_bf_rules_text_covers_the_game_in_its_own_words() -> None:
-    text = GAME.rules_markdown()
+    text = rules_text(GAME, load_ruleset(GAME))  # the variants section is made from the ruleset
     assert text.startswith("# Banque Fatale")
     for needle in ("worthless-jetons", "translation-rules", "closed-screens", "15 million", "16 million",
                    "13 rounds", "12 with four"):
