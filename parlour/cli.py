@@ -251,8 +251,10 @@ def _rulesets(args: argparse.Namespace) -> int:
     return 0
 
 
-def resolve_rules(registry: Any, game: Any, variants: list[str], house: Path | None) -> dict[str, Any]:
-    """Defaults, then a house-rules file, then the named variants; errors as UserError."""
+def resolve_rules(registry: Any, game: Any, variants: list[str], house: Path | None,
+                  players: int | None = None) -> dict[str, Any]:
+    """Defaults, then a house-rules file, then the named variants (checked to go together and
+    to suit a table of ``players``); errors as UserError."""
     from parlour.core.rulesets import load_house_rules, with_house_rules
     from parlour.core.yamlsource import RulesetError
 
@@ -267,7 +269,9 @@ def resolve_rules(registry: Any, game: Any, variants: list[str], house: Path | N
             variant = load_house_rules(game, ruleset, house)
             ruleset = with_house_rules(ruleset, [variant])
             variants = [variant.name, *[v for v in variants if v != variant.name]]
-        return ruleset.resolve(variants)
+        settings = ruleset.resolve(variants)
+        ruleset.check_combination(variants, players)
+        return settings
     except RulesetError as exc:
         raise UserError(str(exc)) from None
 
@@ -301,7 +305,7 @@ def _simulate(args: argparse.Namespace) -> int:
         raise UserError("--seed must fit in 64 bits")
     if not 0 < args.time_limit <= 86_400:  # NaN fails this too
         raise UserError("--time-limit must be above 0 and at most 86400 seconds")
-    rules = resolve_rules(registry, game, args.variant, args.ruleset)
+    rules = resolve_rules(registry, game, args.variant, args.ruleset, players)
     if args.records:
         _check_records_folder(args.records, game.id, args.games)
     plan = simulate.Plan(

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -42,6 +42,18 @@ class Variant:
     description: str
     settings: dict[str, Any]
     source: str = "built-in"  #: "built-in", or the house-rules file it came from
+    #: variants it cannot be played with (either side may say so)
+    conflicts: tuple[str, ...] = ()
+    #: the table sizes it is meant for, fewest and most players (None: any the game allows)
+    players: tuple[int, int] | None = None
+
+    def unsuited(self, players: int) -> str | None:
+        """Why this variant is not for a table of ``players``; None when it is."""
+        if self.players is None or self.players[0] <= players <= self.players[1]:
+            return None
+        low, high = self.players
+        need = f"{low} players" if low == high else f"{low} to {high} players"
+        return f"{self.name!r} is for {need}, not {players}"
 
 
 @dataclass
@@ -65,6 +77,31 @@ class RulesetFile:
             settings = deep_merge(settings, self.variants[name].settings)
         return settings
 
+    def why_not(self, name: str, chosen: Iterable[str], players: int | None = None) -> str | None:
+        """Why the variant ``name`` cannot be played with the variants ``chosen`` (the others
+        on) at a table of ``players``; None when it can."""
+        variant = self.variants[name]
+        for other in chosen:
+            if other == name or other not in self.variants:
+                continue
+            if other in variant.conflicts or name in self.variants[other].conflicts:
+                return f"{name!r} cannot go with {other!r}"
+        return variant.unsuited(players) if players is not None else None
+
+    def check_combination(self, chosen: Sequence[str], players: int | None = None) -> None:
+        """Fail (a RulesetError naming the file) when the variants ``chosen`` do not go
+        together or do not suit ``players``."""
+        for index, name in enumerate(chosen):
+            if name not in self.variants:
+                continue  # resolve names it
+            why = self.why_not(name, chosen[:index], players)
+            if why is not None:
+                source = self.variants[name].source
+                if source == "built-in":
+                    line = self._lines.line(("variants", name)) if self._lines else None
+                    raise RulesetError(self.file, line, f"variants.{name}", why)
+                raise RulesetError(source, None, "", why)
+
 
 def deep_merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
     out = copy.deepcopy(dict(base))
@@ -77,8 +114,8 @@ def deep_merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, An
 
 
 _TOP_KEYS = {"game", "description", "settings", "variants"}
-_VARIANT_KEYS = {"description", "settings"}
-_HOUSE_KEYS = {"game", "name", "description", "settings"}
+_VARIANT_KEYS = {"description", "settings", "conflicts", "players"}
+_HOUSE_KEYS = {"game", "name", "description", "settings", "conflicts", "players"}
 
 
 def _clean_mapping(data: Any, at: Where, what: str) -> dict[str, Any]:
@@ -118,6 +155,10 @@ def load_ruleset(game: Game, path: Path | None = None, display: str | None = Non
         body = _clean_mapping(body, at, "a mapping with description and settings")
         _reject_unknown_keys(body, _VARIANT_KEYS, at)
         result.variants[str(name)] = _variant(game, str(name), body, at, defaults, "built-in")
+    for name, variant in result.variants.items():
+        for other in variant.conflicts:
+            if other not in result.variants:
+                vat.child(name).child("conflicts").fail(f"no variant {other!r} here to conflict with")
     return result
 
 
@@ -127,6 +168,10 @@ def _variant(
     description = body.get("description", "")
     if not isinstance(description, str):
         at.child("description").fail(f"expected text, got {show_value(description)}")
+    conflicts = body.get("conflicts", [])
+    if not isinstance(conflicts, list) or not all(isinstance(c, str) and c for c in conflicts):
+        at.child("conflicts").fail(f"expected a list of variant names, got {show_value(conflicts)}")
+    players = _players(body.get("players"), at.child("players"), game) if "players" in body else None
     sat = Where(at.lines, (*at.path, "settings"), partial=True)
     settings = _clean_mapping(body.get("settings") or {}, sat, "a mapping of settings")
     settings = game.schema.root.clean(settings, sat)
@@ -135,7 +180,21 @@ def _variant(
     # mapping replaces the default one, so ``chart: {}`` would leave the chart without keys)
     game.schema.root.clean(merged, Where(at.lines, sat.path, partial=False))
     _reject_conflicts(game, merged, sat)
-    return Variant(name, description, settings, source)
+    return Variant(name, description, settings, source, tuple(conflicts), players)
+
+
+def _players(value: Any, at: Where, game: Game) -> tuple[int, int]:
+    """``players: {min: 6, max: 6}`` (either may be left out): within the game's range."""
+    value = _clean_mapping(value, at, "a mapping with min and max")
+    _reject_unknown_keys(value, {"min", "max"}, at)
+    low, high = value.get("min", game.min_players), value.get("max", game.max_players)
+    for key, number in (("min", low), ("max", high)):
+        if isinstance(number, bool) or not isinstance(number, int) or not game.min_players <= number <= game.max_players:
+            at.child(key).fail(f"expected a number of players from {game.min_players} to {game.max_players}, "
+                               f"got {show_value(number)}")
+    if low > high:
+        at.fail(f"min ({low}) is above max ({high})")
+    return low, high
 
 
 def _reject_conflicts(game: Game, settings: Mapping[str, Any], at: Where) -> None:
@@ -234,8 +293,16 @@ def json_schema(game: Game) -> dict[str, Any]:
     language server. It checks each setting's type and range; the validator checks more (the
     settings merged whole, and the game's own rules between settings) and names file and line."""
     settings = game.schema.json_schema()
+    limits = {
+        "conflicts": {"type": "array", "items": {"type": "string", "minLength": 1},
+                      "description": "variants these rules cannot be played with"},
+        "players": {"type": "object", "additionalProperties": False,
+                    "description": "the table sizes these rules are meant for",
+                    "properties": {k: {"type": "integer", "minimum": game.min_players, "maximum": game.max_players}
+                                   for k in ("min", "max")}},
+    }
     body = {"type": "object", "additionalProperties": False,
-            "properties": {"description": {"type": "string"}, "settings": settings}}
+            "properties": {"description": {"type": "string"}, "settings": settings, **limits}}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"{game.title}: a ruleset or house-rules file",
@@ -249,6 +316,7 @@ def json_schema(game: Game) -> dict[str, Any]:
             "name": {"type": "string", "minLength": 1, "description": "what setup and --variant call these rules"},
             "description": {"type": "string", "description": "one or two sentences for players"},
             "settings": settings,
+            **limits,
             "variants": {"type": "object", "additionalProperties": body,
                          "description": "named variants (a game's own ruleset file)"},
         },

@@ -129,6 +129,7 @@ class SetupScreen(ParlourScreen):
                 if variant.source != "built-in":
                     note += f"\nfrom {variant.source}"
                 yield Static(note, classes="variant-note", markup=False)
+                yield Static("", id=f"variant-why-{index}", classes="variant-why", markup=False)
             for error in self.house_errors:
                 yield Static(f"x house rules not usable: {error}", classes="setup-error", markup=False)
             with Horizontal(classes="setup-row"):
@@ -183,6 +184,7 @@ class SetupScreen(ParlourScreen):
     def show_seats(self, players: int) -> None:
         for seat in range(self.game.max_players):
             self.query_one(f"#seat-{seat}").display = seat < players
+        self.check_variants()
         if self.game.starter is not None:
             starter = self.query_one("#starter", Select)
             chosen = starter.value
@@ -194,6 +196,32 @@ class SetupScreen(ParlourScreen):
             self.show_seats(event.value)
         elif (event.select.id or "").startswith("kind-") and isinstance(event.value, str):
             self.describe_level(event.value)
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        if (event.checkbox.id or "").startswith("variant-"):
+            self.check_variants()
+
+    def check_variants(self) -> None:
+        """Grey out each variant that cannot go with those chosen or does not suit the table
+        size, saying why under it (a chosen one that no longer suits is taken off)."""
+        if self.ruleset is None:
+            return
+        players = self.players()
+        changed = True
+        while changed:  # taking one off may free another
+            changed = False
+            chosen = self.chosen_variants()
+            for index, name in enumerate(self.variant_names):
+                toggle = self.query_one(f"#variant-{index}", Checkbox)
+                why = self.ruleset.why_not(name, [c for c in chosen if c != name], players)
+                if why is not None and toggle.value and self.ruleset.variants[name].unsuited(players):
+                    with toggle.prevent(Checkbox.Changed):
+                        toggle.value = False
+                    changed = True
+                toggle.disabled = why is not None and not toggle.value
+                note = self.query_one(f"#variant-why-{index}", Static)
+                note.update(f"not now: {why}" if why and not toggle.value else "")
+                note.display = bool(why and not toggle.value)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -240,6 +268,7 @@ class SetupScreen(ParlourScreen):
         variants = self.chosen_variants()
         try:
             rules = self.ruleset.resolve(variants)
+            self.ruleset.check_combination(variants, len(seats))
         except RulesetError as exc:
             self.notify(str(exc), severity="error", markup=False)
             return

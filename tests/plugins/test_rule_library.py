@@ -194,3 +194,11 @@ def test_the_rules_text_lists_the_variants_and_house_rules_from_the_files(game) 
         assert variant.description.strip() in line
         for key in variant.settings:
             assert f"`{key}" in line, f"{name}: the change to {key} is not listed"
+
+
+def test_the_command_line_refuses_variants_that_cannot_combine() -> None:
+    for args, why in ((["--variant", "single-game", "--variant", "long-match"], "cannot go with 'single-game'"),
+                      (["--variant", "six-player-odds", "--players", "5"], "is for 6 players, not 5")):
+        out = parlour("simulate", "monte-carlo", "--games", "1", *args, env={"PARLOUR_PLUGINS": ""})
+        assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1, out.stderr
+        assert why in out.stderr and "monte-carlo.yaml:" in out.stderr
