@@ -298,8 +298,11 @@ class CasablancaBoard(Board, can_focus=True):
                 truth = view["known"][move["placed_at"]]
                 if truth is not None:
                     lines.append(Text(f"Your chip shows {truth}; you announced {move['announced']}.", style="dim"))
-            hint = ("←/→ choose · Enter confirm · c call · r raise by the minimum · "
-                    + ("a admit" if mode == "respond" else "f fold"))
+            matching = mode == "respond" and self.rules.get("challenger_answers")
+            if matching:
+                lines.append(Text("If you match, the challenger may still fold, call or raise.", style="dim"))
+            hint = ("←/→ choose · Enter confirm · c " + ("match" if matching else "call")
+                    + " · r raise by the minimum · " + ("a admit" if mode == "respond" else "f fold"))
         else:
             loser = challenge.get("loser")
             lines.append(Text.assemble(("You won the exchange.", "bold"),
@@ -370,7 +373,8 @@ class CasablancaBoard(Board, can_focus=True):
         if isinstance(action, Fold):
             return "fold"
         if isinstance(action, Call):
-            return "call"
+            # revised CB-X3: the mover's first answer only matches; the challenger answers it
+            return "match" if self.mode == "respond" and self.rules.get("challenger_answers") else "call"
         if isinstance(action, Raise):
             stakes = challenge.get("stakes", {})
             other = stakes.get("challenger" if view["seat"] == view["mover"] else "mover", 0)

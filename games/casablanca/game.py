@@ -31,8 +31,9 @@ class Casablanca(Game):
     pauses = frozenset({"admit", "settle", "round"})  # a challenge decided; a round's end
     board = "games.casablanca.board:CasablancaBoard"
     #: 2: announcing and putting the chip down became one action; the ruleset gained
-    #: ``challenge_below_minimum``
-    version = 2
+    #: ``challenge_below_minimum``. 3: the ruleset gained ``challenger_answers`` (revised
+    #: CB-X3); records of version 2 are read with it off, as they were played.
+    version = 3
 
     @property
     def schema(self) -> Schema:
@@ -52,6 +53,7 @@ class Casablanca(Game):
             "stake_step": Int(1, 1_000_000),
             "admit_fee": money,
             "challenge_below_minimum": Bool(),
+            "challenger_answers": Bool(),
             "undo_lost_move": Bool(),
             "reshuffles": Int(0, 5),
             "sell_price": money,
@@ -75,6 +77,7 @@ class Casablanca(Game):
             "stake_step": "The steps a stake rises in (CB-X3)",
             "admit_fee": "What a mover who admits a lie pays into the pot (CB-X2)",
             "challenge_below_minimum": "Whether a player with less than the smallest stake may still challenge and be challenged (CB-X1, CB-X5)",
+            "challenger_answers": "Whether the challenger answers a mover who matches his stake: fold, call or raise (CB-X3; off: the match turns the chip over)",
             "undo_lost_move": "Whether a mover who loses the exchange goes back (CB-X4)",
             "reshuffles": "Times each player may have the ring's chips reshuffled, each round (CB-O1)",
             "sell_price": "What the bank pays for a card (CB-O3)",
@@ -123,6 +126,12 @@ class Casablanca(Game):
         if rules["cards_per_symbol"] < len(rules["premiums"]) + 1:
             problems.append(("cards_per_symbol", "fewer cards of a symbol than it takes to win the pot"))
         return problems
+
+    def upgrade_rules(self, rules: dict[str, Any], version: int) -> dict[str, Any] | None:
+        """Version 2 records were played with the mover's match turning the chip over."""
+        if version == 2:
+            return {**rules, "challenger_answers": False}
+        return None
 
     def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> CasablancaState:
         self.require_players(players)

@@ -432,10 +432,16 @@ class CasablancaState(State):
             self._end_turn()
 
     def _call(self, action: Call) -> None:
-        """CB-X3: the caller matches the other stake and the chip is turned over."""
+        """CB-X3: the caller matches the other stake and the chip is turned over; a mover's
+        first answer only matches, and the challenger answers it (``challenger_answers``)."""
         seat = self.to_move
         self.stakes[seat] = self.stakes[self.opponent(seat)]
         m, c, f = self.mover, self.challenger, self.placed_at
+        if self.phase == RESPOND and self.rules["challenger_answers"]:
+            self.phase, self.to_move = EXCHANGE, c
+            self._pending.append(("{} matches the stake of ${:,}; {} may fold, call or raise.",
+                                  (PLAYER[m], self.stakes[m], PLAYER[c]), None, "stake"))  # _note, written out
+            return
         value = self.chips[f]
         self.masks[f] |= self.public
         self.revealed = (f, value)

@@ -422,6 +422,12 @@ class Game(ABC):
     def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> State:
         """Deal a new game for ``players`` seats under the resolved ``rules``."""
 
+    def upgrade_rules(self, rules: dict[str, Any], version: int) -> dict[str, Any] | None:
+        """The settings of a record made under an older ``version`` of this game, as this
+        version reads them: the settings added since at the values that play as the old
+        version did. None (the default): such a record cannot be replayed."""
+        return None
+
     def rules_markdown(self) -> str:
         """The game's rules for players, as Markdown, in the project's own words:
         ``rules.md`` beside the game's module, unless overridden."""

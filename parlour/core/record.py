@@ -187,9 +187,22 @@ def version_problem(game: Game, record: Record) -> str | None:
     its actions and ruleset (:attr:`Game.version`); None when the versions agree."""
     if record.game_version == game.version:
         return None
+    if record.game_version < game.version and _upgraded(game, record) is not None:
+        return None
     age = "an older" if record.game_version < game.version else "a newer"
     return (f"it was recorded under {age} version of {game.title}'s rules (version {record.game_version}; "
             f"version {game.version} is installed), which cannot replay it")
+
+
+def _upgraded(game: Game, record: Record) -> dict[str, Any] | None:
+    """The record's settings as the installed version of ``game`` reads them
+    (:meth:`Game.upgrade_rules`), or None when it cannot; a game failing here is a RecordError."""
+    try:
+        rules = game.upgrade_rules(dict(record.rules), record.game_version)
+    except Exception as exc:  # noqa: BLE001 - the plugin's own code on a user's file
+        raise RecordError(f"{game.title} failed to read settings of version {record.game_version}: "
+                          f"{type(exc).__name__}: {exc}") from None
+    return rules if isinstance(rules, dict) else None
 
 
 def clean_record_rules(game: Game, record: Record) -> dict[str, Any]:
@@ -198,8 +211,9 @@ def clean_record_rules(game: Game, record: Record) -> dict[str, Any]:
     problem = version_problem(game, record)
     if problem is not None:
         raise RecordError(problem)
+    rules = record.rules if record.game_version == game.version else _upgraded(game, record)
     try:
-        return clean_settings(game, record.rules, "ruleset")
+        return clean_settings(game, rules, "ruleset")
     except RulesetError as exc:
         raise RecordError(f"the record's {exc.path or 'ruleset'}: {exc.message}") from None
 

@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from games.casablanca import GAME
-from games.casablanca.actions import Announce, Challenge, Pass, Pick, PlaceFigure
+from games.casablanca.actions import Announce, Call, Challenge, Pass, Pick, PlaceFigure
 from games.casablanca.state import CasablancaState
 from parlour.core.rulesets import load_ruleset
 
@@ -85,3 +85,11 @@ def random_states(players: int, seed: int, **settings: Any) -> Iterator[Casablan
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
     yield state
+
+
+def turn_over(state: CasablancaState) -> None:
+    """Call until the chip is turned over: a call, and when it was the mover matching the
+    stake, the challenger's call too (he has the last word, revised CB-X3)."""
+    state.apply(Call())
+    if state.phase == "exchange":
+        state.apply(Call())

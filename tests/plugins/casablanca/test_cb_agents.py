@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from cb_helpers import arranged, commit, move, rules, set_cards
+from cb_helpers import arranged, commit, move, rules, set_cards, turn_over
 from games.casablanca import GAME
 from games.casablanca.actions import (
     Admit,
@@ -141,7 +141,7 @@ def test_agents_take_the_card_that_completes_a_set() -> None:
         set_cards(state, 2, {MOON: 1, 6: 2})
         move(state, 10, 3, 11)
         commit(state, {2: 100})
-        state.apply(Call())
+        turn_over(state)
         assert decide(agent, state) == TakeCard(MOON)
 
 
@@ -150,7 +150,7 @@ def test_medium_robs_a_rival_one_card_from_the_pot() -> None:
     set_cards(state, 2, {5: 3})
     move(state, 10, 3, 11)
     commit(state, {2: 100})
-    state.apply(Call())
+    turn_over(state)
     assert decide(MediumAgent(rules()), state) == TakeCard(5)
 
 

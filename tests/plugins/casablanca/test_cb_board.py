@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import pytest
 from rich.console import Console
 
-from cb_helpers import arranged, commit, move, place_figures, rules, set_cards
+from cb_helpers import arranged, commit, move, place_figures, rules, set_cards, turn_over
 from games.casablanca import GAME
 from games.casablanca.actions import (
     Admit,
@@ -221,7 +221,7 @@ def test_board_winner_chooses_a_card() -> None:
     place_figures(state, {s: 0 for s in range(4)})
     move(state, 12, 3, 13)
     commit(state, {2: 100})
-    state.apply(Call())
+    turn_over(state)
     assert state.phase == "claim" and state.to_move == 2
     set_cards(state, 1, {6: 1, 2: 1})
     chosen, texts = run_board(state, 2, ["right", "right", "enter"])

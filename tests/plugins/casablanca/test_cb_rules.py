@@ -9,6 +9,7 @@ import pytest
 
 from cb_helpers import (
     commit,
+    turn_over,
     lay_chips,
     money_total,
     move,
@@ -384,7 +385,7 @@ def test_cb_x2_only_the_challenged_mover_may_admit_and_only_at_once() -> None:
 
 def test_cb_x3_a_call_on_a_true_announcement_pays_the_mover() -> None:
     state = challenged(stake=200, announce=3)
-    state.apply(Call())
+    turn_over(state)
     assert state.money[1] == 1500 and state.money[2] == 1100
     assert state.phase == "claim" and state.to_move == 1
     assert state.figures[1] == 3, "a true move stands"
@@ -394,7 +395,7 @@ def test_cb_x3_a_call_on_a_true_announcement_pays_the_mover() -> None:
 def test_cb_x3_a_call_on_a_false_announcement_pays_the_challenger() -> None:
     state = challenged(stake=200, announce=4)
     state.apply(Raise(100))  # the mover bluffs: 300 against 200
-    state.apply(Call())  # the challenger calls at 300
+    turn_over(state)  # the challenger calls at 300
     assert state.money[1] == 1000 and state.money[2] == 1600
     assert state.phase == "claim" and state.to_move == 2
 
@@ -426,7 +427,7 @@ def test_cb_x3_the_two_alternate_until_a_call_or_fold() -> None:
 
 def test_cb_x4_the_winner_takes_the_top_card_with_its_premium() -> None:
     state = challenged(stake=100, announce=3)
-    state.apply(Call())
+    turn_over(state)
     pot = state.pot
     state.apply(TakeTop())
     assert state.cards[1][STAR] == 1 and state.money[1] == 1400 + 100 and state.pot == pot - 100
@@ -439,7 +440,7 @@ def test_cb_x4_or_any_card_of_the_loser() -> None:
     set_cards(state, 1, {MOON: 1})
     move(state, 10, 3, 11)
     commit(state, {2: 100})
-    state.apply(Call())
+    turn_over(state)
     assert {a.text for a in state.legal_actions()} == {"take top", "take 2", "take 6"}
     state.apply(TakeCard(MOON))
     assert state.cards[2][MOON] == 2 and state.cards[1][MOON] == 2
@@ -453,14 +454,14 @@ def test_cb_x4_a_card_won_in_a_challenge_can_take_the_pot() -> None:
     move(state, 10, 3, 11)
     commit(state, {2: 100})
     pot = state.pot
-    state.apply(Call())
+    turn_over(state)
     state.apply(TakeCard(MOON))
     assert state.is_over and state.pot_winner == 1 and state.money[1] == 1300 + 100 + pot
 
 
 def test_cb_x4_a_losing_mover_goes_back() -> None:
     state = challenged(stake=100, announce=4)
-    state.apply(Call())
+    turn_over(state)
     assert state.figures[1] == 0 and state.to_move == 2
     state.apply(TakeTop())
     assert state.cards[2][STAR] == 1 and state.cards[1] == [0] * 7
@@ -468,7 +469,7 @@ def test_cb_x4_a_losing_mover_goes_back() -> None:
 
 def test_cb_x4_undoing_a_lost_move_is_a_setting() -> None:
     state = challenged(stake=100, announce=4, undo_lost_move=False)
-    state.apply(Call())
+    turn_over(state)
     assert state.figures[1] == 4, "the house rule leaves the caught mover where he went"
     assert state.to_move == 2
 
@@ -503,11 +504,12 @@ def test_cb_x5_a_poorer_player_below_the_minimum_stakes_all_he_has_when_the_sett
     assert [a for a in state.legal_actions() if isinstance(a, Challenge)] == [Challenge(0)]
 
 
-def test_cb_x5_no_challenge_below_the_minimum_stake() -> None:
-    """DECISION (challenge_below_minimum: false, the default): a mover poorer than the minimum
-    stake cannot be challenged at all; nobody is asked, and a landing move takes the card."""
+def test_cb_x5_no_challenge_below_the_minimum_stake_in_the_no_poor_challenges_variant() -> None:
+    """The earlier ruling, now the ``no-poor-challenges`` variant (challenge_below_minimum:
+    false): a mover poorer than the minimum stake cannot be challenged at all; nobody is
+    asked, and a landing move takes the card."""
     for money in (0, 50):
-        state = ready(top=STAR)
+        state = ready(top=STAR, challenge_below_minimum=False)
         state.money[1] = money
         pot = state.pot
         move(state, 10, 4, 11)  # a lie: the chip shows 3; Palm + 4 = Lamp
@@ -515,16 +517,16 @@ def test_cb_x5_no_challenge_below_the_minimum_stake() -> None:
         assert state.commit_order == []
         assert state.money[1] == money and state.pot == pot
         assert any("nobody may challenge" in e.text for e in state.events[-2:])
-        state = ready(top=LAMP)
+        state = ready(top=LAMP, challenge_below_minimum=False)
         state.money[1] = money
         move(state, 10, 4, 11)  # the same lie lands on Lamp: unchallenged, it takes the card
         assert state.cards[1][LAMP] == 1 and state.money[1] == money + 100
 
 
-def test_cb_x5_a_seat_poorer_than_the_minimum_stake_is_not_asked() -> None:
-    """A would-be challenger with less than the minimum is skipped; the others are asked as
-    usual. Money is public, so who is asked tells nobody anything new."""
-    state = ready()
+def test_cb_x5_a_seat_poorer_than_the_minimum_stake_is_not_asked_in_the_no_poor_challenges_variant() -> None:
+    """The earlier ruling: a would-be challenger with less than the minimum is skipped; the
+    others are asked as usual. Money is public, so who is asked tells nobody anything new."""
+    state = ready(challenge_below_minimum=False)
     state.money[2] = 50
     state.money[3] = 100
     move(state, 10, 3, 11)
@@ -545,7 +547,7 @@ def test_cb_x5_challenge_below_minimum_setting_asks_the_poor_and_stakes_all() ->
     assert state.commit_order == [2, 3, 0]
     assert [a for a in state.legal_actions() if isinstance(a, Challenge)] == [Challenge(0)]
     commit(state, {2: 0})
-    state.apply(Call())
+    turn_over(state)
     assert state.winner == 2 and state.money[1] == 0 and state.money[2] == 50
     assert state.phase == "claim"
 
@@ -553,8 +555,9 @@ def test_cb_x5_challenge_below_minimum_setting_asks_the_poor_and_stakes_all() ->
 def test_cb_x5_challenge_below_minimum_is_a_ruleset_setting() -> None:
     from cb_helpers import RULESET
 
-    assert RULESET.resolve(())["challenge_below_minimum"] is False
-    problems = dict(GAME.validate_rules(rules(challenge_below_minimum=True)))
+    assert RULESET.resolve(())["challenge_below_minimum"] is True, "revised CB-X5: alles auf eine Karte by default"
+    assert RULESET.resolve(("no-poor-challenges",))["challenge_below_minimum"] is False
+    problems = dict(GAME.validate_rules(rules(challenge_below_minimum=False)))
     assert "challenge_below_minimum" not in problems
 
 
@@ -651,7 +654,7 @@ def test_cb_o3_no_money_and_no_cards_is_out() -> None:
     state = challenged(stake=100, announce=4)
     state.money[1] = 100
     state.cap = 100
-    state.apply(Call())  # caught lying with his last $100
+    turn_over(state)  # caught lying with his last $100
     state.apply(TakeTop())
     assert state.money[1] == 0 and state.cards[1] == [0] * 7
     assert not state.active[1] and state.figures[1] == -1
@@ -669,7 +672,7 @@ def test_cb_o3_with_cards_left_a_broke_player_stays_in() -> None:
     state.money[1] = 100
     state.cap = 100
     set_cards(state, 1, {MOON: 1})
-    state.apply(Call())
+    turn_over(state)
     state.apply(TakeTop())
     assert state.money[1] == 0 and state.active[1]
 
@@ -683,7 +686,7 @@ def test_cb_o3_the_last_player_standing_ends_the_round() -> None:
     state.money[1] = 100
     move(state, 10, 4, 11)  # a lie
     commit(state, {0: 100})
-    state.apply(Call())
+    turn_over(state)
     state.apply(TakeTop())
     assert state.is_over and state.end_reason == "only one player is left"
 
@@ -726,7 +729,7 @@ def test_cb_info_a_turned_over_chip_is_known_until_picked_up_again() -> None:
     up again"; then only those who had looked at it (and where it went is seen by all) and the
     one picking it up know it."""
     state = challenged(stake=100, announce=3)  # seat 1 put the 3 from field 10 on field 11
-    state.apply(Call())  # the 3 on field 11 is turned over
+    turn_over(state)  # the 3 on field 11 is turned over
     state.apply(TakeTop())
     for seat in (None, 0, 1, 2, 3):
         assert state.view(seat)["known"][11] == 3, "known to all while it lies there"
@@ -816,3 +819,55 @@ def test_seeded_rounds_replay_exactly() -> None:
     a = [s.view(0) for s in random_states(4, 77)]
     b = [s.view(0) for s in random_states(4, 77)]
     assert a == b
+
+
+# -- the revised CB-X3: the challenger answers the mover's match ------------------------------
+
+def test_cb_x3_after_the_movers_match_the_challenger_answers() -> None:
+    """Revised CB-X3 (book, section 4): the mover's plain match does not turn the chip over;
+    the challenger may fold, call or raise."""
+    state = challenged(stake=200, announce=3)
+    state.apply(Call())  # the mover matches the 200
+    assert state.phase == "exchange" and state.to_move == 2
+    assert state.stakes[1] == state.stakes[2] == 200 and state.revealed == (-1, -1), "nothing turned over"
+    assert {type(a).__name__ for a in state.legal_actions()} == {"Fold", "Call", "Raise"}
+    assert "matches the stake of $200; Player 3 may fold, call or raise" in state.events[-1].text
+
+
+def test_cb_x3_the_challenger_may_withdraw_after_the_match_and_loses_his_stake() -> None:
+    state = challenged(stake=200, announce=4)  # a lie
+    state.apply(Call())
+    state.apply(Fold())  # the challenger does not dare
+    assert state.money[2] == 1100 and state.money[1] == 1500, "the folder's stake goes to the mover"
+    assert state.revealed == (-1, -1) and state.phase == "claim" and state.to_move == 1
+
+
+def test_cb_x3_the_challenger_may_raise_after_the_match_and_the_mover_answers() -> None:
+    state = challenged(stake=200, announce=4)
+    state.apply(Call())
+    state.apply(Raise(100))  # the challenger raises to 300
+    assert state.phase == "exchange" and state.to_move == 1
+    state.apply(Call())  # the mover calls: now the chip is turned over
+    assert state.revealed == (11, 3) and state.money[2] == 1600
+
+
+def test_cb_x3_the_quick_call_variant_turns_the_chip_over_on_the_match() -> None:
+    state = challenged(stake=200, announce=3, **RULESET_OF("quick-call"))
+    state.apply(Call())
+    assert state.revealed == (11, 3) and state.phase == "claim"
+
+
+def test_cb_x5_alles_auf_eine_karte_is_the_default() -> None:
+    """Revised CB-X5: a mover poorer than the minimum stake is challenged with all he has."""
+    state = ready()
+    state.money[1] = 50
+    move(state, 10, 4, 11)
+    assert state.phase == "commit" and state.commit_order == [2, 3, 0]
+    commit(state, {2: 50})
+    assert state.phase == "respond" and state.cap == 50
+
+
+def RULESET_OF(variant: str) -> dict:
+    from cb_helpers import RULESET
+
+    return dict(RULESET.variants[variant].settings)

@@ -8,7 +8,7 @@ import random
 from collections import Counter
 from pathlib import Path
 
-from cb_helpers import arranged, commit, move, random_states, rules
+from cb_helpers import arranged, commit, move, random_states, rules, turn_over
 from games.casablanca import GAME
 from games.casablanca.actions import Call, Challenge, TakeTop
 
@@ -31,7 +31,7 @@ def test_a_revealed_chip_is_known_to_all_and_stays_known() -> None:
     state = arranged()
     move(state, 10, 3, 11)
     commit(state, {2: 100})
-    state.apply(Call())
+    turn_over(state)
     assert state.view(None)["revealed"] == {"field": 11, "value": 3}
     state.apply(TakeTop())
     assert all(state.view(s)["known"][11] == 3 for s in range(4))
