@@ -65,6 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--records", type=Path, help="write each game's record into this folder (never over a file)")
     sim.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
                      help="how long a computer player may think over one decision (default: 60)")
+    sim.add_argument("--first-player", type=int, metavar="SEAT",
+                     help="the player in this seat (from 1) begins every game, where the rules let the players choose")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
 
     rep = sub.add_parser("replay", help="replay a game record, check it and print the scores after every round")
@@ -306,6 +308,14 @@ def _simulate(args: argparse.Namespace) -> int:
     if not 0 < args.time_limit <= 86_400:  # NaN fails this too
         raise UserError("--time-limit must be above 0 and at most 86400 seconds")
     rules = resolve_rules(registry, game, args.variant, args.ruleset, players)
+    first_seat = None
+    if args.first_player is not None:
+        if game.starter is None:
+            raise UserError(f"--first-player: {game.title}'s rules say who begins; there is no choice")
+        if not 1 <= args.first_player <= players:
+            raise UserError(f"--first-player must be a seat from 1 to {players}")
+        first_seat = args.first_player - 1
+        rules = {**rules, game.starter[0]: game.starter[1]}
     if args.records:
         _check_records_folder(args.records, game.id, args.games)
     plan = simulate.Plan(
@@ -313,6 +323,7 @@ def _simulate(args: argparse.Namespace) -> int:
         str(args.records) if args.records else None,
         tuple(filter(None, os.environ.get("PARLOUR_PLUGINS", "").split(","))),
         args.time_limit,
+        first_seat,
     )
     try:
         results, wall = simulate.run(plan, args.jobs)

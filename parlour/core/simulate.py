@@ -49,6 +49,11 @@ class Plan:
     plugins: tuple[str, ...] = ()
     #: seconds a computer player may take over one decision (see :attr:`Match.time_limit`)
     time_limit: float | None = DEFAULT_TIME_LIMIT
+    #: the seat (from 0) whose player begins every game, for a game that lets the players
+    #: choose (``Game.starter``; the rules must say "the first seat"): the table is turned so
+    #: that seat sits first, and the results are given for the seats as they were. None: as
+    #: the rules say.
+    first_seat: int | None = None
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -76,14 +81,21 @@ def _play_one(plan: Plan, index: int) -> GameResult:
     game = _registry(plan.plugins).get(plan.game_id)
     names = rotate(plan.agents, index)
     seed = game_seed(plan.seed, index)
-    match = start_match(game, plan.rules, seed, computer_seats(names), plan.variants)
+    turn = plan.first_seat or 0
+    seats = computer_seats(names)
+    match = start_match(game, plan.rules, seed, seats[turn:] + seats[:turn], plan.variants)
     match.time_limit = plan.time_limit
     start = time.perf_counter()
     state = match.play_out()
     elapsed = time.perf_counter() - start
     if plan.records:
         match.record.save(Path(plan.records) / record_name(plan.game_id, index), replace=False)
-    return GameResult(index, seed, names, state.scores(), state.winners(), match.moves, elapsed)
+    n = len(names)
+    scores = [0.0] * n
+    for at, score in enumerate(state.scores()):  # back to the seats as they were before the turn
+        scores[(at + turn) % n] = score
+    winners = sorted((w + turn) % n for w in state.winners())
+    return GameResult(index, seed, names, scores, winners, match.moves, elapsed)
 
 
 def _play_chunk(plan: Plan, indices: list[int]) -> list[GameResult]:

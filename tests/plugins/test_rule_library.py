@@ -202,3 +202,32 @@ def test_the_command_line_refuses_variants_that_cannot_combine() -> None:
         out = parlour("simulate", "monte-carlo", "--games", "1", *args, env={"PARLOUR_PLUGINS": ""})
         assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1, out.stderr
         assert why in out.stderr and "monte-carlo.yaml:" in out.stderr
+
+
+def test_simulate_can_say_who_begins() -> None:
+    """--first-player SEAT (BF-S3, CB-S1): that seat's player begins every game; the results
+    stay by seat. The records show the table turned so the chosen seat sits first."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        out = parlour("simulate", "banque-fatale", "--players", "3", "--games", "3", "--first-player", "2",
+                      "--records", folder, "--json", env={"PARLOUR_PLUGINS": ""})
+        assert out.returncode == 0, out.stderr
+        from parlour.core.record import Record, replay
+
+        for path in sorted(Path(folder).glob("*.json")):
+            record = Record.load(path)
+            assert record.rules["start_player"] == "first"
+            assert record.seats[0].name.endswith("-2"), "the table turned: seat 2's player sits first"
+            first_events = [e.text for e in replay(BANQUE, record, upto=0).events]
+            assert "Round 1 of 13: Player 1 is start player" in first_events
+        games = json.loads(out.stdout)["games"]
+        for game, path in zip(games, sorted(Path(folder).glob("*.json")), strict=True):
+            record = Record.load(path)
+            by_name = dict(zip([seat.name for seat in record.seats], replay(BANQUE, record).scores(), strict=True))
+            assert game["scores"] == [by_name[f"{agent}-{k + 1}"] for k, agent in enumerate(game["agents"])], \
+                "the results are given for the seats as they were"
+    refused = parlour("simulate", "monte-carlo", "--first-player", "1", env={"PARLOUR_PLUGINS": ""})
+    assert refused.returncode == 2 and "there is no choice" in refused.stderr
+    refused = parlour("simulate", "casablanca", "--players", "3", "--first-player", "4", env={"PARLOUR_PLUGINS": ""})
+    assert refused.returncode == 2 and "from 1 to 3" in refused.stderr
