@@ -89,6 +89,14 @@ def announce(view: Mapping[str, Any], number: int, rng: random.Random) -> Announ
     return Announce(number, field, view["symbols"][view["field_symbols"][field]])
 
 
+def _call_is_free(view: Mapping[str, Any]) -> bool:
+    """Whether the challenger's call costs nothing more than folding (the mover only matched,
+    revised CB-X3): a true claim costs the stake and a card either way, a false one is won
+    only by calling, so folding there never pays."""
+    stakes = (view.get("challenge") or {}).get("stakes") or {}
+    return stakes.get("mover") == stakes.get("challenger") is not None
+
+
 def _best(legal: Sequence[Action], kind: type) -> list[Any]:
     return [a for a in legal if type(a) is kind]
 
@@ -150,7 +158,7 @@ class EasyAgent:
                 if truth:
                     return _best(legal, Call)[0]
                 return (_best(legal, Admit) or _best(legal, Fold))[0]
-            if view["known"][move["placed_at"]] is not None and not truth:
+            if (view["known"][move["placed_at"]] is not None and not truth) or _call_is_free(view):
                 return _best(legal, Call)[0]
             return _best(legal, Fold)[0]
         if phase == "claim":
@@ -333,6 +341,10 @@ class MediumAgent:
                 return _best(legal, Fold)[0]
             return max(raises, key=lambda a: a.by) if raises else call
         truth = self.truth_chance(outlook, view)
+        if _call_is_free(view):
+            # he only matched: calling costs no more than folding, and a raise is answered by
+            # a mover who matched because his claim is true
+            return call
         bluffs = self.bluff_share(view["stats"][view["mover"]])
         # the mover raised: weigh his record of raising on a lie against the prior
         lie = (1 - truth) * bluffs / ((1 - truth) * bluffs + truth * 1.0)

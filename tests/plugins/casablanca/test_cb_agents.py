@@ -186,3 +186,20 @@ def test_the_chip_goes_on_a_free_field_other_than_its_own() -> None:
         assert len(fields) > 5, "the field is drawn at random, not always the same"
         choice = decide(agent, state)
         assert isinstance(choice, Announce) and choice in legal
+
+
+def test_a_challenger_answers_a_plain_match_by_calling() -> None:
+    """Revised CB-X3: after the mover only matched, calling costs no more than folding (a true
+    claim costs the stake and a card either way; a false one is won only by calling), so
+    neither level folds there, and neither raises a mover who matched."""
+    from test_cb_rules import challenged
+
+    from games.casablanca.actions import Call
+
+    for agent in (EasyAgent(rules()), MediumAgent(rules())):
+        for announce in (3, 4):
+            state = challenged(stake=200, announce=announce)
+            state.apply(Call())  # the mover matches
+            assert state.phase == "exchange" and state.to_move == 2
+            choice = agent.choose(state.view(2), state.legal_actions(), random.Random(1))
+            assert type(choice).__name__ == "Call", f"{type(agent).__name__} chose {choice}"
