@@ -383,8 +383,9 @@ class MonteCarloBoard(Board):
             out.append("\n")
             out.append_text(self._wrapped(self._results_lines(last, full=shown is not None)))
         if self.hints:
-            out.append("\nHints: =3 on a field without chips: a chip there pays 3 for 1 if the field wins "
-                       "(F5: hints off)", style="cyan")
+            out.append("\n")
+            out.append_text(self._wrapped(Text("Hints: =3 on a field without chips: a chip there pays 3 for 1 "
+                                               "if the field wins (F5: hints off)", style="cyan")))
         out.append("\n")
         out.append(self._help(), style="dim")
         return out
