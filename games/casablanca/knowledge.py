@@ -181,6 +181,8 @@ class CasablancaKnowledge(Knowledge):
         true = w.chips[field] == w.announced
         if seat == w.mover:
             return CALL if true else FOLD
+        if w.stakes[w.mover] == w.stakes[seat]:
+            return CALL  # the mover only matched (revised CB-X3): a call costs no more than a fold
         if _knows(w, seat, field):
             return FOLD if true else CALL
         if _value_ruled_out(w, seat, field, w.announced):
