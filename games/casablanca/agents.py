@@ -381,7 +381,7 @@ __all__ = ["EasyAgent", "MediumAgent", "Outlook", "announce", "card_gain"]
 #: What players may expect of each level: the measured strength table (benchmarks/strength.py,
 #: 4 players, seats rotated; the README has the intervals).
 ABOUT = {
-    "easy": "plays its own chips by rule of thumb; wins 7 in 100 rounds against three medium",
+    "easy": "plays its own chips by rule of thumb; wins about 8 in 100 rounds against three medium",
     "medium": "reads the table for lies; wins about 4 in 10 rounds against three easy",
-    "hard": "searches the worlds its seat allows; wins about 6 in 10 rounds against three medium",
+    "hard": "searches the worlds its seat allows; wins more than half its rounds against three medium",
 }
