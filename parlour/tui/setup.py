@@ -122,12 +122,14 @@ class SetupScreen(ParlourScreen):
             if not self.variant_names:
                 yield Static("This game has no variants.", classes="setup-note")
             for index, (name, variant) in enumerate(self.ruleset.variants.items()):
-                label = name if variant.source == "built-in" else f"{name} (house rules)"
+                curated = game.house_rules_folder is not None and Path(variant.source).parent == game.house_rules_folder
+                label = (name if variant.source == "built-in" else
+                         f"{name} (curated house rules)" if curated else f"{name} (your house rules)")
                 yield Toggle(label, value=bool(last and name in last.variants), id=f"variant-{index}",
                              classes="variant", compact=True)
                 note = variant.description or "No description."
                 if variant.source != "built-in":
-                    note += f"\nfrom {variant.source}"
+                    note += f"\nfrom {'the rule library: ' + Path(variant.source).name if curated else variant.source}"
                 yield Static(note, classes="variant-note", markup=False)
                 yield Static("", id=f"variant-why-{index}", classes="variant-why", markup=False)
             for error in self.house_errors:

@@ -421,7 +421,7 @@ def test_setup_offers_house_rules_from_the_config_folder_and_shows_broken_ones()
         async with app.run_test(size=SIZE) as pilot:
             setup = await open_setup(pilot, app)
             assert setup.variant_names == ["no-discards", "long", "quick"]
-            assert "quick (house rules)" in str(setup.query_one("#variant-2", Checkbox).label)
+            assert "quick (your house rules)" in str(setup.query_one("#variant-2", Checkbox).label)
             errors = [str(e) for e in setup.house_errors]
             assert len(errors) == 1 and "typo.yaml:3" in errors[0] and "hand_sise" in errors[0]
             assert setup.query(".setup-error")

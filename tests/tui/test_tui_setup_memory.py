@@ -124,3 +124,15 @@ def test_by_default_the_rules_choose_who_begins(tmp_path: Path) -> None:
             assert match.rules["start_player"] == "random" and [s.name for s in match.seats] == names
 
     run(scenario())
+
+
+def test_setup_names_curated_house_rules_as_such(tmp_path: Path) -> None:
+    app = app_for(SaveFolder(tmp_path), CASABLANCA)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            setup = await setup_open(pilot, app)
+            index = setup.variant_names.index("rich-bank")
+            assert "rich-bank (curated house rules)" in str(setup.query_one(f"#variant-{index}", Checkbox).label)
+
+    run(scenario())
