@@ -1,0 +1,136 @@
+"""The host's authoritative table (issue 14): it owns the match, runs the computer seats, checks
+every move a remote seat sends, and decides what each seat is sent — only that seat's view,
+the events it saw and, when it must decide, its legal moves.
+
+Each remote seat has a join code, random and unguessable; the table keeps only the codes'
+hashes (never in the record). Headless and transport-free: a websocket server feeds it
+messages and sends what it returns.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from parlour.core.game import Game, IllegalAction, PluginError, State
+from parlour.core.match import Match
+from parlour.core.record import HUMAN
+from parlour.net.protocol import ProtocolError, decode
+
+
+def _digest(code: str) -> str:
+    return hashlib.sha256(code.encode("utf-8")).hexdigest()
+
+
+def table_message(state: State, seat: int, turn: int, since: int = 0) -> dict[str, Any]:
+    """What ``seat`` is sent about ``state`` at decision ``turn``: its view, the text and kind
+    of the events it saw from index ``since`` on, and its legal moves when it is to move.
+    Nothing else of the state is read, so the message is the same in any world the seat's
+    view allows (the honesty test proves it)."""
+    legal = None
+    if state.to_move == seat and not state.is_over:
+        legal = [{"text": a.text, "label": a.label} for a in state.legal_actions()]
+    return {
+        "type": "table",
+        "turn": turn,
+        "view": state.view(seat),
+        "events": [{"text": e.text, "kind": e.kind} for e in state.events_for(seat, since)],
+        "legal": legal,
+        "over": state.is_over,
+    }
+
+
+class HostedTable:
+    """A match some of whose seats play from elsewhere (``Seat.agent == "human"``: a person,
+    here or remote); the other seats are the match's computer players."""
+
+    def __init__(self, game: Game, match: Match) -> None:
+        self.game = game
+        self.match = match
+        self.remote = [i for i, seat in enumerate(match.seats) if seat.agent == HUMAN]
+        self._codes: dict[str, int] = {}  #: a code's hash -> its seat
+        self.sent_events = {seat: 0 for seat in self.remote}  #: events each seat has been sent
+
+    def issue_codes(self) -> dict[int, str]:
+        """A new join code for every remote seat (the old ones stop working): shown once, to
+        be handed to the players; only their hashes are kept."""
+        codes = {seat: secrets.token_urlsafe(12) for seat in self.remote}
+        self._codes = {_digest(code): seat for seat, code in codes.items()}
+        return codes
+
+    def seat_of(self, code: str) -> int | None:
+        """The seat a join code is for, or None (compared in constant time)."""
+        digest = _digest(code)
+        for known, seat in self._codes.items():
+            if hmac.compare_digest(known, digest):
+                return seat
+        return None
+
+    @property
+    def turn(self) -> int:
+        return self.match.moves
+
+    def update_for(self, seat: int, resend: bool = False) -> dict[str, Any]:
+        """The ``table`` message for ``seat`` now, with the events it has not been sent yet
+        (all of them with ``resend``: a player who joined again)."""
+        since = 0 if resend else self.sent_events[seat]
+        message = table_message(self.match.state, seat, self.turn, since)
+        self.sent_events[seat] = len(self.match.state.events)
+        return message
+
+    def results(self) -> dict[str, Any]:
+        """Once the game is over: the scores, the winners, the seed and the record."""
+        if not self.match.state.is_over:
+            raise RuntimeError("the game is not over")
+        state = self.match.state
+        return {"type": "results", "scores": state.scores(), "winners": state.winners(),
+                "seed": self.match.seed, "record": self.match.record.to_json()}
+
+    def receive(self, seat: int, raw: str | bytes) -> str | None:
+        """A message from ``seat``'s player: a move for the current decision is checked and
+        played (then the computers play until a person must decide); anything else — not a
+        move, a stale or repeated turn, not this seat's turn, not a legal move — is refused
+        with the reason, the table unchanged. Returns the reason, or None when played."""
+        try:
+            message = decode(raw)
+        except ProtocolError as exc:
+            return str(exc)
+        if message["type"] != "move":
+            return "already seated: send moves"
+        state = self.match.state
+        if state.is_over:
+            return "the game is over"
+        if message["turn"] != self.turn:
+            return f"that answers decision {message['turn']}; this is decision {self.turn}"
+        if state.to_move != seat:
+            return "it is not your move"
+        try:
+            action = self.game.parse_action(state, message["text"])
+            self.match.play(action)
+        except IllegalAction as exc:
+            return str(exc)
+        except PluginError as exc:
+            return str(exc)
+        self.play_computers()
+        return None
+
+    def play_computers(self, limit: int = 100_000) -> None:
+        """Let the computer seats decide until a remote seat must (or the game ends)."""
+        state = self.match.state
+        for _ in range(limit):
+            if state.is_over or state.to_move in self.remote:
+                return
+            self.match.step()
+        raise PluginError(f"{self.game.title}: the computers played {limit:,} moves without end")
+
+
+def hosted(game: Game, rules: dict[str, Any], seed: int, seats: Sequence[Any], variants: Sequence[str] = ()) -> HostedTable:
+    """A new hosted table (computer seats given by level, remote seats as ``HUMAN``)."""
+    from parlour.core.seating import start_match
+
+    table = HostedTable(game, start_match(game, rules, seed, seats, variants))
+    table.play_computers()
+    return table

@@ -1,0 +1,136 @@
+"""The host's table (issue 14), headless: what each remote seat is sent, and the faults it is
+refused without disturbing the table."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.banque_fatale import GAME as BANQUE
+from games.casablanca import GAME as CASABLANCA
+from games.monte_carlo import GAME as MONTE
+from parlour.core.record import HUMAN, Seat
+from parlour.core.rulesets import load_ruleset
+from parlour.net.protocol import CLIENT_BYTES, ProtocolError, decode, encode
+from parlour.net.table import HostedTable, hosted, table_message
+
+GAMES = [BANQUE, MONTE, CASABLANCA]
+
+
+def new_table(game, seed: int = 3, players: int = 3) -> HostedTable:
+    """Ada and Bea play from elsewhere; the other seats are medium computer players."""
+    seats = [Seat("Ada", HUMAN), Seat("Bea", HUMAN)] + [Seat(f"cpu-{i}", "medium") for i in range(players - 2)]
+    return hosted(game, load_ruleset(game).resolve(), seed, seats)
+
+
+def move(table: HostedTable, text: str, turn: int | None = None) -> str:
+    return encode({"type": "move", "turn": table.turn if turn is None else turn, "text": text})
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_every_message_to_a_seat_is_the_same_in_any_world_its_view_allows(game) -> None:
+    """Honesty over the wire: each message a seat is sent is, byte for byte, what it would be
+    sent in a world where everything that seat cannot see was drawn anew (``sample_world``;
+    worlds keep no log, so the events are checked apart: every one sent was visible to the
+    seat, and no event shown only to others appears in any message)."""
+    table = new_table(game)
+    rng = random.Random(7)
+    sent = checked = 0
+    while not table.match.state.is_over:
+        for seat in table.remote:
+            since = table.sent_events[seat]
+            message = table.update_for(seat)
+            sent += 1
+            state = table.match.state
+            assert message["events"] == [{"text": e.text, "kind": e.kind} for e in state.events_for(seat, since)]
+            text = encode(message)
+            shown = {e["text"] for e in message["events"]}
+            for event in state.events[since:]:
+                if not event.visible_to(seat) and event.text not in shown:
+                    assert event.text not in text, f"seat {seat} was sent another's private event"
+            if sent % 5 == 0:  # every fifth message, against three redrawn worlds
+                bare = encode({**message, "events": []})
+                for k in range(3):
+                    world = state.sample_world(seat, random.Random(k))
+                    assert encode({**table_message(world, seat, table.turn, since), "events": []}) == bare
+                    checked += 1
+            if message["legal"]:
+                choice = rng.choice(message["legal"])["text"]
+                assert table.receive(seat, move(table, choice)) is None
+                break
+    assert checked > 20
+    results = table.results()
+    assert results["seed"] == table.match.seed and results["record"]["actions"] == table.match.record.actions
+
+
+def test_the_seed_and_the_record_are_sent_only_once_the_game_is_over() -> None:
+    table = new_table(BANQUE, seed=987_654_321)
+    with pytest.raises(RuntimeError):
+        table.results()
+    text = encode(table.update_for(0))
+    assert "987654321" not in text and '"record"' not in text and '"seed"' not in text
+
+
+def test_a_seat_comes_only_from_its_code_and_only_hashes_are_kept() -> None:
+    table = new_table(MONTE)
+    codes = table.issue_codes()
+    assert set(codes) == {0, 1} and len(set(codes.values())) == 2
+    assert all(len(code) >= 16 for code in codes.values())
+    assert table.seat_of(codes[1]) == 1 and table.seat_of("guess") is None
+    assert not any(code in repr(table.__dict__) for code in codes.values()), "only the hashes are kept"
+    assert not any(code in str(table.match.record.to_json()) for code in codes.values())
+    again = table.issue_codes()
+    assert table.seat_of(codes[0]) is None and table.seat_of(again[0]) == 0, "new codes replace the old"
+
+
+@pytest.mark.parametrize("raw, why", [
+    (b"\xff\xfe", "not UTF-8"),
+    ("{not json", "not valid JSON"),
+    ('{"v": 1, "type": "move", "turn": 0, "text": "x", "pad": "' + "x" * CLIENT_BYTES + '"}', "at most"),
+    ('{"v": 2, "type": "move", "turn": 0, "text": "x"}', "protocol version"),
+    ('[1, 2]', "a JSON object"),
+    ('{"v": 1, "type": "shout"}', "unknown message type"),
+    ('{"v": 1, "type": "move", "turn": -1, "text": "x"}', "the turn it answers"),
+    ('{"v": 1, "type": "move", "turn": NaN, "text": "x"}', "not valid JSON"),
+    ('{"v": 1, "type": "move", "turn": 1, "text": ""}', "needs its text"),
+    ('{"v": 1, "type": "hello"}', "join code"),
+    ("[" * 100 + "]" * 100, "not valid JSON"),
+], ids=["not-utf8", "not-json", "too-big", "version", "not-object", "unknown-type", "negative-turn", "nan",
+        "empty-text", "hello-without-code", "too-deep"])
+def test_garbage_is_refused_with_the_reason_and_the_table_unchanged(raw, why: str) -> None:
+    table = new_table(CASABLANCA)
+    seat = table.match.state.to_move
+    before = (table.turn, table.match.state.view(seat))
+    reason = table.receive(seat, raw)
+    assert reason is not None and why in reason and "\n" not in reason
+    assert (table.turn, table.match.state.view(seat)) == before
+    with pytest.raises(ProtocolError):
+        decode(raw)
+
+
+def test_stale_repeated_out_of_turn_and_illegal_moves_are_refused() -> None:
+    table = new_table(BANQUE)
+    seat = table.match.state.to_move
+    other = next(s for s in table.remote if s != seat)
+    legal = table.update_for(seat)["legal"]
+    turn = table.turn
+    assert "not your move" in table.receive(other, move(table, legal[0]["text"]))
+    assert "this is decision" in table.receive(seat, move(table, legal[0]["text"], turn=turn + 5))
+    assert table.receive(seat, move(table, "bid 999 999")) is not None, "not a legal move: refused"
+    assert table.turn == turn
+    assert table.receive(seat, move(table, legal[0]["text"])) is None
+    assert "this is decision" in table.receive(seat, move(table, legal[0]["text"], turn=turn)), "a repeat is stale"
+
+
+def test_a_flood_of_messages_does_not_disturb_the_table() -> None:
+    table = new_table(MONTE)
+    seat = table.match.state.to_move
+    before = (table.turn, table.match.state.view(seat))
+    rng = random.Random(2)
+    for _ in range(2000):
+        raw = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 64)))
+        assert table.receive(seat, raw) is not None
+    for _ in range(500):
+        assert table.receive(seat, move(table, "bet nowhere")) is not None
+    assert (table.turn, table.match.state.view(seat)) == before
