@@ -69,6 +69,20 @@ def build_parser() -> argparse.ArgumentParser:
                      help="the player in this seat (from 1) begins every game, where the rules let the players choose")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
 
+    host = sub.add_parser("host", help="host a table that players join from their own terminal (parlour join)")
+    host.add_argument("game")
+    host.add_argument("--seats", default="human,human",
+                      help="one per seat: human (a player who joins) or a computer level (default: human,human)")
+    host.add_argument("--variant", action="append", default=[], help="apply a named variant (repeatable)")
+    host.add_argument("--seed", type=int, help="the seed (default: random; it is kept secret until the end)")
+    host.add_argument("--port", type=int, default=8765, help="the port to listen on (default: 8765; 0: any free)")
+    host.add_argument("--bind", default="127.0.0.1",
+                      help="the address to listen on (default: 127.0.0.1, this machine only)")
+
+    join = sub.add_parser("join", help="join a hosted table: ADDRESS is host:port, CODE the seat's join code")
+    join.add_argument("address")
+    join.add_argument("code")
+
     rep = sub.add_parser("replay", help="replay a game record, check it and print the scores after every round")
     rep.add_argument("record", help="a record file, or the name of one in the records folder "
                                     "(a finished game's; the start of the name is enough)")
@@ -91,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command in (None, "play"):
             return _run_app(getattr(args, "game", None))
         handler = {"list": _list, "rules": _rules, "simulate": _simulate, "replay": _replay,
-                   "rulesets": _rulesets, "schema": _schema}[args.command]
+                   "rulesets": _rulesets, "schema": _schema, "host": _host, "join": _join}[args.command]
         return handler(args)
     except UserError as exc:
         _fail(str(exc))
@@ -420,6 +434,115 @@ def _replay(args: argparse.Namespace) -> int:
 
         return run(registry=registry, review=(game, record))
     return 0
+
+
+def _host(args: argparse.Namespace) -> int:
+    """Host a table: print a join code per remote seat, serve until the game is over, save it
+    after every move (it can be continued in the app if the host stops)."""
+    import asyncio
+    import secrets as random_source
+
+    from parlour.core.agents import spec_problem
+    from parlour.core.record import HUMAN, Seat
+    from parlour.core.saves import SaveFolder
+    from parlour.net.server import TableServer, save_to
+    from parlour.net.table import hosted
+
+    registry = _registry()
+    game = _game(registry, args.game)
+    kinds = [k.strip() for k in args.seats.split(",") if k.strip()]
+    for kind in kinds:
+        if kind != HUMAN and (problem := spec_problem(game, kind)) is not None:
+            raise UserError(f"--seats: {problem}")
+    if not game.min_players <= len(kinds) <= game.max_players:
+        raise UserError(f"{game.title} is for {game.min_players} to {game.max_players} players, not {len(kinds)}")
+    if HUMAN not in kinds:
+        raise UserError("--seats: nobody would join: give at least one human seat")
+    if not 0 <= args.port <= 65535:
+        raise UserError("--port must be 0 to 65535")
+    rules = resolve_rules(registry, game, args.variant, None, len(kinds))
+    seed = args.seed if args.seed is not None else random_source.randbelow(1_000_000_000)
+    seats = [Seat(f"Player {i + 1}" if kind == HUMAN else f"{kind}-{i + 1}", kind) for i, kind in enumerate(kinds)]
+    table = hosted(game, rules, seed, seats, args.variant)
+    codes = table.issue_codes()
+    path = SaveFolder().new_path(game.id, seed)
+    if args.bind not in ("127.0.0.1", "localhost", "::1"):
+        print(f"parlour: listening on {args.bind}: anyone who can reach it and has a code can play", file=sys.stderr)
+
+    async def serve() -> None:
+        server = TableServer(table, args.bind, args.port, save=save_to(table, path))
+        try:
+            await server.start()
+        except OSError as exc:
+            raise UserError(f"cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}") from None
+        print(f"Hosting {game.title} on {args.bind}:{server.port}. Join codes:")
+        for seat, code in codes.items():
+            print(f"  seat {seat + 1}: parlour join {args.bind}:{server.port} {code}")
+        sys.stdout.flush()
+        await server.finished.wait()
+        await asyncio.sleep(0.5)  # let the last results reach the players before closing
+        await server.close()
+        print("The game is over.")
+
+    asyncio.run(serve())
+    return 0
+
+
+def _join(args: argparse.Namespace) -> int:
+    """A plain terminal client: shows the table as text and asks for each decision."""
+    import asyncio
+
+    from parlour.net.protocol import HOST_BYTES, encode
+
+    address = args.address if "://" in args.address else f"ws://{args.address}"
+
+    async def play() -> None:
+        from websockets.asyncio.client import connect
+
+        try:
+            ws = await connect(address, max_size=HOST_BYTES)
+        except (OSError, ValueError) as exc:
+            raise UserError(f"cannot reach {args.address}: {' '.join(str(exc).split())}") from None
+        async with ws:
+            await ws.send(encode({"type": "hello", "code": args.code}))
+            names: list[str] = []
+            async for raw in ws:
+                message = json.loads(raw)
+                kind = message.get("type")
+                if kind == "refused":
+                    print(f"refused: {message.get('why')}")
+                    if not names:
+                        raise UserError(f"the host refused: {message.get('why')}")
+                elif kind == "welcome":
+                    names = message["names"]
+                    print(f"You sit in seat {message['seat'] + 1} at {message['game']}: {', '.join(names)}")
+                elif kind == "table":
+                    from parlour.core.game import with_names
+                    from parlour.tui.board import view_text
+
+                    for event in message["events"]:
+                        print(with_names(event["text"], names))
+                    legal = message.get("legal")
+                    if legal:
+                        print(view_text(message["view"]))
+                        for i, option in enumerate(legal, 1):
+                            print(f"  {i}. {option['label']}")
+                        choice = await asyncio.to_thread(_ask, len(legal))
+                        await ws.send(encode({"type": "move", "turn": message["turn"], "text": legal[choice]["text"]}))
+                elif kind == "results":
+                    print("The game is over: " + ", ".join(f"{n} {s:g}" for n, s in zip(names, message["scores"])))
+                    return
+
+    asyncio.run(play())
+    return 0
+
+
+def _ask(count: int) -> int:
+    while True:
+        answer = input(f"your move (1-{count}): ").strip()
+        if answer.isdigit() and 1 <= int(answer) <= count:
+            return int(answer) - 1
+        print(f"a number from 1 to {count}, please")
 
 
 def _run_app(game_id: str | None) -> int:

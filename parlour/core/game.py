@@ -47,7 +47,11 @@ def with_names(text: str, names: Sequence[str]) -> str:
 
 
 class IllegalAction(ValueError):
-    """An action the state refuses; the state is left exactly as it was."""
+    """An action the state refuses; the state is left exactly as it was. The reason may quote
+    what a player or a record sent, so its control characters are written out, never echoed."""
+
+    def __init__(self, reason: object = "") -> None:
+        super().__init__(clean_message(str(reason)))
 
 
 class GameDefinitionError(Exception):

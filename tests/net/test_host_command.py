@@ -1,0 +1,64 @@
+"""``parlour host`` and ``parlour join`` from the command line (issue 14): a host on the loopback
+address prints a join code per remote seat; a player joins with the plain terminal client and
+plays a whole game against a computer; the host saves the game and exits when it is over."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+
+def parlour(*args: str, **kwargs) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "parlour", *args], text=True, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, cwd=Path(__file__).parent, **kwargs)
+
+
+def test_host_and_join_play_a_whole_game(tmp_path: Path) -> None:
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "PARLOUR_PLUGINS": ""}
+    host = parlour("host", "monte-carlo", "--seats", "human,medium", "--variant", "single-game",
+                   "--port", "0", "--seed", "4", env=env)
+    try:
+        assert host.stdout is not None
+        first = host.stdout.readline()
+        assert first.startswith("Hosting Monte Carlo on 127.0.0.1:"), first + host.stderr.read()
+        join_line = host.stdout.readline().strip()
+        assert join_line.startswith("seat 1: parlour join 127.0.0.1:")
+        _, _, address, code = join_line.split(": ", 1)[1].split(" ")
+        player = subprocess.run([sys.executable, "-m", "parlour", "join", address, code], input="1\n" * 5000,
+                                text=True, capture_output=True, env=env, timeout=240, cwd=Path(__file__).parent)
+        assert player.returncode == 0, player.stderr
+        assert "You sit in seat 1 at monte-carlo" in player.stdout and "The game is over:" in player.stdout
+        assert host.wait(timeout=60) == 0
+        assert "The game is over." in host.stdout.read()
+        records = list((tmp_path / "parlour" / "records").glob("monte-carlo-*.json"))
+        assert len(records) == 1, "the host saved the game, and moved it to the records at its end"
+    finally:
+        host.kill()
+        host.wait()
+
+
+def test_a_wrong_code_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "PARLOUR_PLUGINS": ""}
+    host = parlour("host", "casablanca", "--seats", "human,human,easy", "--port", "0", env=env)
+    try:
+        assert host.stdout is not None
+        address = host.stdout.readline().split(" on ")[1].removesuffix(". Join codes:\n")
+        wrong = subprocess.run([sys.executable, "-m", "parlour", "join", address, "not-a-code"], text=True,
+                               capture_output=True, env=env, timeout=60, cwd=Path(__file__).parent)
+        assert wrong.returncode == 2 and wrong.stderr.strip() == "parlour: the host refused: no seat has that code"
+    finally:
+        host.kill()
+        host.wait()
+    bad = subprocess.run([sys.executable, "-m", "parlour", "host", "casablanca", "--seats", "medium,medium"],
+                         text=True, capture_output=True, env=env, timeout=60)
+    assert bad.returncode == 2 and "give at least one human seat" in bad.stderr
+
+
+def test_join_to_nowhere_is_one_line_and_exit_2() -> None:
+    for address in ("127.0.0.1:1", "127.0.0.1:notaport"):
+        out = subprocess.run([sys.executable, "-m", "parlour", "join", address, "code"], text=True,
+                             capture_output=True, timeout=60)
+        assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1, out.stderr
+        assert out.stderr.startswith(f"parlour: cannot reach {address}")

@@ -1,0 +1,110 @@
+"""The host's websocket server on the loopback address (issue 14): two remote players and a
+computer play whole games of each built-in game through it; wrong codes, a second client on a
+taken seat and garbage are refused; a player who went away joins again and is sent the table."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+import pytest
+
+from games.banque_fatale import GAME as BANQUE
+from games.casablanca import GAME as CASABLANCA
+from games.monte_carlo import GAME as MONTE
+from parlour.core.record import HUMAN, Seat
+from parlour.core.rulesets import load_ruleset
+from parlour.net.protocol import encode
+from parlour.net.server import TableServer
+from parlour.net.table import hosted
+
+from websockets.asyncio.client import connect
+
+#: a test waits at most this long for any one message (a wait on a condition, not a pause)
+WAIT = 30.0
+
+
+def table_for(game):
+    seats = [Seat("Ada", HUMAN), Seat("Bea", HUMAN), Seat("cpu", "medium")]
+    return hosted(game, load_ruleset(game).resolve(), 5, seats)
+
+
+async def receive(ws) -> dict:
+    return json.loads(await asyncio.wait_for(ws.recv(), WAIT))
+
+
+async def player(port: int, code: str, seed: int) -> dict:
+    """Join, answer every decision with a random legal move, return the results."""
+    rng = random.Random(seed)
+    async with connect(f"ws://127.0.0.1:{port}") as ws:
+        await ws.send(encode({"type": "hello", "code": code}))
+        welcome = await receive(ws)
+        assert welcome["type"] == "welcome"
+        while True:
+            message = await receive(ws)
+            if message["type"] == "results":
+                return message
+            if message["type"] == "table" and message["legal"]:
+                await ws.send(encode({"type": "move", "turn": message["turn"],
+                                      "text": rng.choice(message["legal"])["text"]}))
+
+
+@pytest.mark.parametrize("game", [BANQUE, MONTE, CASABLANCA], ids=lambda g: g.id)
+def test_two_remote_players_and_a_computer_play_a_whole_game(game) -> None:
+    table = table_for(game)
+    codes = table.issue_codes()
+
+    async def scenario() -> None:
+        server = TableServer(table)
+        await server.start()
+        try:
+            results = await asyncio.gather(player(server.port, codes[0], 1), player(server.port, codes[1], 2))
+        finally:
+            await server.close()
+        assert table.match.state.is_over
+        for result in results:
+            assert result["scores"] == table.match.state.scores()
+            assert result["record"]["actions"] == table.match.record.actions
+
+    asyncio.run(scenario())
+
+
+def test_wrong_codes_taken_seats_and_garbage_are_refused_and_a_player_may_join_again() -> None:
+    table = table_for(CASABLANCA)
+    codes = table.issue_codes()
+
+    async def scenario() -> None:
+        server = TableServer(table)
+        await server.start()
+        url = f"ws://127.0.0.1:{server.port}"
+        try:
+            async with connect(url) as ws:
+                await ws.send(encode({"type": "hello", "code": "guessed"}))
+                assert (await receive(ws))["why"] == "no seat has that code"
+            async with connect(url) as ws:
+                await ws.send("{garbage")
+                assert "not valid JSON" in (await receive(ws))["why"]
+            async with connect(url) as first:
+                await first.send(encode({"type": "hello", "code": codes[0]}))
+                assert (await receive(first))["seat"] == 0
+                table_message = await receive(first)
+                async with connect(url) as second:
+                    await second.send(encode({"type": "hello", "code": codes[0]}))
+                    assert "taken" in (await receive(second))["why"]
+                await first.send(encode({"type": "move", "turn": table_message["turn"] + 9, "text": "x"}))
+                assert (await receive(first))["type"] == "refused"
+            # gone: the seat is free again, and the player is sent the whole table anew
+            deadline = asyncio.get_running_loop().time() + WAIT
+            while 0 in server.seated and asyncio.get_running_loop().time() < deadline:
+                await asyncio.sleep(0.01)  # until the server has seen the connection go
+            async with connect(url) as again:
+                await again.send(encode({"type": "hello", "code": codes[0]}))
+                assert (await receive(again))["type"] == "welcome"
+                resent = await receive(again)
+                assert resent["type"] == "table" and resent["view"] == table.match.state.view(0)
+                assert len(resent["events"]) == len(table.match.state.events_for(0))
+        finally:
+            await server.close()
+
+    asyncio.run(scenario())
