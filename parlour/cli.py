@@ -76,6 +76,8 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--variant", action="append", default=[], help="apply a named variant (repeatable)")
     host.add_argument("--seed", type=int, help="the seed (default: random; it is kept secret until the end)")
     host.add_argument("--port", type=int, default=8765, help="the port to listen on (default: 8765; 0: any free)")
+    host.add_argument("--resume", metavar="SAVE",
+                      help="host a saved game again (a save's path or name; new join codes are printed)")
     host.add_argument("--bind", default="127.0.0.1",
                       help="the address to listen on (default: 127.0.0.1, this machine only)")
 
@@ -460,12 +462,18 @@ def _host(args: argparse.Namespace) -> int:
         raise UserError("--seats: nobody would join: give at least one human seat")
     if not 0 <= args.port <= 65535:
         raise UserError("--port must be 0 to 65535")
-    rules = resolve_rules(registry, game, args.variant, None, len(kinds))
-    seed = args.seed if args.seed is not None else random_source.randbelow(1_000_000_000)
-    seats = [Seat(f"Player {i + 1}" if kind == HUMAN else f"{kind}-{i + 1}", kind) for i, kind in enumerate(kinds)]
-    table = hosted(game, rules, seed, seats, args.variant)
+    if args.resume is not None:
+        table, path = _hosted_again(game, args.resume)
+    else:
+        rules = resolve_rules(registry, game, args.variant, None, len(kinds))
+        seed = args.seed if args.seed is not None else random_source.randbelow(1_000_000_000)
+        seats = [Seat(f"Player {i + 1}" if kind == HUMAN else f"{kind}-{i + 1}", kind)
+                 for i, kind in enumerate(kinds)]
+        table = hosted(game, rules, seed, seats, args.variant)
+        path = SaveFolder().new_path(game.id, seed)
+    if table.match.state.is_over:
+        raise UserError("that game is over")
     codes = table.issue_codes()
-    path = SaveFolder().new_path(game.id, seed)
     if args.bind not in ("127.0.0.1", "localhost", "::1"):
         print(f"parlour: listening on {args.bind}: anyone who can reach it and has a code can play", file=sys.stderr)
 
@@ -486,6 +494,29 @@ def _host(args: argparse.Namespace) -> int:
 
     asyncio.run(serve())
     return 0
+
+
+def _hosted_again(game: Any, name: str) -> tuple[Any, Path]:
+    """A saved game of ``game`` (a path, or a save's name in the saves folder) as a hosted
+    table again, with the path it saves to."""
+    from parlour.core.record import Record, RecordError
+    from parlour.core.review import find_record
+    from parlour.core.saves import SaveFolder
+    from parlour.core.seating import resume_match
+    from parlour.net.table import HostedTable
+
+    try:
+        path = find_record(name, SaveFolder().saves)
+        record = Record.load(path)
+        if record.game != game.id:
+            raise RecordError(f"{path}: a game of {record.game}, not {game.id}")
+        table = HostedTable(game, resume_match(game, record))
+    except RecordError as exc:
+        raise UserError(str(exc)) from None
+    if not table.remote:
+        raise UserError(f"{path}: nobody would join: the saved game has no human seat")
+    table.play_computers()
+    return table, path
 
 
 def _join(args: argparse.Namespace) -> int:
@@ -527,7 +558,11 @@ def _join(args: argparse.Namespace) -> int:
                         print(view_text(message["view"]))
                         for i, option in enumerate(legal, 1):
                             print(f"  {i}. {option['label']}")
-                        choice = await asyncio.to_thread(_ask, len(legal))
+                        try:
+                            choice = await asyncio.to_thread(_ask, len(legal))
+                        except EOFError:
+                            raise UserError("the input ended: you left the table (join again with "
+                                            "the same code)") from None
                         await ws.send(encode({"type": "move", "turn": message["turn"], "text": legal[choice]["text"]}))
                 elif kind == "results":
                     print("The game is over: " + ", ".join(f"{n} {s:g}" for n, s in zip(names, message["scores"])))

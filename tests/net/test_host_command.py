@@ -62,3 +62,44 @@ def test_join_to_nowhere_is_one_line_and_exit_2() -> None:
                              capture_output=True, timeout=60)
         assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1, out.stderr
         assert out.stderr.startswith(f"parlour: cannot reach {address}")
+
+
+def test_a_host_that_stopped_hosts_its_save_again(tmp_path: Path) -> None:
+    """The host saves after every move; --resume hosts that save again with new codes, from
+    where it stopped."""
+    import json
+
+    from parlour.core.record import Record
+
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "PARLOUR_PLUGINS": ""}
+    host = parlour("host", "casablanca", "--seats", "human,easy", "--port", "0", "--seed", "9", env=env)
+    try:
+        assert host.stdout is not None
+        host.stdout.readline()
+        _, _, address, code = host.stdout.readline().strip().split(": ", 1)[1].split(" ")
+        player = subprocess.run([sys.executable, "-m", "parlour", "join", address, code], input="1\n" * 3,
+                                text=True, capture_output=True, env=env, timeout=120, cwd=Path(__file__).parent)
+        assert "your move" in player.stdout  # three moves, then its input ran out and it stopped:
+        assert player.returncode == 2 and player.stderr.strip() == (
+            "parlour: the input ended: you left the table (join again with the same code)")
+    finally:
+        host.kill()
+        host.wait()
+    saves = list((tmp_path / "parlour" / "saves").glob("casablanca-*.json"))
+    assert len(saves) == 1
+    played = Record.load(saves[0]).actions
+    assert len(played) >= 3 and json.loads(saves[0].read_text())["seats"][0]["agent"] == "human"
+    again = parlour("host", "casablanca", "--resume", saves[0].stem, "--port", "0", env=env)
+    try:
+        assert again.stdout is not None
+        assert again.stdout.readline().startswith("Hosting Casablanca")
+        _, _, address, code = again.stdout.readline().strip().split(": ", 1)[1].split(" ")
+        player = subprocess.run([sys.executable, "-m", "parlour", "join", address, code], input="1\n" * 5000,
+                                text=True, capture_output=True, env=env, timeout=240, cwd=Path(__file__).parent)
+        assert player.returncode == 0 and "The game is over:" in player.stdout, player.stderr
+        assert again.wait(timeout=60) == 0
+    finally:
+        again.kill()
+        again.wait()
+    records = list((tmp_path / "parlour" / "records").glob("casablanca-*.json"))
+    assert len(records) == 1 and Record.load(records[0]).actions[: len(played)] == played
