@@ -1,0 +1,104 @@
+"""Playing over the network (issue 14): the round trip of a decision through the host on the
+loopback address, and one host process carrying many tables at once.
+
+    python benchmarks/net_latency.py [--game monte-carlo] [--tables 50]
+
+Round trip: one table (the remote player and random computer players), a client that answers
+each decision at once with a random legal move; the time from sending a move to receiving the
+next table message (the host checks the move, lets the computers play, and sends the update).
+Many tables: ``--tables`` tables served by one process, each with one remote seat played by
+its own client in the same event loop; decisions a second over all of them, and the process's
+peak memory. Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import resource
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from parlour.core.record import HUMAN, Seat  # noqa: E402
+from parlour.core.registry import discover  # noqa: E402
+from parlour.net.protocol import encode  # noqa: E402
+from parlour.net.server import TableServer  # noqa: E402
+from parlour.net.table import hosted  # noqa: E402
+
+
+def new_table(game_id: str, seed: int):
+    registry = discover()
+    game = registry.get(game_id)
+    others = min(game.min_players, game.max_players - 1)  # the remote player and random players
+    seats = [Seat("Ada", HUMAN)] + [Seat(f"cpu-{i}", "random") for i in range(others)]
+    return hosted(game, registry.ruleset(game_id).resolve([]), seed, seats)
+
+
+async def client(port: int, code: str, seed: int, times: list[float]) -> int:
+    """Play seat 0 to the end; note each round trip; return the decisions made."""
+    from websockets.asyncio.client import connect
+
+    rng = random.Random(seed)
+    decisions = 0
+    async with connect(f"ws://127.0.0.1:{port}", max_size=1 << 20) as ws:
+        await ws.send(encode({"type": "hello", "code": code}))
+        sent = None
+        async for raw in ws:
+            message = json.loads(raw)
+            if message["type"] == "table" and sent is not None:
+                times.append(time.perf_counter() - sent)
+                sent = None
+            if message["type"] == "results":
+                return decisions
+            if message["type"] == "table" and message["legal"]:
+                sent = time.perf_counter()
+                decisions += 1
+                await ws.send(encode({"type": "move", "turn": message["turn"],
+                                      "text": rng.choice(message["legal"])["text"]}))
+    return decisions
+
+
+async def run(game_id: str, tables: int) -> None:
+    times: list[float] = []
+    table = new_table(game_id, 1)
+    server = TableServer(table)
+    await server.start()
+    await client(server.port, table.issue_codes()[0], 1, times)
+    await server.close()
+    ms = sorted(t * 1000 for t in times)
+    p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+    print(f"{game_id}: round trip of a decision, {len(ms)} decisions: p50 {statistics.median(ms):.2f} ms, "
+          f"p99 {p99:.2f} ms, max {ms[-1]:.2f} ms")
+    servers, clients = [], []
+    for i in range(tables):
+        table = new_table(game_id, 100 + i)
+        server = TableServer(table)
+        await server.start()
+        servers.append(server)
+        clients.append(client(server.port, table.issue_codes()[0], i, []))
+    started = time.perf_counter()
+    decisions = sum(await asyncio.gather(*clients))
+    seconds = time.perf_counter() - started
+    for server in servers:
+        await server.close()
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"{game_id}: {tables} tables at once in one process: {decisions:,} remote decisions in "
+          f"{seconds:.1f} s ({decisions / seconds:,.0f} a second), peak memory {peak:.0f} MB")
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--game", default="monte-carlo", choices=("banque-fatale", "monte-carlo", "casablanca"))
+    p.add_argument("--tables", type=int, default=50)
+    args = p.parse_args()
+    asyncio.run(run(args.game, args.tables))
+
+
+if __name__ == "__main__":
+    main()
