@@ -310,27 +310,35 @@ class TableScreen(ParlourScreen):
     @work(thread=True, exclusive=True, group="computer", exit_on_error=False)
     def think(self, seat: int, turn: int, foreseen: str | None = None) -> None:
         """A computer player's decision, off the UI thread; at least ``ai_delay`` long.
-        ``foreseen``: the move it made here before a take-back, made again without thinking.
+        ``foreseen``: the move it made here before a take-back, made again without thinking."""
+        worker = get_current_worker()
+        started = time.monotonic()
+        match = self.match
+        chosen: tuple[Action | None, str | None] | None
+        if foreseen is not None:
+            try:
+                chosen = (self.live.game.parse_action(match.state, foreseen), None)
+            except Exception as exc:  # noqa: BLE001 - reported by the table
+                chosen = (None, f"{self.live.game.title} failed to read the move {foreseen!r}: "
+                                f"{type(exc).__name__}: {exc}")
+        else:
+            chosen = self._decide(worker, match, seat, turn, started)
+            if chosen is None:
+                return  # the table was left while it thought
+        while not worker.is_cancelled and time.monotonic() - started < self.parlour.ai_delay:
+            time.sleep(min(0.05, self.parlour.ai_delay))
+        if not worker.is_cancelled:
+            self.post_message(self.AgentChose(seat, turn, *chosen, match))
+
+    def _decide(self, worker: Any, match: Match, seat: int, turn: int,
+                started: float) -> tuple[Action | None, str | None] | None:
+        """Ask ``match``'s player at ``seat``: its action or what went wrong; None when the
+        table was left meanwhile.
 
         A player that reports progress is shown it; once the worker is cancelled (the table
         left, the app quitting) its next report stops it, so nobody waits on its thinking."""
-        worker = get_current_worker()
-        started = time.monotonic()
-        action: Action | None = None
-        error: str | None = None
         shown = -1
         limit = self.parlour.agent_time_limit
-        match = self.match
-        if foreseen is not None:
-            try:
-                action = self.live.game.parse_action(match.state, foreseen)
-            except Exception as exc:  # noqa: BLE001 - reported by the table
-                error = f"{self.live.game.title} failed to read the move {foreseen!r}: {type(exc).__name__}: {exc}"
-            while not worker.is_cancelled and time.monotonic() - started < self.parlour.ai_delay:
-                time.sleep(min(0.05, self.parlour.ai_delay))
-            if not worker.is_cancelled:
-                self.post_message(self.AgentChose(seat, turn, action, error, match))
-            return
 
         def progress(fraction: float) -> None:
             nonlocal shown
@@ -360,22 +368,15 @@ class TableScreen(ParlourScreen):
         while not outcome:
             thinker.join(0.05)
             if worker.is_cancelled:
-                return
+                return None
             if not outcome and time.monotonic() - started > limit:
-                error = f"{self.match.who(seat)} took longer than {limit:g} s to decide"
-                break
-        if outcome:
-            kind, value = outcome[0]
-            if kind == "left":
-                return
-            if kind == "failed":
-                error = str(value) if isinstance(value, PluginError) else f"{type(value).__name__}: {value}"
-            else:
-                action = value
-        while not worker.is_cancelled and time.monotonic() - started < self.parlour.ai_delay:
-            time.sleep(min(0.05, self.parlour.ai_delay))
-        if not worker.is_cancelled:
-            self.post_message(self.AgentChose(seat, turn, action, error, match))
+                return None, f"{match.who(seat)} took longer than {limit:g} s to decide"
+        kind, value = outcome[0]
+        if kind == "left":
+            return None
+        if kind == "failed":
+            return None, str(value) if isinstance(value, PluginError) else f"{type(value).__name__}: {value}"
+        return value, None
 
     def on_table_screen_thought(self, message: Thought) -> None:
         if self.thinking != message.seat or message.turn != len(self.match.record.actions):
@@ -446,12 +447,16 @@ class TableScreen(ParlourScreen):
         message.stop()
         if self.phase is not Phase.PAUSED:
             return
+        self.end_pause()
+        self.advance()
+
+    def end_pause(self) -> None:
+        """Put the moment away: its panel, and what the board showed of it."""
         self.moment_panel.display = False
         try:
             self.board.end_moment()
         except Exception:  # noqa: BLE001 - the next show draws the board anew
             pass
-        self.advance()
 
     def save(self) -> None:
         try:
@@ -516,11 +521,7 @@ class TableScreen(ParlourScreen):
         self.pending = None
         self.thought = None
         if self.phase is Phase.PAUSED:
-            self.moment_panel.display = False
-            try:
-                self.board.end_moment()
-            except Exception:  # noqa: BLE001 - the next show draws the board anew
-                pass
+            self.end_pause()
         self.live.match = rebuilt
         self.log_panel.start_over()
         self.phase, self.seat = Phase.STARTING, None
