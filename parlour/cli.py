@@ -232,7 +232,7 @@ def _schema(args: argparse.Namespace) -> int:
 def _rulesets(args: argparse.Namespace) -> int:
     """Each game's ruleset file and variants, its curated house rules and the player's own,
     with where each comes from; house rules that cannot be used, with why."""
-    from parlour.core.rulesets import scan_house_rules, user_ruleset_dir
+    from parlour.core.rulesets import origin, scan_house_rules, user_ruleset_dir
     from parlour.core.yamlsource import RulesetError
 
     registry = _registry()
@@ -245,13 +245,10 @@ def _rulesets(args: argparse.Namespace) -> int:
             scan = scan_house_rules(game, ruleset)
         except RulesetError as exc:
             raise UserError(str(exc)) from None
-        curated = game.house_rules_folder
         rules = [{"name": name, "kind": "variant", "source": str(ruleset.file), "description": v.description}
                  for name, v in ruleset.variants.items()]
-        for variant in scan.variants:
-            kind = "curated" if curated is not None and Path(variant.source).parent == curated else "yours"
-            rules.append({"name": variant.name, "kind": kind, "source": variant.source,
-                          "description": variant.description})
+        rules += [{"name": v.name, "kind": origin(game, v), "source": v.source, "description": v.description}
+                  for v in scan.variants]
         report.append({"game": game_id, "ruleset": str(ruleset.file), "rules": rules,
                        "broken": [str(error) for error in scan.errors]})
     if args.json:

@@ -279,6 +279,15 @@ def _scan_folder(game: Game, ruleset: RulesetFile, folder: Path, found: list[Var
         found.append(variant)
 
 
+def origin(game: Game, variant: Variant) -> str:
+    """Where ``variant`` comes from: ``"variant"`` (the game's ruleset), ``"curated"`` (the
+    house rules the game ships, :attr:`Game.house_rules_folder`) or ``"yours"`` (the player's)."""
+    if variant.source == "built-in":
+        return "variant"
+    curated = game.house_rules_folder
+    return "curated" if curated is not None and Path(variant.source).parent == curated else "yours"
+
+
 def with_house_rules(ruleset: RulesetFile, extra: Iterable[Variant]) -> RulesetFile:
     """A copy of ``ruleset`` that also offers the house-rules variants ``extra``."""
     merged = RulesetFile(ruleset.game_id, ruleset.file, ruleset.defaults, dict(ruleset.variants), ruleset._lines)

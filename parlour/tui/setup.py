@@ -18,7 +18,7 @@ from parlour.core.agents import kind_about
 from parlour.core.game import Game
 from parlour.core.lasttable import LastTable, last_table, remember_table
 from parlour.core.record import HUMAN, Seat
-from parlour.core.rulesets import RulesetFile, scan_house_rules, with_house_rules
+from parlour.core.rulesets import RulesetFile, origin, scan_house_rules, with_house_rules
 from parlour.core.yamlsource import RulesetError
 from parlour.tui.screen import ParlourScreen
 
@@ -122,9 +122,9 @@ class SetupScreen(ParlourScreen):
             if not self.variant_names:
                 yield Static("This game has no variants.", classes="setup-note")
             for index, (name, variant) in enumerate(self.ruleset.variants.items()):
-                curated = game.house_rules_folder is not None and Path(variant.source).parent == game.house_rules_folder
-                label = (name if variant.source == "built-in" else
-                         f"{name} (curated house rules)" if curated else f"{name} (your house rules)")
+                kind = origin(game, variant)
+                curated = kind == "curated"
+                label = name if kind == "variant" else f"{name} ({'curated' if curated else 'your'} house rules)"
                 yield Toggle(label, value=bool(last and name in last.variants), id=f"variant-{index}",
                              classes="variant", compact=True)
                 note = variant.description or "No description."
