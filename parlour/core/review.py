@@ -5,7 +5,7 @@ Headless (no Textual): ``parlour replay`` and the app's results screen both use 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,17 +24,24 @@ class StageScores:
     scores: list[float]
 
 
-def stage_scores(game: Game, record: Record) -> tuple[State, list[StageScores]]:
+def stage_scores(
+    game: Game, record: Record, after: Callable[[State], None] | None = None
+) -> tuple[State, list[StageScores]]:
     """Replay ``record`` and note the scores each time ``State.stage()`` changes, and at the
     end (a :class:`RecordError` if it does not replay). A game without stages has one row,
-    "End", with the final scores."""
+    "End", with the final scores. ``after`` is shown the state as dealt and after each move
+    (the review keeps copies of them)."""
     state = replay(game, record, upto=0)  # the record checked (game, version, rules) and dealt
     rows: list[StageScores] = []
     stage = state.stage()
+    if after is not None:
+        after(state)
 
     def play(action: object) -> None:
         nonlocal stage
         state.apply(action)  # type: ignore[arg-type]
+        if after is not None:
+            after(state)
         now = state.stage()
         if now != stage and stage is not None and not state.is_over:
             rows.append(StageScores(stage, list(state.scores())))

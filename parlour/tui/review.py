@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, Static
 
 from parlour.core.game import Game, State, with_names
-from parlour.core.record import HUMAN, Record, replay
+from parlour.core.record import HUMAN, Record
 from parlour.core.review import StageScores, sparkline, stage_scores
 from parlour.tui.board import Board, GenericBoard
 from parlour.tui.board_loader import board_class
@@ -68,27 +68,21 @@ class ReviewScreen(ParlourScreen):
         #: the seat whose view is shown; None: an onlooker (public things only)
         self.seat: int | None = seat if seat is not None else (self.humans[0] if len(self.humans) == 1 else
                                                                 (None if self.humans else 0))
-        self.final, self.stages = stage_scores(game, record)
-        self.states, self.stage_starts = self._positions()
+        #: the state as dealt and after each move, and the steps where a stage begins
+        self.states: list[State] = []
+        self.stage_starts: list[int] = []
+        _, self.stages = stage_scores(game, record, after=self._keep)
         self.step = len(self.states) - 1
         cls, _problem = board_class(game)
         self.board: Board = self._board(cls)
         self.log_panel = LogPanel(self.names, id="review-log")
         self.side_chosen: bool | None = None
 
-    def _positions(self) -> tuple[list[State], list[int]]:
-        """The state before the first move and after each one, and the steps where a stage begins."""
-        state = replay(self.game, self.record, upto=0)
-        states = [state.clone()]
-        starts = [0]
-        stage = state.stage()
-        for text in self.record.actions:
-            state.apply(self.game.parse_action(state, text))
-            states.append(state.clone())
-            if state.stage() != stage:
-                stage = state.stage()
-                starts.append(len(states) - 1)
-        return states, starts
+    def _keep(self, state: State) -> None:
+        """A copy of each position as the replay passes it, noting where a stage begins."""
+        if not self.states or state.stage() != self.states[-1].stage():
+            self.stage_starts.append(len(self.states))
+        self.states.append(state.clone())
 
     def _board(self, cls: type[Board]) -> Board:
         board = cls(self.game, self.record.rules, self.names, id="review-board")
