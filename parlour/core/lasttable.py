@@ -7,16 +7,13 @@ input; whatever in it does not fit the game as installed now is left out, never 
 
 from __future__ import annotations
 
-import json
-import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from parlour.core.game import Game
 from parlour.core.inputs import InputProblem, read_text
-from parlour.core.record import HUMAN, Seat, parse_json
+from parlour.core.record import HUMAN, Seat, parse_json, write_json
 
 #: more than any sane file of last tables (one small entry per game)
 LAST_TABLES_BYTES = 256 << 10
@@ -70,13 +67,5 @@ def remember_table(path: Path, game: Game, players: int, seats: Sequence[Seat], 
         data = {}
     data[game.id] = {"players": players, "seats": [{"name": s.name, "agent": s.agent} for s in seats],
                      "variants": list(variants)}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, indent=1)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_json(path, data)
 

@@ -113,23 +113,9 @@ class Record:
         return record
 
     def save(self, path: Path, replace: bool = True) -> None:
-        """Write atomically: a temporary file beside the target, then a rename. With
-        ``replace`` False an existing file is never written over (FileExistsError)."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(self.to_json(), fh, indent=1)
-                fh.flush()
-                os.fsync(fh.fileno())
-            if replace:
-                os.replace(tmp, path)
-            else:
-                os.link(tmp, path)  # fails if ``path`` exists: nothing is written over
-                os.unlink(tmp)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        """Write atomically (:func:`write_json`). With ``replace`` False an existing file is
+        never written over (FileExistsError)."""
+        write_json(path, self.to_json(), replace)
 
     @classmethod
     def load(cls, path: Path) -> Record:
@@ -145,6 +131,26 @@ class Record:
             return cls.from_json(data)
         except RecordError as exc:
             raise RecordError(f"{path}: {exc}") from None
+
+
+def write_json(path: Path, data: Any, replace: bool = True) -> None:
+    """``data`` as JSON at ``path``, atomically: a temporary file beside it, flushed to disk,
+    then a rename (with ``replace`` False a link, which never writes over a file)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, indent=1)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if replace:
+            os.replace(tmp, path)
+        else:
+            os.link(tmp, path)  # fails if ``path`` exists: nothing is written over
+            os.unlink(tmp)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 def parse_json(text: str) -> Any:

@@ -54,6 +54,14 @@ async def open_setup(pilot: Any, app: ParlourApp) -> SetupScreen:
     return app.screen
 
 
+async def sit_down(pilot: Any, app: ParlourApp) -> None:
+    """From the home screen: set up the highlighted game as it comes, start it, and wait for
+    the person's first decision."""
+    await open_setup(pilot, app)
+    await pilot.press("ctrl+s")
+    await wait_for(pilot, lambda: human_to_decide(app))
+
+
 async def play_to_results(pilot: Any, app: ParlourApp, keys: Sequence[str] = ("enter",)) -> None:
     """Answer every human decision with ``keys`` (hand-overs with Enter) until the results."""
     while True:
@@ -218,9 +226,7 @@ def test_computer_thinks_in_a_worker_while_rules_and_log_stay_usable() -> None:
     async def scenario() -> None:
         app = app_for(sevens_registry(game=game))
         async with app.run_test(size=(120, 32)) as pilot:
-            await open_setup(pilot, app)
-            await pilot.press("ctrl+s")
-            await wait_for(pilot, lambda: human_to_decide(app))
+            await sit_down(pilot, app)
             screen = table(app)
             await pilot.press("enter")
             await wait_for(pilot, lambda: screen.thinking == 1)
@@ -290,9 +296,7 @@ def test_the_games_own_board_widget_is_used_and_driven_by_its_keys() -> None:
     async def scenario() -> None:
         app = app_for(sevens_registry(game=BoardSevens()))
         async with app.run_test(size=SIZE) as pilot:
-            await open_setup(pilot, app)
-            await pilot.press("ctrl+s")
-            await wait_for(pilot, lambda: human_to_decide(app))
+            await sit_down(pilot, app)
             board = table(app).board
             assert isinstance(board, SevensHandBoard)
             assert app.focused is board
@@ -450,9 +454,7 @@ def test_a_failing_computer_player_stops_the_table_with_a_dialog_and_the_game_sa
     async def scenario() -> None:
         app = app_for(sevens_registry(game=BrokenAgentSevens()))
         async with app.run_test(size=SIZE) as pilot:
-            await open_setup(pilot, app)
-            await pilot.press("ctrl+s")
-            await wait_for(pilot, lambda: human_to_decide(app))
+            await sit_down(pilot, app)
             await pilot.press("enter")  # the person at seat 1 plays; then the computer fails
             await wait_for(pilot, lambda: isinstance(app.screen, ProblemDialog))
             text = app.screen.text
@@ -486,9 +488,7 @@ def test_a_computer_player_past_its_time_limit_is_reported_and_the_app_quits_at_
     async def scenario() -> None:
         app = app_for(sevens_registry(game=StallingSevens()), agent_time_limit=0.0)
         async with app.run_test(size=SIZE) as pilot:
-            await open_setup(pilot, app)
-            await pilot.press("ctrl+s")
-            await wait_for(pilot, lambda: human_to_decide(app))
+            await sit_down(pilot, app)
             await pilot.press("enter")
             await wait_for(pilot, lambda: isinstance(app.screen, ProblemDialog))
             assert "'stalls' in seat" in app.screen.text and "took longer than 0 s to decide" in app.screen.text
@@ -535,9 +535,7 @@ def test_a_narrow_table_gives_the_board_the_width_and_the_log_rewraps() -> None:
     async def scenario() -> None:
         app = app_for()
         async with app.run_test(size=(90, 30)) as pilot:
-            await open_setup(pilot, app)
-            await pilot.press("ctrl+s")
-            await wait_for(pilot, lambda: human_to_decide(app))
+            await sit_down(pilot, app)
             screen = table(app)
             side = screen.query_one("#side")
             assert not side.display, "below 110 columns the side panel starts hidden"
@@ -567,9 +565,7 @@ def test_the_generic_board_ignores_a_doubled_key_after_a_new_decision(monkeypatc
     async def scenario() -> None:
         app = app_for()
         async with app.run_test(size=SIZE) as pilot:
-            await open_setup(pilot, app)
-            await pilot.press("ctrl+s")
-            await wait_for(pilot, lambda: human_to_decide(app))
+            await sit_down(pilot, app)
             screen = table(app)
             clock.advance(0.6)
             await pilot.press("enter", "enter")  # the second Enter falls on the next decision
@@ -604,9 +600,7 @@ def test_a_game_whose_view_fails_stops_the_table_with_a_dialog() -> None:
     async def scenario() -> None:
         app = app_for(sevens_registry(game=BlindSevens()))
         async with app.run_test(size=SIZE) as pilot:
-            await open_setup(pilot, app)
-            await pilot.press("ctrl+s")
-            await wait_for(pilot, lambda: human_to_decide(app))
+            await sit_down(pilot, app)
             await pilot.press("enter")
             await wait_for(pilot, lambda: isinstance(app.screen, ProblemDialog))
             assert "failed to show the table: IndexError: the view fell over" in app.screen.text

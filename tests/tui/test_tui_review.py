@@ -42,6 +42,13 @@ def app_for(tmp_path: Any) -> ParlourApp:
     return ParlourApp(registry, saves=SaveFolder(tmp_path), ai_delay=0)
 
 
+async def review_up(pilot: Any, app: ParlourApp) -> ReviewScreen:
+    """The review screen, once it is up."""
+    await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and bool(app.screen.query("#review-where")))
+    assert isinstance(app.screen, ReviewScreen)
+    return app.screen
+
+
 @pytest.mark.parametrize("game, board", [(BANQUE, BanqueFataleBoard), (MONTE, MonteCarloBoard),
                                          (CASABLANCA, CasablancaBoard)])
 def test_every_step_shows_exactly_the_seats_view(tmp_path, game, board) -> None:
@@ -51,8 +58,7 @@ def test_every_step_shows_exactly_the_seats_view(tmp_path, game, board) -> None:
     async def scenario() -> None:
         async with app.run_test(size=(120, 40), notifications=True) as pilot:
             app.show_review(game, record)
-            await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and bool(app.screen.query("#review-where")))
-            screen = app.screen
+            screen = await review_up(pilot, app)
             assert screen.seat == 0 and screen.step == len(record.actions)
             shown: list[Any] = []
             real = screen.board.show
@@ -78,8 +84,7 @@ def test_keys_step_jump_by_round_and_switch_seats(tmp_path) -> None:
     async def scenario() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             app.show_review(BANQUE, record)
-            await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and bool(app.screen.query("#review-where")))
-            screen = app.screen
+            screen = await review_up(pilot, app)
             last = len(record.actions)
             await pilot.press("home")
             assert screen.step == 0
@@ -108,8 +113,7 @@ def test_in_a_hot_seat_game_another_persons_view_is_shown_only_when_asked(tmp_pa
     async def scenario() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             app.show_review(CASABLANCA, record)
-            await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and bool(app.screen.query("#review-where")))
-            screen = app.screen
+            screen = await review_up(pilot, app)
             assert screen.seat is None, "two people played: it opens on the onlooker's view"
             await pilot.press("s")
             await wait_for(pilot, lambda: isinstance(app.screen, ConfirmDialog))
@@ -148,8 +152,7 @@ def test_the_results_show_the_scores_round_by_round_and_open_the_review(tmp_path
             for game_no in range(1, 4):
                 assert f"Game {game_no}" in history
             await pilot.press("v")
-            await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and bool(app.screen.query("#review-where")))
-            assert app.screen.seat == 0, "the person who played sees the game as they saw it"
+            assert (await review_up(pilot, app)).seat == 0, "the person who played sees the game as they saw it"
             await pilot.press("escape")
             await wait_for(pilot, lambda: app.screen is results)
 

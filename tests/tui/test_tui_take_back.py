@@ -84,18 +84,19 @@ def test_with_two_people_at_the_table_take_back_is_refused_with_the_reason(tmp_p
     async def scenario() -> None:
         async with app.run_test(size=SIZE, notifications=True) as pilot:
             screen = open_table(app, seats, tmp_path / "s.json")
-            for _ in range(2):
+
+            async def next_person() -> None:  # past the hand-over, if there is one, to a decision
                 await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen) or screen.phase is Phase.DECIDING)
                 if isinstance(app.screen, HandOverScreen):
                     await pass_hand_over(pilot)
                     await wait_for(pilot, lambda: screen.phase is Phase.DECIDING and app.screen is screen)
+
+            for _ in range(2):
+                await next_person()
                 moves = len(screen.match.record.actions)
                 await pilot.press("enter")
                 await wait_for(pilot, lambda: len(screen.match.record.actions) > moves)
-            await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen) or screen.phase is Phase.DECIDING)
-            if isinstance(app.screen, HandOverScreen):
-                await pass_hand_over(pilot)
-                await wait_for(pilot, lambda: screen.phase is Phase.DECIDING and app.screen is screen)
+            await next_person()
             moves = list(screen.match.record.actions)
             await pilot.press("ctrl+z")
             await wait_for(pilot, lambda: any("another person sits at this table" in n.message
