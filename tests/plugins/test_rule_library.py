@@ -204,7 +204,7 @@ def test_the_command_line_refuses_variants_that_cannot_combine() -> None:
         assert why in out.stderr and "monte-carlo.yaml:" in out.stderr
 
 
-def test_simulate_can_say_who_begins() -> None:
+def test_bf_s3_and_cb_s1_simulate_can_say_who_begins() -> None:
     """--first-player SEAT (BF-S3, CB-S1): that seat's player begins every game; the results
     stay by seat. The records show the table turned so the chosen seat sits first."""
     import tempfile

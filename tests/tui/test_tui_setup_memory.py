@@ -90,7 +90,7 @@ def test_a_damaged_file_offers_nothing_and_is_written_anew(tmp_path: Path, garba
 
 @pytest.mark.parametrize("game, key, first", [(BANQUE, "start_player", "first"),
                                               (CASABLANCA, "first_leader", "first-seat")])
-def test_the_chosen_seat_begins(tmp_path: Path, game: Any, key: str, first: str) -> None:
+def test_bf_s3_and_cb_s1_the_chosen_seat_begins(tmp_path: Path, game: Any, key: str, first: str) -> None:
     app = app_for(SaveFolder(tmp_path), game)
 
     async def scenario() -> None:
