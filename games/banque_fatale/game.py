@@ -7,6 +7,7 @@ from typing import Any
 
 from games.banque_fatale.actions import read_action
 from games.banque_fatale.agents import ABOUT, EasyAgent
+from games.banque_fatale.config import config_for
 from games.banque_fatale.knowledge import BanqueFataleKnowledge
 from games.banque_fatale.medium import MediumAgent
 from games.banque_fatale.state import BanqueFataleState
@@ -109,6 +110,12 @@ class BanqueFatale(Game):
     def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> BanqueFataleState:
         self.require_players(players)
         return BanqueFataleState(players, rules, seed)
+
+    def read_action(self, text: str, rules: Mapping[str, Any]) -> Action | None:
+        try:
+            return read_action(text, config_for(rules).letters)
+        except IllegalAction:
+            return None
 
     def parse_action(self, state: State, text: str) -> Action:
         """Read a record's action text directly (the bid space is too large to search)."""

@@ -216,3 +216,38 @@ ADMIT = Admit()
 CALL = Call()
 FOLD = Fold()
 TAKE_TOP = TakeTop()
+
+#: the actions without a number, by their text
+_FIXED: dict[str, Action] = {a.text: a for a in (RESHUFFLE, PASS, ADMIT, CALL, FOLD, TAKE_TOP)}
+#: the actions with numbers, by the word their text starts with
+_WORDED: dict[str, type[_Numbered]] = {kind.word: kind for kind in (PlaceFigure, Sell, Pick, Announce, Challenge,
+                                                                     Raise, TakeCard)}
+
+
+def read_text(text: str, names: list[str]) -> Action | None:
+    """The action written ``text``, legal or not (``names``: the symbols' names, which the
+    labels use), or None when no action is written so."""
+    fixed = _FIXED.get(text)
+    if fixed is not None:
+        return fixed
+    word, _, rest = text.partition(" ")
+    kind = _WORDED.get(word)
+    numbers = rest.split(" ")
+    if kind is None or not all(n.isdigit() and len(n) <= 12 for n in numbers):
+        return None
+    values = [int(n) for n in numbers]
+    if kind is Announce:
+        if len(values) != 2:
+            return None
+        action: Action = Announce(values[0], values[1], names[values[1] % SYMBOLS])
+    elif len(values) != 1:
+        return None
+    elif issubclass(kind, _OnField):
+        action = kind(values[0], names[values[0] % SYMBOLS])  # type: ignore[call-arg]
+    elif issubclass(kind, _OfSymbol):
+        if values[0] >= SYMBOLS:
+            return None
+        action = kind(values[0], names[values[0]])  # type: ignore[call-arg]
+    else:
+        action = kind(values[0])  # type: ignore[call-arg]
+    return action if action.text == text else None

@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.casablanca.actions import SYMBOLS
+from games.casablanca.actions import SYMBOLS, read_text
 from games.casablanca.agents import ABOUT, EasyAgent, MediumAgent
 from games.casablanca.knowledge import CasablancaKnowledge
 from games.casablanca.state import CasablancaState
 import rulesets
 from parlour.core.agents import Budget, KindEntry
-from parlour.core.game import Game
+from parlour.core.game import Action, Game
 from parlour.core.schema import Bool, Int, List, Schema, Str
 
 
@@ -136,6 +136,9 @@ class Casablanca(Game):
     def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> CasablancaState:
         self.require_players(players)
         return CasablancaState(players, rules, seed)
+
+    def read_action(self, text: str, rules: Mapping[str, Any]) -> Action | None:
+        return read_text(text, rules["symbols"])
 
     def search_knowledge(self, rules: Mapping[str, Any]) -> Any:
         """How people play Casablanca, for the searching player (see ``knowledge.py``)."""

@@ -86,6 +86,10 @@ class MonteCarlo(Game):
         self.require_players(players)
         return MonteCarloState(players, rules, seed)
 
+    def read_action(self, text: str, rules: Mapping[str, Any]) -> Action | None:
+        action = parse_text(text)
+        return action if action is not None and action.text == text else None
+
     def parse_action(self, state: State, text: str) -> Action:
         action = parse_text(text)
         if action is None or not state.is_legal(action):

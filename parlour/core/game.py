@@ -474,6 +474,17 @@ class Game(ABC):
         value estimate, a model of the other players). The default tells it nothing."""
         return Knowledge()
 
+    def read_action(self, text: str, rules: Mapping[str, Any]) -> Action | None:
+        """The action written ``text`` under ``rules``, without a state (legal or not), or
+        None when the game cannot read its actions without one (the default).
+
+        A player at a hosted table is sent his legal moves as texts; the app reads them back
+        into the game's own actions with this, so the game's board works over the network.
+        Without it (or when it returns None) the remote table shows the plain board, whose
+        choices are the texts and labels as sent. It never sees a state: whatever it needs
+        (a colour's letter, a symbol's name) comes from ``rules``, which every seat knows."""
+        return None
+
     def parse_action(self, state: State, text: str) -> Action:
         """The action whose record text is ``text``, legal in ``state``."""
         for action in state.legal_actions():
