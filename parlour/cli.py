@@ -84,6 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
     join = sub.add_parser("join", help="join a hosted table: ADDRESS is host:port, CODE the seat's join code")
     join.add_argument("address")
     join.add_argument("code")
+    join.add_argument("--text", action="store_true",
+                      help="play in plain lines of text (for scripts and screen readers) instead of the app")
 
     rep = sub.add_parser("replay", help="replay a game record, check it and print the scores after every round")
     rep.add_argument("record", help="a record file, or the name of one in the records folder "
@@ -517,6 +519,15 @@ def _hosted_again(game: Any, name: str) -> tuple[Any, Path]:
 
 
 def _join(args: argparse.Namespace) -> int:
+    """Sit down at a hosted table: the app's own table screen, or with ``--text`` plain lines."""
+    if not args.text:
+        from parlour.tui.app import run
+
+        return run(registry=_registry(), join=(args.address, args.code))
+    return _join_text(args)
+
+
+def _join_text(args: argparse.Namespace) -> int:
     """A plain terminal client: shows the table as text and asks for each decision."""
     import asyncio
 

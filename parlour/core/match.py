@@ -174,6 +174,16 @@ class Match:
         """How many actions have been played (``len(record.actions)`` without writing them)."""
         return len(self._record.actions) + len(self._unwritten)
 
+    def replace_seat(self, seat: int, player: Seat, agent: Agent) -> None:
+        """``player`` (with ``agent``) takes ``seat`` from now on, in the record too: a
+        computer sits down for a person who left a hosted table."""
+        self.seats = list(self.seats)
+        self.agents = list(self.agents)
+        self.seats[seat] = player
+        self.agents[seat] = agent
+        self._record.seats[seat] = player
+        self._rngs[seat] = None
+
     def decision_rng(self, seat: int) -> random.Random:
         """The generator of ``seat``'s agent: one for the rest of the match, seeded when the
         seat first decides from the seed, the seat and the number of actions played by then.

@@ -8,15 +8,22 @@ A client sends::
 
 and receives::
 
-    {"v": 1, "type": "welcome", "seat": 2, "game": "...", "names": [...], "variants": [...]}
-    {"v": 1, "type": "table", "turn": 12, "view": {...}, "events": [{"text", "kind"}, ...],
-     "legal": [{"text", "label"}, ...] | null, "over": false}
+    {"v": 1, "type": "welcome", "seat": 2, "game": "...", "names": [...], "agents": [...],
+     "variants": [...], "rules": {...}}
+    {"v": 1, "type": "table", "turn": 12, "to_move": 0 | null, "view": {...},
+     "events": [{"text", "kind"}, ...], "legal": [{"text", "label"}, ...] | null,
+     "moves": 243 | null, "over": false}
+    {"v": 1, "type": "presence", "away": [1], "takeover": 120 | null}
+    {"v": 1, "type": "seats", "agents": [...]}
     {"v": 1, "type": "refused", "why": "..."}
     {"v": 1, "type": "results", "scores": [...], "winners": [...], "seed": ..., "record": {...}}
 
 A ``table`` message carries only what the seat may know: its own view, the events it saw, and
-its legal moves when it must decide. The seed and the record go out only in ``results``, once
-the game is over (a seed rebuilds every hidden shuffle).
+its legal moves when it must decide (at most :data:`LEGAL_LIMIT` of them; ``moves`` says how
+many there are, and a move beyond the list is the host's to judge). The seed and the record
+go out only in ``results``, once the game is over (a seed rebuilds every hidden shuffle).
+``presence`` names the seats whose players are away and, when the host gives up waiting, in
+how many seconds a computer takes such a seat; ``seats`` says who plays each seat after one did.
 """
 
 from __future__ import annotations
@@ -24,14 +31,17 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from parlour.core.inputs import InputProblem, check_data, shown
+from parlour.core.inputs import RECORD_BYTES, InputProblem, check_data, shown
 
 #: the protocol's version; a message of another version is refused
 VERSION = 1
 #: the longest message a client may send (a move's text is short)
 CLIENT_BYTES = 4096
-#: the longest message a host sends (a view of the largest table is a few tens of kilobytes)
-HOST_BYTES = 1 << 20
+#: the longest message a host sends: the results carry the record (a view of the largest
+#: table is a few tens of kilobytes)
+HOST_BYTES = RECORD_BYTES + (1 << 20)
+#: the most legal moves a table message lists (a Banque Fatale bid of a rich seat has more)
+LEGAL_LIMIT = 5000
 
 
 class ProtocolError(Exception):
@@ -43,9 +53,9 @@ def encode(message: dict[str, Any]) -> str:
     return json.dumps({"v": VERSION, **message}, sort_keys=True, allow_nan=False, separators=(",", ":"))
 
 
-def decode(raw: str | bytes, limit: int = CLIENT_BYTES) -> dict[str, Any]:
-    """A client's message, checked: at most ``limit`` bytes, strict UTF-8 JSON without NaN,
-    nesting and numbers bounded, an object of this protocol's version with a known type."""
+def _load(raw: str | bytes, limit: int, speaker: str) -> dict[str, Any]:
+    """One message as a JSON object of this protocol's version: at most ``limit`` bytes,
+    strict UTF-8 JSON without NaN, nesting, texts and numbers bounded."""
     data = raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw
     if len(data) > limit:
         raise ProtocolError(f"a message of {len(data):,} bytes: at most {limit:,}")
@@ -64,7 +74,14 @@ def decode(raw: str | bytes, limit: int = CLIENT_BYTES) -> dict[str, Any]:
     if not isinstance(message, dict):
         raise ProtocolError(f"a message is a JSON object, not {type(message).__name__}")
     if message.get("v") != VERSION:
-        raise ProtocolError(f"protocol version {shown(message.get('v'))}: this host speaks {VERSION}")
+        raise ProtocolError(f"protocol version {shown(message.get('v'))}: {speaker} speaks {VERSION}")
+    return message
+
+
+def decode(raw: str | bytes, limit: int = CLIENT_BYTES) -> dict[str, Any]:
+    """A client's message, checked: at most ``limit`` bytes, strict UTF-8 JSON without NaN,
+    nesting and numbers bounded, an object of this protocol's version with a known type."""
+    message = _load(raw, limit, "this host")
     kind = message.get("type")
     if kind == "hello":
         if not isinstance(message.get("code"), str) or not 0 < len(message["code"]) <= 100:
@@ -77,4 +94,50 @@ def decode(raw: str | bytes, limit: int = CLIENT_BYTES) -> dict[str, Any]:
             raise ProtocolError("a move needs its text")
     else:
         raise ProtocolError(f"unknown message type {shown(kind)}")
+    return message
+
+
+def _whole(value: Any, low: int = 0) -> bool:
+    return type(value) is int and value >= low
+
+
+def _texts(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def _pairs(value: Any, *keys: str) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(item, dict) and all(isinstance(item.get(key), str) for key in keys) for item in value)
+
+
+#: what each kind of host message must carry: a field's name and its check
+_HOST_FIELDS: dict[str, dict[str, Any]] = {
+    "welcome": {"seat": _whole, "game": lambda v: isinstance(v, str), "names": _texts, "agents": _texts,
+                "variants": _texts, "rules": lambda v: isinstance(v, dict)},
+    "table": {"turn": _whole, "to_move": lambda v: v is None or _whole(v), "view": lambda v: isinstance(v, dict),
+              "events": lambda v: _pairs(v, "text", "kind"),
+              "legal": lambda v: v is None or _pairs(v, "text", "label"),
+              "moves": lambda v: v is None or _whole(v), "over": lambda v: isinstance(v, bool)},
+    "presence": {"away": lambda v: isinstance(v, list) and all(_whole(s) for s in v),
+                 "takeover": lambda v: v is None or (isinstance(v, (int, float)) and not isinstance(v, bool)
+                                                     and v >= 0)},
+    "seats": {"agents": _texts},
+    "refused": {"why": lambda v: isinstance(v, str)},
+    "results": {"scores": lambda v: isinstance(v, list) and all(
+                    isinstance(s, (int, float)) and not isinstance(s, bool) for s in v),
+                "winners": lambda v: isinstance(v, list) and all(_whole(s) for s in v),
+                "seed": lambda v: type(v) is int, "record": lambda v: isinstance(v, dict)},
+}
+
+
+def read_host(raw: str | bytes, limit: int = HOST_BYTES) -> dict[str, Any]:
+    """A host's message, checked as :func:`decode` checks a client's, and each field of its
+    type of the kind it must be (a host is outside input to the player's app too)."""
+    message = _load(raw, limit, "this app")
+    fields = _HOST_FIELDS.get(message.get("type"))  # type: ignore[arg-type]
+    if fields is None:
+        raise ProtocolError(f"unknown message type {shown(message.get('type'))}")
+    for name, check in fields.items():
+        if not check(message.get(name)):
+            raise ProtocolError(f"a {message['type']} message with a bad {name!r}: {shown(message.get(name), 60)}")
     return message

@@ -26,14 +26,21 @@ class TableServer:
     """Serve ``table`` on ``host``:``port`` (port 0: any free port, see :attr:`port`)."""
 
     def __init__(self, table: HostedTable, host: str = "127.0.0.1", port: int = 0,
-                 save: Callable[[], None] | None = None) -> None:
+                 save: Callable[[], None] | None = None, *, wait: float | None = None,
+                 level: str = "medium") -> None:
+        """``wait``: seconds the table waits for a player who is away when it is his move,
+        before a computer player of ``level`` takes his seat (None: it waits for ever)."""
         self.table = table
         self.host = host
         self.port = port
         self.save = save
+        self.wait = wait
+        self.level = level
         self.seated: dict[int, Any] = {}  #: seat -> its connection
         self.finished = asyncio.Event()
+        self._changed = asyncio.Event()  #: a player came or went, or a move was played
         self._server: Any = None
+        self._watcher: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         from websockets.asyncio.server import serve
@@ -42,11 +49,67 @@ class TableServer:
         self.port = self._server.sockets[0].getsockname()[1]
         if self.table.match.state.is_over:
             self.finished.set()
+        elif self.wait is not None:
+            self._watcher = asyncio.create_task(self._watch_the_away())
 
     async def close(self) -> None:
+        if self._watcher is not None:
+            self._watcher.cancel()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+
+    @property
+    def away(self) -> list[int]:
+        """The remote seats whose players are not connected now."""
+        return [seat for seat in self.table.remote if seat not in self.seated]
+
+    def _awaited_away(self) -> int | None:
+        """The seat the table waits for, when its player is away."""
+        state = self.table.match.state
+        seat = state.to_move
+        return seat if not state.is_over and seat in self.table.remote and seat not in self.seated else None
+
+    async def _watch_the_away(self) -> None:
+        """Give a computer the seat of a player the table has waited for ``wait`` seconds."""
+        assert self.wait is not None
+        loop = asyncio.get_running_loop()
+        waiting: tuple[int, float] | None = None  # the seat waited for and since when
+        while not self.finished.is_set():
+            self._changed.clear()
+            seat = self._awaited_away()
+            if seat is None:
+                waiting = None
+                await self._changed.wait()
+                continue
+            if waiting is None or waiting[0] != seat:
+                waiting = (seat, loop.time())
+            left = waiting[1] + self.wait - loop.time()
+            if left > 0:
+                try:
+                    await asyncio.wait_for(self._changed.wait(), left)
+                except TimeoutError:
+                    pass
+                continue
+            self.table.take_over(seat, self.level)
+            waiting = None
+            if self.save is not None:
+                self.save()
+            await self._send_all(lambda s: {"type": "seats", "agents": [p.agent for p in self.table.match.seats]})
+            await self._broadcast()
+
+    async def _send_all(self, message: Callable[[int], dict[str, Any]]) -> None:
+        for seat, connection in list(self.seated.items()):
+            try:
+                await connection.send(encode(message(seat)))
+            except Exception:  # noqa: BLE001 - a player gone: he is sent everything when he joins again
+                continue
+
+    async def _presence(self) -> None:
+        """Tell every connected player who is away, and how long the table waits for them."""
+        self._changed.set()
+        away = self.away
+        await self._send_all(lambda s: {"type": "presence", "away": away, "takeover": self.wait})
 
     async def _handle(self, connection: Any) -> None:
         try:
@@ -62,16 +125,18 @@ class TableServer:
         if seat is None:
             await connection.send(encode({"type": "refused", "why": "no seat has that code"}))
             return
+        if seat not in self.table.remote:
+            await connection.send(encode({"type": "refused", "why": "a computer player took that seat while you were away"}))
+            return
         if seat in self.seated:
             await connection.send(encode({"type": "refused", "why": "that seat is taken by a connected player"}))
             return
         self.seated[seat] = connection
         try:
             match = self.table.match
-            await connection.send(encode({"type": "welcome", "seat": seat, "game": self.table.game.id,
-                                          "names": [s.name for s in match.seats],
-                                          "variants": list(match.variants)}))
+            await connection.send(encode(self.table.welcome(seat)))
             await connection.send(encode(self.table.update_for(seat, resend=True)))
+            await self._presence()
             if match.state.is_over:
                 await connection.send(encode(self.table.results()))
             async for raw in connection:
@@ -85,9 +150,11 @@ class TableServer:
         finally:
             if self.seated.get(seat) is connection:
                 del self.seated[seat]
+                await self._presence()
 
     async def _broadcast(self) -> None:
         """Each connected seat's update after a move, and the results once the game is over."""
+        self._changed.set()
         over = self.table.match.state.is_over
         for seat, connection in list(self.seated.items()):
             try:

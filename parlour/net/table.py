@@ -18,7 +18,7 @@ from typing import Any
 from parlour.core.game import Game, IllegalAction, PluginError, State
 from parlour.core.match import Match
 from parlour.core.record import HUMAN
-from parlour.net.protocol import ProtocolError, decode
+from parlour.net.protocol import LEGAL_LIMIT, ProtocolError, decode
 
 
 def _digest(code: str) -> str:
@@ -30,15 +30,19 @@ def table_message(state: State, seat: int, turn: int, since: int = 0) -> dict[st
     of the events it saw from index ``since`` on, and its legal moves when it is to move.
     Nothing else of the state is read, so the message is the same in any world the seat's
     view allows (the honesty test proves it)."""
-    legal = None
+    legal = moves = None
     if state.to_move == seat and not state.is_over:
-        legal = [{"text": a.text, "label": a.label} for a in state.legal_actions()]
+        actions = state.legal_actions()
+        moves = len(actions)
+        legal = [{"text": actions[i].text, "label": actions[i].label} for i in range(min(moves, LEGAL_LIMIT))]
     return {
         "type": "table",
         "turn": turn,
+        "to_move": state.to_move,
         "view": state.view(seat),
         "events": [{"text": e.text, "kind": e.kind} for e in state.events_for(seat, since)],
         "legal": legal,
+        "moves": moves,
         "over": state.is_over,
     }
 
@@ -72,6 +76,29 @@ class HostedTable:
     @property
     def turn(self) -> int:
         return self.match.moves
+
+    def welcome(self, seat: int) -> dict[str, Any]:
+        """What a player who sits down is told first: his seat, the game, who plays each
+        seat, the variants and the rules in force (all public: the seed is not)."""
+        match = self.match
+        return {"type": "welcome", "seat": seat, "game": self.game.id, "names": [s.name for s in match.seats],
+                "agents": [s.agent for s in match.seats], "variants": list(match.variants),
+                "rules": dict(match.rules)}
+
+    def take_over(self, seat: int, level: str) -> None:
+        """A computer player of ``level`` takes ``seat`` (its person did not come back in
+        time): the seat's code stops working, and the computers play on."""
+        from parlour.core.record import Seat
+        from parlour.core.seating import seat_agents
+
+        if seat not in self.remote:
+            return
+        name = self.match.seats[seat].name
+        self.match.replace_seat(seat, Seat(name, level),
+                                seat_agents(self.game, self.match.rules, [Seat(name, level)])[0])
+        self.remote.remove(seat)  # its code still names the seat, to tell its player why he cannot sit
+        self.sent_events.pop(seat, None)
+        self.play_computers()
 
     def update_for(self, seat: int, resend: bool = False) -> dict[str, Any]:
         """The ``table`` message for ``seat`` now, with the events it has not been sent yet

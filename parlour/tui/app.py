@@ -8,6 +8,7 @@ to move on, and reach its services (registry, save folder, shelf of saves, timin
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import threading
@@ -16,6 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
@@ -92,7 +94,10 @@ class ParlourApp(App[None]):
         rng: random.Random | None = None,
         start_game: str | None = None,
         start_review: tuple[Game, Record] | None = None,
+        start_join: tuple[str, str] | None = None,
     ) -> None:
+        """``start_join``: a hosted table's address and a join code, to sit down at first (the
+        app ends with exit code 2 and the reason when the host cannot be reached or refuses)."""
         super().__init__()
         if registry is None:
             from parlour.core.registry import discover
@@ -107,6 +112,9 @@ class ParlourApp(App[None]):
         self.seeds = rng if rng is not None else random.Random()
         self.start_game = start_game
         self.start_review = start_review
+        self.start_join = start_join
+        #: why the table of ``start_join`` could not be joined (the app then ends with code 2)
+        self.join_problem: str | None = None
         #: whether boards show their hints (the table's F5; off when the app starts)
         self.hints = False
         #: each notification shown, until when it shows (see :meth:`notify`)
@@ -141,6 +149,8 @@ class ParlourApp(App[None]):
             self.set_up(self.registry.get(self.start_game))
         elif self.start_review is not None:
             self.show_review(*self.start_review)
+        elif self.start_join is not None:
+            self.join_table(*self.start_join, exit_on_failure=True)
 
     # -- navigation ----------------------------------------------------------------
     def set_up(self, game: Game) -> None:
@@ -167,9 +177,49 @@ class ParlourApp(App[None]):
         else:
             self.push_screen(screen)
 
-    def show_results(self, live: LiveGame) -> None:
-        """The results of a finished game, instead of its table."""
-        self.switch_screen(ResultsScreen(live))
+    def show_results(self, live: LiveGame, *, remote: int | None = None) -> None:
+        """The results of a finished game, instead of its table (``remote``: the seat played
+        here at a hosted table, which only its host can play again)."""
+        self.switch_screen(ResultsScreen(live, remote=remote))
+
+    @work(group="join", exit_on_error=False)
+    async def join_table(self, address: str, code: str, *, exit_on_failure: bool = False) -> None:
+        """Sit down at a hosted table with a join code: connect, say hello, and open the
+        table screen on the host's welcome. A host that cannot be reached, refuses the code
+        or answers with something else is said in one line: a dialog, or with
+        ``exit_on_failure`` the app's exit with code 2."""
+        from parlour.net.client import HostLink, RemoteMatch
+        from parlour.net.protocol import ProtocolError
+        from parlour.tui.remote import RemoteTableScreen
+
+        link = HostLink(address, code)
+        try:
+            try:
+                await link.open()
+                welcome = await asyncio.wait_for(link.receive(), 30)
+            except ProtocolError as exc:
+                raise ProtocolError(f"the host at {address} sent what this app cannot read: {exc}") from None
+            except (OSError, TimeoutError, ValueError) as exc:
+                raise ProtocolError(f"cannot reach {address}: {' '.join(str(exc).split()) or type(exc).__name__}") from None
+            except Exception as exc:  # noqa: BLE001 - the websocket library's own errors
+                raise ProtocolError(f"cannot reach {address}: {' '.join(str(exc).split())}") from None
+            if welcome["type"] == "refused":
+                raise ProtocolError(f"the host refused: {welcome['why']}")
+            if welcome["type"] != "welcome":
+                raise ProtocolError(f"the host at {address} did not seat you (it sent {welcome['type']!r})")
+            if welcome["game"] not in self.registry.games:
+                raise ProtocolError(f"the host plays {welcome['game']!r}, which is not installed here")
+            game = self.registry.get(welcome["game"])
+            match = RemoteMatch(game, welcome)
+        except ProtocolError as exc:
+            await link.close()
+            if exit_on_failure:
+                self.join_problem = str(exc)
+                self.exit(return_code=2)
+            else:
+                self.push_screen(ProblemDialog("Could not join the table", str(exc)))
+            return
+        self.push_screen(RemoteTableScreen(game, match, link))
 
     def show_review(self, game: Game, record: Record, seat: int | None = None) -> None:
         """Step through ``record`` (a game of ``game``) as ``seat`` saw it."""
@@ -197,14 +247,20 @@ APP_SWITCH_INTERVAL = 0.001
 
 
 def run(game_id: str | None = None, registry: Registry | None = None,
-        review: tuple[Game, Record] | None = None) -> int:
-    """The app: the home screen, the setup of ``game_id``, or the review of a record."""
+        review: tuple[Game, Record] | None = None, join: tuple[str, str] | None = None) -> int:
+    """The app: the home screen, the setup of ``game_id``, the review of a record, or the
+    hosted table at ``join`` (its address and a join code). Returns the exit code; a table
+    that could not be joined is said in one line on stderr, with code 2."""
     import sys
 
     before = sys.getswitchinterval()
     sys.setswitchinterval(min(before, APP_SWITCH_INTERVAL))
+    app = ParlourApp(registry, start_game=game_id, start_review=review, start_join=join)
     try:
-        ParlourApp(registry, start_game=game_id, start_review=review).run()
+        app.run()
     finally:
         sys.setswitchinterval(before)
-    return 0
+    if app.join_problem is not None:
+        print(f"parlour: {app.join_problem}", file=sys.stderr)
+        return 2
+    return app.return_code or 0

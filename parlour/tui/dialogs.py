@@ -87,23 +87,32 @@ class LeaveDialog(ModalScreen[str]):
         Binding("a", "choose('abandon')", "Abandon", id="leave.abandon"),
     ]
 
-    def __init__(self, title: str) -> None:
+    def __init__(self, title: str, *, hosted: bool = False) -> None:
+        """``hosted``: a table somebody else hosts (and saves); it cannot be abandoned here."""
         super().__init__()
         self.game_title = title
+        self.hosted = hosted
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(
-                f"Leave this game of {self.game_title}?\n\n"
-                "It is saved after every move: leave now and continue it later from the home "
-                "screen, or abandon it for good.",
-                classes="dialog-question", markup=False,
-            )
+            if self.hosted:
+                question = ("The host keeps the game: join again with the same code to go on. While "
+                            "you are away the others wait for you (or, if the host said so, a computer "
+                            "takes your seat after a while).")
+            else:
+                question = ("It is saved after every move: leave now and continue it later from the home "
+                            "screen, or abandon it for good.")
+            yield Static(f"Leave this game of {self.game_title}?\n\n{question}",
+                         classes="dialog-question", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Keep playing (Esc)", id="stay", variant="primary")
-                yield Button("Leave, saved (l)", id="leave")
-                yield Button("Abandon (a)", id="abandon", variant="error")
+                yield Button("Leave (l)" if self.hosted else "Leave, saved (l)", id="leave")
+                if not self.hosted:
+                    yield Button("Abandon (a)", id="abandon", variant="error")
         yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (self.hosted and action == "choose" and parameters == ("abandon",))
 
     def on_mount(self) -> None:
         self.query_one("#stay", Button).focus()

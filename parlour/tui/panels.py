@@ -33,6 +33,15 @@ def running_scores(view: Mapping[str, Any], players: int) -> list[Any] | None:
     return None
 
 
+def _duration(seconds: float) -> str:
+    """``seconds`` as a player reads a wait: "45 s", "2 min", "1 min 30 s"."""
+    whole = max(0, round(seconds))
+    minutes, rest = divmod(whole, 60)
+    if not minutes:
+        return f"{rest} s"
+    return f"{minutes} min" + (f" {rest} s" if rest else "")
+
+
 class StatusPanel(Static):
     """Who is to play (or thinking, with its progress), the move number, and the seats."""
 
@@ -52,16 +61,23 @@ class StatusPanel(Static):
         thought: int | None,
         pausing: bool = False,
         hints: bool = False,
+        away: Sequence[int] = (),
+        takeover: float | None = None,
+        trouble: str | None = None,
     ) -> None:
         """``at_table``: the seat shown as "you"; ``awaiting``: the person deciding now;
         ``thinking``: the computer player deciding now, ``thought`` its progress (percent);
-        ``pausing``: the table holds a moment until the player goes on."""
+        ``pausing``: the table holds a moment until the player goes on. At a hosted table:
+        ``away``, the seats whose players are not connected, ``takeover`` the seconds after
+        which a computer takes such a seat, ``trouble`` what is wrong with the connection."""
         state = match.state
         names = [s.name for s in match.seats]
         to_move = state.to_move
         lines: list[Text] = []
-        moves = len(match.record.actions)
+        moves = match.moves
         bar: ProgressBar | None = None
+        if trouble is not None:
+            lines.append(Text(trouble, style="bold red"))
         if pausing:
             lines.append(Text("Read what happened, then Enter", style="bold"))
         elif thinking is not None:
@@ -74,6 +90,9 @@ class StatusPanel(Static):
             lines.append(Text.assemble((names[to_move], "bold"), ": your move"))
         elif to_move is not None:
             lines.append(Text.assemble("Waiting for ", (names[to_move], "bold")))
+            if to_move in away:
+                lines[-1].append(" (away" + (f": a computer takes the seat after {_duration(takeover)})"
+                                              if takeover is not None else ")"))
         lines.append(Text(f"Move {moves + 1}" if to_move is not None else f"Game over after {moves} moves"))
         if match.variants:  # the rules in force, when they are not the book's
             lines.append(Text("Rules: " + ", ".join(match.variants), style="italic"))
@@ -90,7 +109,7 @@ class StatusPanel(Static):
             if seat_info.agent != HUMAN:
                 who = f"cpu {seat_info.agent}"
             else:
-                who = "you" if seat == at_table else "human"
+                who = "you" if seat == at_table else ("away" if seat in away else "human")
             row = [">" if seat == to_move else "", seat_info.name, who]
             if scores is not None:
                 score = scores[seat]

@@ -38,9 +38,12 @@ class ResultsScreen(ParlourScreen):
         Binding("v", "review", "Review", id="results.review"),
     ]
 
-    def __init__(self, live: LiveGame) -> None:
+    def __init__(self, live: LiveGame, *, remote: int | None = None) -> None:
+        """``remote``: the seat played here at a hosted table (only its host can play the
+        game again; the review starts from that seat's view)."""
         super().__init__()
         self.live = live
+        self.remote = remote
 
     def compose(self) -> ComposeResult:
         state = self.live.match.state
@@ -94,17 +97,20 @@ class ResultsScreen(ParlourScreen):
             record = self.live.match.record
             variants = ", ".join(record.variants) if record.variants else "none (the book's rules)"
             takebacks = f", {record.takebacks} taken back" if record.takebacks else ""
+            again = "" if self.remote is not None else "n: play again with the same table (a new seed)   "
             yield Static(
                 f"{len(record.actions)} moves{takebacks}, seed {self.live.match.seed}. Variants: {variants}.\n"
                 f"Record: {self.live.path}\n\n"
-                "n: play again with the same table (a new seed)   v: review the game move by move   "
-                "m: back to the games   r: rules",
+                f"{again}v: review the game move by move   m: back to the games   r: rules",
                 id="results-note", markup=False,
             )
         yield Footer()
 
     def on_mount(self) -> None:
         self.sub_title = f"{self.live.game.title}: results"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (self.remote is not None and action == "play_again")
 
     def action_play_again(self) -> None:
         old = self.live.match
@@ -116,13 +122,16 @@ class ResultsScreen(ParlourScreen):
 
     def action_review(self) -> None:
         at_table = self.live.humans[0] if len(self.live.humans) == 1 else None
+        if self.remote is not None:
+            at_table = self.remote
         self.parlour.show_review(self.live.game, self.live.match.record, seat=at_table)
 
     def action_rules(self) -> None:
         self.parlour.show_rules(self.live.game)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
-        yield SystemCommand("Play again", "The same table with a new seed", self.action_play_again)
+        if self.remote is None:
+            yield SystemCommand("Play again", "The same table with a new seed", self.action_play_again)
         yield SystemCommand("Review the game", "Move by move, as a seat saw it", self.action_review)
         yield SystemCommand("Back to the games", "The home screen", self.action_menu)
         yield SystemCommand(f"Rules of {self.live.game.title}", "Read the rules", self.action_rules)

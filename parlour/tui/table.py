@@ -63,6 +63,7 @@ class Phase(enum.Enum):
     DECIDING = enum.auto()  #: a person at the table decides (``TableScreen.seat``)
     THINKING = enum.auto()  #: a computer player decides, in a worker (``TableScreen.seat``)
     HANDING_OVER = enum.auto()  #: the table is hidden until the next person is ready
+    WAITING = enum.auto()  #: another person decides, at a hosted table (``TableScreen.seat``)
     PAUSED = enum.auto()  #: the table holds a moment (a game or round settled) until the player goes on
     OVER = enum.auto()  #: the game ended; the results follow
     LEFT = enum.auto()  #: the players left the table (saved or abandoned); nothing more is played
@@ -129,6 +130,8 @@ class TableScreen(ParlourScreen):
         #: the moves of the line last taken back: while the same moves are played again, the
         #: computers reply as they did (a take-back cannot reroll their choices)
         self.foreseen: list[str] = []
+        #: how many moments the table has held so far
+        self.moments_held = 0
 
     # -- layout --------------------------------------------------------------------
     @property
@@ -166,11 +169,15 @@ class TableScreen(ParlourScreen):
         if self.board_problem:
             self.notify(f"The board of {self.live.game.title} could not load ({self.board_problem}); "
                         "showing the plain table instead.", severity="warning", timeout=8, markup=False)
+        self.board.hints = self.parlour.hints and self.board.supports_hints
+        self.sit_down()
+
+    def sit_down(self) -> None:
+        """Save the table and claim its save (so that another running copy of Parlour sees
+        it being played here), then start the turn loop."""
         if not self.live.path.exists():
             self.save()  # so that a table left before its first move can still be continued
-        # another running copy of Parlour sees this game as being played here
         self.claimed = (self.live.path, self.parlour.saves.claim(self.live.path))
-        self.board.hints = self.parlour.hints and self.board.supports_hints
         self.call_after_refresh(self.advance)
 
     def on_unmount(self) -> None:
@@ -258,10 +265,14 @@ class TableScreen(ParlourScreen):
                 return
 
     def update_status(self, view: Mapping[str, Any]) -> None:
-        self.status_panel.show(self.match, view, at_table=self.at_table, awaiting=self.awaiting,
+        self.status_panel.show(self.match, view, at_table=self.at_table, awaiting=self.awaiting,  # type: ignore[arg-type]
                                thinking=self.thinking, thought=self.thought,
-                               pausing=self.phase is Phase.PAUSED, hints=self.board.hints)
+                               pausing=self.phase is Phase.PAUSED, hints=self.board.hints, **self.table_news())
         self.sub_title = f"{self.live.game.title} · {self.status_panel.lines_shown[0]}"
+
+    def table_news(self) -> dict[str, Any]:
+        """More for the status panel (a hosted table says who is away)."""
+        return {}
 
     # -- decisions -----------------------------------------------------------------
     def on_board_chosen(self, event: Board.Chosen) -> None:
@@ -434,6 +445,7 @@ class TableScreen(ParlourScreen):
 
     def pause(self, events: list[Event]) -> None:
         self.phase, self.seat = Phase.PAUSED, None
+        self.moments_held += 1
         self.present(None)
         try:
             self.board.show_moment(self.last_view or {}, events)

@@ -26,7 +26,7 @@ def test_host_and_join_play_a_whole_game(tmp_path: Path) -> None:
         join_line = host.stdout.readline().strip()
         assert join_line.startswith("seat 1: parlour join 127.0.0.1:")
         _, _, address, code = join_line.split(": ", 1)[1].split(" ")
-        player = subprocess.run([sys.executable, "-m", "parlour", "join", address, code], input="1\n" * 5000,
+        player = subprocess.run([sys.executable, "-m", "parlour", "join", "--text", address, code], input="1\n" * 5000,
                                 text=True, capture_output=True, env=env, timeout=240, cwd=Path(__file__).parent)
         assert player.returncode == 0, player.stderr
         assert "You sit in seat 1 at monte-carlo" in player.stdout and "The game is over:" in player.stdout
@@ -45,7 +45,7 @@ def test_a_wrong_code_is_one_line_and_exit_2(tmp_path: Path) -> None:
     try:
         assert host.stdout is not None
         address = host.stdout.readline().split(" on ")[1].removesuffix(". Join codes:\n")
-        wrong = subprocess.run([sys.executable, "-m", "parlour", "join", address, "not-a-code"], text=True,
+        wrong = subprocess.run([sys.executable, "-m", "parlour", "join", "--text", address, "not-a-code"], text=True,
                                capture_output=True, env=env, timeout=60, cwd=Path(__file__).parent)
         assert wrong.returncode == 2 and wrong.stderr.strip() == "parlour: the host refused: no seat has that code"
     finally:
@@ -58,7 +58,7 @@ def test_a_wrong_code_is_one_line_and_exit_2(tmp_path: Path) -> None:
 
 def test_join_to_nowhere_is_one_line_and_exit_2() -> None:
     for address in ("127.0.0.1:1", "127.0.0.1:notaport"):
-        out = subprocess.run([sys.executable, "-m", "parlour", "join", address, "code"], text=True,
+        out = subprocess.run([sys.executable, "-m", "parlour", "join", "--text", address, "code"], text=True,
                              capture_output=True, timeout=60)
         assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1, out.stderr
         assert out.stderr.startswith(f"parlour: cannot reach {address}")
@@ -77,7 +77,7 @@ def test_a_host_that_stopped_hosts_its_save_again(tmp_path: Path) -> None:
         assert host.stdout is not None
         host.stdout.readline()
         _, _, address, code = host.stdout.readline().strip().split(": ", 1)[1].split(" ")
-        player = subprocess.run([sys.executable, "-m", "parlour", "join", address, code], input="1\n" * 3,
+        player = subprocess.run([sys.executable, "-m", "parlour", "join", "--text", address, code], input="1\n" * 3,
                                 text=True, capture_output=True, env=env, timeout=120, cwd=Path(__file__).parent)
         assert "your move" in player.stdout  # three moves, then its input ran out and it stopped:
         assert player.returncode == 2 and player.stderr.strip() == (
@@ -94,7 +94,7 @@ def test_a_host_that_stopped_hosts_its_save_again(tmp_path: Path) -> None:
         assert again.stdout is not None
         assert again.stdout.readline().startswith("Hosting Casablanca")
         _, _, address, code = again.stdout.readline().strip().split(": ", 1)[1].split(" ")
-        player = subprocess.run([sys.executable, "-m", "parlour", "join", address, code], input="1\n" * 5000,
+        player = subprocess.run([sys.executable, "-m", "parlour", "join", "--text", address, code], input="1\n" * 5000,
                                 text=True, capture_output=True, env=env, timeout=240, cwd=Path(__file__).parent)
         assert player.returncode == 0 and "The game is over:" in player.stdout, player.stderr
         assert again.wait(timeout=60) == 0

@@ -30,8 +30,12 @@ def table_for(game):
     return hosted(game, load_ruleset(game).resolve(), 5, seats)
 
 
-async def receive(ws) -> dict:
-    return json.loads(await asyncio.wait_for(ws.recv(), WAIT))
+async def receive(ws, *, presence: bool = False) -> dict:
+    """The next message (news of who is away skipped, unless ``presence``)."""
+    while True:
+        message = json.loads(await asyncio.wait_for(ws.recv(), WAIT))
+        if presence or message["type"] != "presence":
+            return message
 
 
 async def player(port: int, code: str, seed: int) -> dict:

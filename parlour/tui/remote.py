@@ -1,0 +1,254 @@
+"""The table screen of a player at a hosted table (issue 14): the ordinary table screen — the
+game's board, the status and log panels, the moments it holds — reading a
+:class:`~parlour.net.client.RemoteMatch` instead of a local match. Moves go to the host,
+which checks them; what comes back is only this seat's view, its events and its legal moves.
+
+The host saves the game: this screen saves nothing until the game is over, when the host
+sends the record and it is kept among the player's own records (its results and review are
+the ordinary ones). If the connection drops, the screen says so and joins again with the
+same code until it is back or the player leaves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from textual import work
+from textual.binding import Binding
+
+from parlour.core.game import Game, with_names
+from parlour.core.record import Record, RecordError
+from parlour.net.client import HostLink, RemoteMatch
+from parlour.net.protocol import ProtocolError
+from parlour.tui.board import Board, GenericBoard
+from parlour.tui.dialogs import ProblemDialog
+from parlour.tui.table import LiveGame, Phase, TableScreen
+
+#: seconds between two tries to reach a host that went away (doubling up to the last)
+RETRY_SECONDS = (0.5, 1.0, 2.0, 4.0)
+
+
+class RemoteTableScreen(TableScreen):
+    """One seat of a hosted table, played from this app."""
+
+    BINDINGS = [Binding("ctrl+z", "take_back", "Take back", id="table.take_back", show=False)]
+
+    def __init__(self, game: Game, match: RemoteMatch, link: HostLink) -> None:
+        self.link = link
+        self.queue: list[dict[str, Any]] = []  #: host messages held while a moment is shown
+        self.sent: int | None = None  #: the decision whose move is on its way to the host
+        self.trouble: str | None = None  #: what is wrong with the connection, while it is
+        self.final: Any = None  #: the finished game, rebuilt from the host's record
+        super().__init__(LiveGame(game, match, Path()))  # type: ignore[arg-type]
+        self.at_table = match.seat
+
+    @property
+    def remote(self) -> RemoteMatch:
+        return self.live.match  # type: ignore[return-value]
+
+    @property
+    def hot_seat(self) -> bool:
+        return False
+
+    def _make_board(self, cls: type[Board]) -> Board:
+        # a game that cannot read its actions back from their texts gets the plain board
+        return super()._make_board(GenericBoard if self.remote.plain else cls)
+
+    # -- the connection -----------------------------------------------------------
+    def sit_down(self) -> None:
+        self.listen()
+
+    def save(self) -> None:
+        """The host saves the game after every move."""
+
+    @work(exclusive=True, group="link", exit_on_error=False)
+    async def listen(self) -> None:
+        """Read the host's messages, and join again whenever the connection drops."""
+        failures = 0
+        while self.phase not in (Phase.LEFT, Phase.OVER):
+            try:
+                message = await self.link.receive()
+            except ProtocolError as exc:
+                self.stop(f"The host sent a message this app cannot read: {exc}")
+                return
+            except Exception:  # noqa: BLE001 - the connection dropped: join again
+                if self.phase in (Phase.LEFT, Phase.OVER):
+                    return
+                self.say_trouble("The host cannot be reached: joining again...")
+                await asyncio.sleep(RETRY_SECONDS[min(failures, len(RETRY_SECONDS) - 1)])
+                failures += 1
+                try:
+                    await self.link.open()
+                except Exception:  # noqa: BLE001 - not yet: try again
+                    continue
+                continue
+            failures = 0
+            self.received(message)
+            if self.trouble is not None and message["type"] != "refused":
+                self.say_trouble(None)
+
+    def received(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        try:
+            if kind == "welcome":  # joined again: the whole table follows
+                self.remote.state.events.clear()
+                self.log_panel.start_over()
+            elif kind == "refused":
+                self.refused(message["why"])
+            elif kind == "presence":
+                self.remote.presence(message)
+                self.refresh_status()
+            elif kind == "seats":
+                self.remote.reseat(message)
+                self.refresh_status()
+            elif self.phase is Phase.PAUSED:
+                self.queue.append(message)  # the moment is read first
+            else:
+                self.take(message)
+        except ProtocolError as exc:
+            self.stop(f"The host sent a message this app cannot read: {exc}")
+
+    def take(self, message: dict[str, Any]) -> None:
+        """A ``table`` or ``results`` message, in turn."""
+        if message["type"] == "results":
+            self.finished(message)
+            return
+        start = len(self.remote.state.events)
+        self.remote.update(message)
+        if self.remote.plain and not isinstance(self.board, GenericBoard):
+            self.replace_board("its moves could not be read", self.remote.state.view(self.at_table),
+                               None)
+        self.sent = None
+        moment = self.moment(start)
+        if moment:
+            self.pause(moment)
+        else:
+            self.advance()
+
+    def refused(self, why: str) -> None:
+        """A move refused (the table is as it was), or the seat after joining again."""
+        if self.trouble is not None or self.phase is Phase.STARTING:
+            self.stop(f"The host refused: {why}")  # joining again failed: a new code, or a computer sat down
+            return
+        self.notify(with_names(why, self.live.names), title="Not allowed", severity="error", markup=False)
+        if self.sent is not None:
+            self.sent = None
+            if self.phase is Phase.DECIDING:
+                self.present(self.remote.state.legal_actions())
+
+    def say_trouble(self, trouble: str | None) -> None:
+        self.trouble = trouble
+        self.refresh_status()
+
+    def refresh_status(self) -> None:
+        if self.last_view is not None:
+            self.update_status(self.last_view)
+
+    def table_news(self) -> dict[str, Any]:
+        return {"away": self.remote.away, "takeover": self.remote.takeover, "trouble": self.trouble}
+
+    def stop(self, why: str) -> None:
+        """The table cannot go on here: say why in a dialog, and leave it."""
+        if self.phase is Phase.LEFT:
+            return
+        self.leave("leave", quiet=True)
+        self.app.call_later(self.app.push_screen, ProblemDialog("You left the hosted table", why))
+
+    # -- the turn loop -------------------------------------------------------------
+    def advance(self) -> None:
+        if self.queue:  # what came while a moment was shown, in turn
+            self.phase = Phase.WAITING
+            self.take(self.queue.pop(0))
+            return
+        state = self.remote.state
+        if state.is_over:
+            if self.final is not None:
+                self.finish()
+            else:
+                self.phase, self.seat = Phase.WAITING, None
+                self.present(None)
+            return
+        seat = state.to_move
+        if seat == self.at_table and state.legal_actions():
+            self.sit(seat)
+            return
+        computer = seat is not None and not self.live.is_human(seat)
+        self.phase, self.seat = (Phase.THINKING if computer else Phase.WAITING), seat
+        self.present(None)
+
+    def sit(self, seat: int) -> None:
+        self.phase, self.seat = Phase.DECIDING, seat
+        self.present(self.remote.state.legal_actions())
+
+    def on_board_chosen(self, event: Board.Chosen) -> None:
+        event.stop()
+        event.prevent_default()  # the local table's handler would play it here
+        if self.phase is not Phase.DECIDING:
+            self.notify("It is not your move.", severity="warning")
+            return
+        if self.sent is not None:
+            self.notify("Your move is on its way to the host.", severity="warning")
+            return
+        self.sent = self.remote.moves
+        self.send(self.remote.moves, event.action.text)
+
+    @work(group="send", exit_on_error=False)
+    async def send(self, turn: int, text: str) -> None:
+        try:
+            await self.link.send_move(turn, text)
+        except Exception:  # noqa: BLE001 - the connection dropped: the move is asked again once back
+            self.sent = None
+
+    def finished(self, message: Mapping[str, Any]) -> None:
+        """The results: the host's record is replayed here (so the results and the review
+        are the ordinary ones) and kept among this player's records."""
+        from parlour.core.seating import resume_match
+
+        self.remote.state.final = dict(message)
+        game = self.live.game
+        try:
+            record = Record.from_json(message["record"])
+            if record.game != game.id:
+                raise RecordError(f"a record of {record.game!r}, not {game.id!r}")
+            match = resume_match(game, record)
+            if not match.state.is_over:
+                raise RecordError("the record does not reach the end of the game")
+            path = self.parlour.saves.save(match.record, self.parlour.saves.new_path(game.id, record.seed))
+        except Exception as exc:  # noqa: BLE001 - the host's record: say what is wrong with it
+            self.stop(f"The game is over, but the host's record of it cannot be read: {type(exc).__name__}: {exc}")
+            return
+        self.final = LiveGame(game, match, path)
+        self.advance()
+
+    def finish(self) -> None:
+        self.phase, self.seat = Phase.OVER, None
+        self.close_link()
+        self.parlour.show_results(self.final, remote=self.remote.seat)
+
+    # -- what a hosted table does not do ------------------------------------------------
+    def action_take_back(self) -> None:
+        self.notify("No take-back at a hosted table: the others have seen the move.",
+                    title="Take back", severity="warning")
+
+    def action_menu(self) -> None:
+        from parlour.tui.dialogs import LeaveDialog
+
+        def done(choice: str | None) -> None:
+            if choice in ("leave", "abandon"):
+                self.leave("leave")
+
+        self.app.push_screen(LeaveDialog(self.live.game.title, hosted=True), done)
+
+    def leave(self, choice: str, quiet: bool = False) -> None:
+        self.phase = Phase.LEFT
+        self.workers.cancel_group(self, "link")
+        self.close_link()
+        if not quiet:
+            self.notify("You left the table; the host keeps it: join again with your code.", markup=False)
+        self.dismiss(None)
+
+    def close_link(self) -> None:
+        self.run_worker(self.link.close(), group="close", exit_on_error=False)
