@@ -76,8 +76,16 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--variant", action="append", default=[], help="apply a named variant (repeatable)")
     host.add_argument("--seed", type=int, help="the seed (default: random; it is kept secret until the end)")
     host.add_argument("--port", type=int, default=8765, help="the port to listen on (default: 8765; 0: any free)")
+    host.add_argument("--names", help="the players' names, one per seat, comma-separated (default: Player 1, ...)")
     host.add_argument("--resume", metavar="SAVE",
-                      help="host a saved game again (a save's path or name; new join codes are printed)")
+                      help="host a saved game again (a save's path or name); the players join with the codes "
+                           "they were given")
+    host.add_argument("--new-codes", action="store_true", help="with --resume: print new join codes instead")
+    host.add_argument("--wait", type=float, metavar="SECONDS",
+                      help="when it is the move of a player who is away, wait this long, then a computer "
+                           "player takes his seat (default: wait for him)")
+    host.add_argument("--takeover", default="medium", metavar="LEVEL",
+                      help="the computer player who takes an away player's seat (default: medium)")
     host.add_argument("--bind", default="127.0.0.1",
                       help="the address to listen on (default: 127.0.0.1, this machine only)")
 
@@ -444,7 +452,8 @@ def _host(args: argparse.Namespace) -> int:
     import secrets as random_source
 
     from parlour.core.agents import spec_problem
-    from parlour.core.record import HUMAN, Seat
+    from parlour.core.inputs import InputProblem, read_text
+    from parlour.core.record import HUMAN, parse_json, write_json
     from parlour.core.saves import SaveFolder
     from parlour.net.server import TableServer, save_to
     from parlour.net.table import hosted
@@ -461,38 +470,70 @@ def _host(args: argparse.Namespace) -> int:
         raise UserError("--seats: nobody would join: give at least one human seat")
     if not 0 <= args.port <= 65535:
         raise UserError("--port must be 0 to 65535")
+    if args.wait is not None and not 0 <= args.wait <= 7 * 24 * 3600:
+        raise UserError("--wait must be 0 to 604800 seconds (a week)")
+    if (problem := spec_problem(game, args.takeover)) is not None:
+        raise UserError(f"--takeover: {problem}")
     if args.resume is not None:
         table, path = _hosted_again(game, args.resume)
     else:
         rules = resolve_rules(registry, game, args.variant, None, len(kinds))
         seed = args.seed if args.seed is not None else random_source.randbelow(1_000_000_000)
-        seats = [Seat(f"Player {i + 1}" if kind == HUMAN else f"{kind}-{i + 1}", kind)
-                 for i, kind in enumerate(kinds)]
-        table = hosted(game, rules, seed, seats, args.variant)
+        table = hosted(game, rules, seed, _host_seats(kinds, args.names), args.variant)
         path = SaveFolder().new_path(game.id, seed)
     if table.match.state.is_over:
         raise UserError("that game is over")
-    codes = table.issue_codes()
+    codes_file = path.with_name(path.name + ".codes")  # the codes' hashes, beside the save
+    codes: dict[int, str] = {}
+    if args.resume is not None and not args.new_codes and codes_file.exists():
+        try:
+            table.keep_codes(parse_json(read_text(codes_file, 1 << 16)))
+        except (InputProblem, ValueError) as exc:
+            raise UserError(f"{codes_file}: {exc} (--new-codes gives new ones)") from None
+    else:
+        codes = table.issue_codes()
     if args.bind not in ("127.0.0.1", "localhost", "::1"):
         print(f"parlour: listening on {args.bind}: anyone who can reach it and has a code can play", file=sys.stderr)
 
     async def serve() -> None:
-        server = TableServer(table, args.bind, args.port, save=save_to(table, path))
+        save = save_to(table, path)
+        server = TableServer(table, args.bind, args.port, save=save, wait=args.wait, level=args.takeover)
         try:
             await server.start()
         except OSError as exc:
             raise UserError(f"cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}") from None
-        print(f"Hosting {game.title} on {args.bind}:{server.port}. Join codes:")
-        for seat, code in codes.items():
-            print(f"  seat {seat + 1}: parlour join {args.bind}:{server.port} {code}")
+        save()
+        write_json(codes_file, table.code_hashes())
+        codes_file.chmod(0o600)
+        if codes:
+            print(f"Hosting {game.title} on {args.bind}:{server.port}. Join codes:")
+            for seat, code in codes.items():
+                print(f"  seat {seat + 1}: parlour join {args.bind}:{server.port} {code}")
+        else:
+            print(f"Hosting {game.title} on {args.bind}:{server.port}. The players join again with the codes "
+                  "they were given (only their hashes were kept; --new-codes gives new ones).")
         sys.stdout.flush()
         await server.finished.wait()
         await asyncio.sleep(0.5)  # let the last results reach the players before closing
         await server.close()
+        codes_file.unlink(missing_ok=True)
         print("The game is over.")
 
     asyncio.run(serve())
     return 0
+
+
+def _host_seats(kinds: Sequence[str], names: str | None) -> list[Any]:
+    """The seats of a new hosted table: people who join, and computers, with their names."""
+    from parlour.core.record import HUMAN, Seat
+
+    given = [n.strip() for n in names.split(",")] if names else []
+    if given and len(given) != len(kinds):
+        raise UserError(f"--names: {len(given)} names for {len(kinds)} seats")
+    if any(not n or len(n) > 40 or not n.isprintable() for n in given) or len(set(given)) != len(given):
+        raise UserError("--names: each a different name of 1 to 40 printable characters")
+    return [Seat(given[i] if given else (f"Player {i + 1}" if kind == HUMAN else f"{kind}-{i + 1}"), kind)
+            for i, kind in enumerate(kinds)]
 
 
 def _hosted_again(game: Any, name: str) -> tuple[Any, Path]:
@@ -531,7 +572,7 @@ def _join_text(args: argparse.Namespace) -> int:
     """A plain terminal client: shows the table as text and asks for each decision."""
     import asyncio
 
-    from parlour.net.protocol import HOST_BYTES, encode
+    from parlour.net.protocol import HOST_BYTES, ProtocolError, encode, read_host
 
     address = args.address if "://" in args.address else f"ws://{args.address}"
 
@@ -546,7 +587,10 @@ def _join_text(args: argparse.Namespace) -> int:
             await ws.send(encode({"type": "hello", "code": args.code}))
             names: list[str] = []
             async for raw in ws:
-                message = json.loads(raw)
+                try:
+                    message = read_host(raw)
+                except ProtocolError as exc:
+                    raise UserError(f"the host at {args.address} sent what this client cannot read: {exc}") from None
                 kind = message.get("type")
                 if kind == "refused":
                     print(f"refused: {message.get('why')}")

@@ -141,7 +141,9 @@ class RemoteMatch:
         self.variants: list[str] = welcome["variants"]
         self.state = RemoteState(self.seat)
         self.moves = 0
-        self.plain = False  #: the legal moves could not be read as the game's own actions
+        #: the legal moves cannot be read as the game's own actions (it has no reader, or its
+        #: reader failed on one): the plain board shows them as sent
+        self.plain = type(game).read_action is Game.read_action
         self.away: list[int] = []  #: seats whose players are away
         self.takeover: float | None = None  #: seconds after which a computer takes an away seat
 

@@ -28,7 +28,7 @@ class TableServer:
     def __init__(self, table: HostedTable, host: str = "127.0.0.1", port: int = 0,
                  save: Callable[[], None] | None = None, *, wait: float | None = None,
                  level: str = "medium") -> None:
-        """``wait``: seconds the table waits for a player who is away when it is his move,
+        """``wait``: seconds the table waits for a player who has left when it is his move,
         before a computer player of ``level`` takes his seat (None: it waits for ever)."""
         self.table = table
         self.host = host
@@ -37,6 +37,7 @@ class TableServer:
         self.wait = wait
         self.level = level
         self.seated: dict[int, Any] = {}  #: seat -> its connection
+        self.joined: set[int] = set()  #: the seats whose players have sat down at least once
         self.finished = asyncio.Event()
         self._changed = asyncio.Event()  #: a player came or went, or a move was played
         self._server: Any = None
@@ -65,10 +66,12 @@ class TableServer:
         return [seat for seat in self.table.remote if seat not in self.seated]
 
     def _awaited_away(self) -> int | None:
-        """The seat the table waits for, when its player is away."""
+        """The seat the table waits for, when its player has left (one who has not come yet
+        is waited for without a limit: the host hands out the codes at his own pace)."""
         state = self.table.match.state
         seat = state.to_move
-        return seat if not state.is_over and seat in self.table.remote and seat not in self.seated else None
+        gone = seat in self.joined and seat in self.table.remote and seat not in self.seated
+        return seat if gone and not state.is_over else None
 
     async def _watch_the_away(self) -> None:
         """Give a computer the seat of a player the table has waited for ``wait`` seconds."""
@@ -132,6 +135,7 @@ class TableServer:
             await connection.send(encode({"type": "refused", "why": "that seat is taken by a connected player"}))
             return
         self.seated[seat] = connection
+        self.joined.add(seat)
         try:
             match = self.table.match
             await connection.send(encode(self.table.welcome(seat)))

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from parlour.core.game import Game, IllegalAction, PluginError, State
+from parlour.core.inputs import shown
 from parlour.core.match import Match
 from parlour.core.record import HUMAN
 from parlour.net.protocol import LEGAL_LIMIT, ProtocolError, decode
@@ -64,6 +65,22 @@ class HostedTable:
         codes = {seat: secrets.token_urlsafe(12) for seat in self.remote}
         self._codes = {_digest(code): seat for seat, code in codes.items()}
         return codes
+
+    def code_hashes(self) -> dict[str, int]:
+        """The codes' hashes and their seats, to keep beside the save (never the codes)."""
+        return dict(self._codes)
+
+    def keep_codes(self, hashes: Any) -> None:
+        """Take back the hashes :meth:`code_hashes` gave (a restarted host: the players join
+        with the codes they have); a ``ValueError`` when they are not such hashes."""
+        if not isinstance(hashes, dict) or not hashes:
+            raise ValueError("not a map of code hashes to seats")
+        for digest, seat in hashes.items():
+            if not (isinstance(digest, str) and len(digest) == 64 and all(c in "0123456789abcdef" for c in digest)):
+                raise ValueError(f"{shown(digest)} is not a code's hash")
+            if seat not in self.remote:
+                raise ValueError(f"seat {shown(seat)} is not a seat a player joins")
+        self._codes = dict(hashes)
 
     def seat_of(self, code: str) -> int | None:
         """The seat a join code is for, or None (compared in constant time)."""

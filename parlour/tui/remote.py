@@ -42,6 +42,9 @@ class RemoteTableScreen(TableScreen):
         self.sent: int | None = None  #: the decision whose move is on its way to the host
         self.trouble: str | None = None  #: what is wrong with the connection, while it is
         self.final: Any = None  #: the finished game, rebuilt from the host's record
+        #: the next table message brings everything so far (on sitting down, on joining
+        #: again): it is shown, not held as a moment
+        self.catching_up = True
         super().__init__(LiveGame(game, match, Path()))  # type: ignore[arg-type]
         self.at_table = match.seat
 
@@ -91,11 +94,14 @@ class RemoteTableScreen(TableScreen):
                 self.say_trouble(None)
 
     def received(self, message: dict[str, Any]) -> None:
+        if self.phase in (Phase.LEFT, Phase.OVER):
+            return  # the screen is going: nothing more to show on it
         kind = message["type"]
         try:
             if kind == "welcome":  # joined again: the whole table follows
                 self.remote.state.events.clear()
                 self.log_panel.start_over()
+                self.catching_up = True
             elif kind == "refused":
                 self.refused(message["why"])
             elif kind == "presence":
@@ -118,11 +124,9 @@ class RemoteTableScreen(TableScreen):
             return
         start = len(self.remote.state.events)
         self.remote.update(message)
-        if self.remote.plain and not isinstance(self.board, GenericBoard):
-            self.replace_board("its moves could not be read", self.remote.state.view(self.at_table),
-                               None)
         self.sent = None
-        moment = self.moment(start)
+        moment = [] if self.catching_up else self.moment(start)
+        self.catching_up = False
         if moment:
             self.pause(moment)
         else:
@@ -226,7 +230,9 @@ class RemoteTableScreen(TableScreen):
     def finish(self) -> None:
         self.phase, self.seat = Phase.OVER, None
         self.close_link()
-        self.parlour.show_results(self.final, remote=self.remote.seat)
+        # after the header has shown the last status (a title still being set on a screen
+        # switched away fails inside Textual)
+        self.call_after_refresh(self.parlour.show_results, self.final, remote=self.remote.seat)
 
     # -- what a hosted table does not do ------------------------------------------------
     def action_take_back(self) -> None:

@@ -89,11 +89,14 @@ def test_a_host_that_stopped_hosts_its_save_again(tmp_path: Path) -> None:
     assert len(saves) == 1
     played = Record.load(saves[0]).actions
     assert len(played) >= 3 and json.loads(saves[0].read_text())["seats"][0]["agent"] == "human"
+    codes = saves[0].with_name(saves[0].name + ".codes")
+    assert code not in codes.read_text() and oct(codes.stat().st_mode & 0o777) == "0o600", "hashes only, private"
     again = parlour("host", "casablanca", "--resume", saves[0].stem, "--port", "0", env=env)
     try:
         assert again.stdout is not None
-        assert again.stdout.readline().startswith("Hosting Casablanca")
-        _, _, address, code = again.stdout.readline().strip().split(": ", 1)[1].split(" ")
+        line = again.stdout.readline()
+        assert line.startswith("Hosting Casablanca") and "join again with the codes they were given" in line
+        address = line.split(" on ")[1].split(". ")[0]
         player = subprocess.run([sys.executable, "-m", "parlour", "join", "--text", address, code], input="1\n" * 5000,
                                 text=True, capture_output=True, env=env, timeout=240, cwd=Path(__file__).parent)
         assert player.returncode == 0 and "The game is over:" in player.stdout, player.stderr
@@ -103,3 +106,17 @@ def test_a_host_that_stopped_hosts_its_save_again(tmp_path: Path) -> None:
         again.wait()
     records = list((tmp_path / "parlour" / "records").glob("casablanca-*.json"))
     assert len(records) == 1 and Record.load(records[0]).actions[: len(played)] == played
+    assert not codes.exists(), "the codes' hashes go with the finished game"
+
+
+def test_host_names_and_limits_are_checked_in_one_line(tmp_path: Path) -> None:
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "PARLOUR_PLUGINS": ""}
+    for args, why in [
+        (["--names", "Ada"], "--names: 1 names for 2 seats"),
+        (["--names", "Ada,Ada"], "each a different name"),
+        (["--wait", "-1"], "--wait must be 0 to 604800"),
+        (["--takeover", "grandmaster"], "--takeover:"),
+    ]:
+        out = subprocess.run([sys.executable, "-m", "parlour", "host", "casablanca", "--port", "0", *args],
+                             text=True, capture_output=True, env=env, timeout=60)
+        assert out.returncode == 2 and why in out.stderr and len(out.stderr.strip().splitlines()) == 1, out.stderr

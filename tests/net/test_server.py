@@ -112,3 +112,42 @@ def test_wrong_codes_taken_seats_and_garbage_are_refused_and_a_player_may_join_a
             await server.close()
 
     asyncio.run(scenario())
+
+
+def test_the_welcome_says_who_plays_and_the_rules_but_not_the_seed_and_others_hear_who_is_away() -> None:
+    seats = [Seat("Ada", HUMAN), Seat("Bea", HUMAN), Seat("cpu", "medium")]
+    table = hosted(MONTE, load_ruleset(MONTE).resolve(), 987_654_321, seats)
+    codes = table.issue_codes()
+
+    async def scenario() -> None:
+        server = TableServer(table, wait=0.0, level="easy")
+        await server.start()
+        url = f"ws://127.0.0.1:{server.port}"
+        try:
+            async with connect(url) as ada:
+                await ada.send(encode({"type": "hello", "code": codes[0]}))
+                welcome = await receive(ada)
+                assert welcome["agents"] == [HUMAN, HUMAN, "medium"] and welcome["rules"] == table.match.rules
+                assert "987654321" not in json.dumps(welcome) and "seed" not in welcome
+                message = await receive(ada)
+                assert message["type"] == "table"
+                assert (await receive(ada, presence=True)) == {"v": 1, "type": "presence", "away": [1], "takeover": 0.0}
+                async with connect(url) as bea:
+                    await bea.send(encode({"type": "hello", "code": codes[1]}))
+                    assert (await receive(bea))["type"] == "welcome"
+                    assert (await receive(ada, presence=True))["away"] == []
+                assert (await receive(ada, presence=True))["away"] == [1], "Bea left"
+                # Ada plays on; at Bea's move a computer sits down for her (no time allowed)
+                while 1 in table.remote and not table.match.state.is_over:
+                    if message["type"] == "table" and message["legal"]:
+                        await ada.send(encode({"type": "move", "turn": message["turn"],
+                                               "text": message["legal"][0]["text"]}))
+                    message = await receive(ada)
+                assert table.match.seats[1].agent == "easy"
+            async with connect(url) as bea:
+                await bea.send(encode({"type": "hello", "code": codes[1]}))
+                assert (await receive(bea))["why"] == "a computer player took that seat while you were away"
+        finally:
+            await server.close()
+
+    asyncio.run(scenario())

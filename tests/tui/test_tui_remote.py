@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from tui_helpers import SIZE, wait_for
 
+from parlour.testing.boards import screen_text
+
 from games.banque_fatale import GAME as BANQUE
 from games.casablanca import GAME as CASABLANCA
 from games.monte_carlo import GAME as MONTE
@@ -75,6 +77,7 @@ async def play_in_the_app(pilot: Any, app: ParlourApp, seed: int) -> int:
         screen = app.screen
         if not isinstance(screen, RemoteTableScreen):
             assert isinstance(screen, ResultsScreen), getattr(screen, "text", type(screen).__name__)
+            await wait_for(pilot, lambda: ": results" in screen_text(app), timeout=WAIT)  # drawn, header and all
             return sent
         if screen.phase is Phase.PAUSED:
             await wait_for(pilot, lambda: app.focused is screen.moment_panel, timeout=WAIT)
@@ -134,3 +137,139 @@ def movers(table: HostedTable) -> list[int]:
 
     replay_actions(game, state, record.actions, play)
     return seats
+
+
+async def seated(pilot: Any, app: ParlourApp, port: int, code: str) -> RemoteTableScreen:
+    app.join_table(f"127.0.0.1:{port}", code)
+    await wait_for(pilot, lambda: isinstance(app.screen, RemoteTableScreen), timeout=WAIT)
+    assert isinstance(app.screen, RemoteTableScreen)
+    return app.screen
+
+
+def status_text(screen: RemoteTableScreen) -> str:
+    return " ".join(screen.status_panel.lines_shown)
+
+
+def test_a_refused_move_is_said_and_the_decision_stays_open() -> None:
+    from games.casablanca.actions import Challenge
+
+    table = table_for(CASABLANCA, seats=[Seat("Ada", HUMAN), Seat("cpu", "easy")])
+    codes = table.issue_codes()
+
+    async def scenario() -> None:
+        server = TableServer(table)
+        await server.start()
+        app = ParlourApp(registry_of(CASABLANCA), ai_delay=0)
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                screen = await seated(pilot, app, server.port, codes[0])
+                await wait_for(pilot, lambda: screen.phase is Phase.DECIDING, timeout=WAIT)
+                turn = screen.remote.moves
+                screen.board.choose(Challenge(10**9))
+                await wait_for(pilot, lambda: any("Not allowed" == n.title for n in app._notifications), timeout=WAIT)
+                await wait_for(pilot, lambda: screen.sent is None, timeout=WAIT)
+                assert screen.phase is Phase.DECIDING and screen.remote.moves == turn == table.turn
+        finally:
+            await server.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_table_says_who_it_waits_for_and_a_computer_takes_an_away_seat() -> None:
+    """Bea sits down and leaves: the table shows it waits for her, away, and how long; with
+    no time at all, a computer takes her seat at her move and the game is played out."""
+    for wait in (3600.0, 0.0):
+        table = table_for(MONTE, seed=8)
+        codes = table.issue_codes()
+
+        async def scenario() -> None:
+            server = TableServer(table, wait=wait, level="easy")
+            await server.start()
+            app = ParlourApp(registry_of(MONTE), ai_delay=0, rng=random.Random(3))
+            try:
+                async with app.run_test(size=SIZE) as pilot:
+                    screen = await seated(pilot, app, server.port, codes[0])
+                    await sit_and_leave(server.port, codes[1])
+                    if wait:
+                        await wait_for(pilot, lambda: screen.remote.state.to_move is not None, timeout=WAIT)
+                        if screen.remote.state.to_move == 0:
+                            await play_one(pilot, screen)
+                        await wait_for(pilot, lambda: "Waiting for Bea (away: a computer takes the seat after "
+                                                      "60 min)" in status_text(screen), timeout=WAIT)
+                        assert table.match.seats[1].agent == HUMAN
+                        return
+                    await play_in_the_app(pilot, app, 4)
+                    assert table.match.seats[1].agent == "easy" and table.match.state.is_over
+                    assert isinstance(app.screen, ResultsScreen)
+                    assert app.screen.live.match.record.seats[1].agent == "easy", "the record says who played"
+            finally:
+                await server.close()
+
+        asyncio.run(scenario())
+
+
+async def sit_and_leave(port: int, code: str) -> None:
+    from websockets.asyncio.client import connect
+
+    async with connect(f"ws://127.0.0.1:{port}", max_size=None) as ws:
+        await ws.send(encode({"type": "hello", "code": code}))
+        assert json.loads(await asyncio.wait_for(ws.recv(), WAIT))["type"] == "welcome"
+
+
+async def play_one(pilot: Any, screen: RemoteTableScreen) -> None:
+    await wait_for(pilot, lambda: screen.phase is Phase.DECIDING, timeout=WAIT)
+    turn = screen.remote.moves
+    screen.board.choose(screen.remote.state.legal_actions()[0])
+    await wait_for(pilot, lambda: screen.remote.moves != turn, timeout=WAIT)
+
+
+def test_when_the_host_goes_away_the_table_says_so_and_joins_again_when_it_is_back() -> None:
+    table = table_for(CASABLANCA, seed=2, seats=[Seat("Ada", HUMAN), Seat("cpu", "easy")])
+    codes = table.issue_codes()
+
+    async def scenario() -> None:
+        server = TableServer(table)
+        await server.start()
+        port = server.port
+        app = ParlourApp(registry_of(CASABLANCA), ai_delay=0, rng=random.Random(3))
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                screen = await seated(pilot, app, port, codes[0])
+                await play_one(pilot, screen)
+                await server.close()  # the host stops; the table and its codes are kept
+                await wait_for(pilot, lambda: "cannot be reached" in status_text(screen), timeout=WAIT)
+                server = TableServer(table, port=port)  # a restarted host (the CLI's --resume)
+                await server.start()
+                await wait_for(pilot, lambda: screen.trouble is None, timeout=WAIT)
+                await play_in_the_app(pilot, app, 5)
+                assert table.match.state.is_over
+        finally:
+            await server.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_plugin_game_plays_over_the_network_with_no_code_of_its_own() -> None:
+    """Sevens, the example plugin, cannot read its actions without a state: the remote table
+    shows the plain board with the moves as the host sent them, and the game plays out."""
+    import sevens
+
+    table = hosted(sevens.GAME, load_ruleset(sevens.GAME).resolve(), 3, [Seat("Ada", HUMAN), Seat("cpu", "random")])
+    codes = table.issue_codes()
+
+    async def scenario() -> None:
+        server = TableServer(table)
+        await server.start()
+        app = ParlourApp(registry_of(sevens.GAME), ai_delay=0, rng=random.Random(3))
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                screen = await seated(pilot, app, server.port, codes[0])
+                await wait_for(pilot, lambda: isinstance(screen.board, GenericBoard) or not screen.is_current,
+                               timeout=WAIT)
+                await play_in_the_app(pilot, app, 6)
+                assert table.match.state.is_over
+                assert app.screen.live.match.state.scores() == table.match.state.scores()
+        finally:
+            await server.close()
+
+    asyncio.run(scenario())
