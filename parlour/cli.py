@@ -89,6 +89,11 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--bind", default="127.0.0.1",
                       help="the address to listen on (default: 127.0.0.1, this machine only)")
 
+    serve = sub.add_parser("serve", help="serve the app to web browsers (needs the web extra: parlour[web])")
+    serve.add_argument("--port", type=int, default=8000, help="the port to listen on (default: 8000; 0: any free)")
+    serve.add_argument("--bind", default="127.0.0.1",
+                       help="the address to listen on (default: 127.0.0.1, this machine only: there is no login)")
+
     join = sub.add_parser("join", help="join a hosted table: ADDRESS is host:port, CODE the seat's join code")
     join.add_argument("address")
     join.add_argument("code")
@@ -115,9 +120,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command in (None, "play"):
+            from parlour.web import enter_tab
+
+            enter_tab()  # served to a browser tab: a data folder of its own
             return _run_app(getattr(args, "game", None))
         handler = {"list": _list, "rules": _rules, "simulate": _simulate, "replay": _replay,
-                   "rulesets": _rulesets, "schema": _schema, "host": _host, "join": _join}[args.command]
+                   "rulesets": _rulesets, "schema": _schema, "host": _host, "join": _join,
+                   "serve": _serve}[args.command]
         return handler(args)
     except UserError as exc:
         _fail(str(exc))
@@ -557,6 +566,28 @@ def _hosted_again(game: Any, name: str) -> tuple[Any, Path]:
         raise UserError(f"{path}: nobody would join: the saved game has no human seat")
     table.play_computers()
     return table, path
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """The app in web browsers: each tab its own app process, with a data folder of its own."""
+    from parlour.web import LOOPBACK, WebUnavailable, serve
+
+    if not 0 <= args.port <= 65535:
+        raise UserError("--port must be 0 to 65535")
+    if args.bind not in LOOPBACK:
+        print(f"parlour: serving on {args.bind}: there is no login, anyone who can reach it can play",
+              file=sys.stderr)
+
+    def announce(url: str) -> None:
+        print(f"Serving Parlour at {url} (Ctrl+C stops it)", flush=True)
+
+    try:
+        serve(args.bind, args.port, announce)
+    except WebUnavailable as exc:
+        raise UserError(str(exc)) from None
+    except OSError as exc:
+        raise UserError(f"cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}") from None
+    return 0
 
 
 def _join(args: argparse.Namespace) -> int:

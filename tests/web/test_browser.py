@@ -1,0 +1,176 @@
+"""The served app in a real browser (issue 14): headless Chromium (Debian's package) opens the
+page ``parlour serve`` serves, the app's screen is drawn (a canvas: the screenshot is checked,
+not the page's text), and a key pressed in the browser changes it. Driven over the Chrome
+DevTools protocol with the ``websockets`` package; skipped where the machine has no Chromium."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import os
+import shutil
+import struct
+import subprocess
+import urllib.request
+import zlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("textual_serve", reason="the web extra (parlour[web]) is not installed")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium on this machine (Debian: apt install chromium)")
+
+from test_serve import WAIT, Served  # noqa: E402
+
+#: a folder to keep the screenshots in, to look at them (PARLOUR_SHOTS)
+SHOTS = os.environ.get("PARLOUR_SHOTS")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--window-size=1100,760", "--remote-debugging-port=0"]
+
+
+def pixels(png: bytes) -> tuple[int, int, list[bytes]]:
+    """A PNG's width, height and rows of RGB(A) bytes (8 bits a channel, not interlaced: what
+    Chromium's screenshots are)."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, data, width = 8, b"", 0
+    height = channels = 0
+    while pos < len(png):
+        size, kind = struct.unpack(">I4s", png[pos:pos + 8])
+        body = png[pos + 8:pos + 8 + size]
+        if kind == b"IHDR":
+            width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            assert depth == 8 and colour in (2, 6) and interlace == 0, (depth, colour, interlace)
+            channels = 3 if colour == 2 else 4
+        elif kind == b"IDAT":
+            data += body
+        pos += 12 + size
+    raw = zlib.decompress(data)
+    stride = width * channels
+    rows: list[bytes] = []
+    previous = bytearray(stride)
+    for y in range(height):
+        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up, corner = previous[i], previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
+        rows.append(bytes(line))
+        previous = line
+    return width, channels, rows
+
+
+def bright_share(png: bytes) -> float:
+    """The share of pixels much brighter than the page's dark background: the drawn text."""
+    width, channels, rows = pixels(png)
+    bright = total = 0
+    for row in rows[::4]:
+        for x in range(0, width * channels, channels * 4):
+            total += 1
+            bright += row[x] + row[x + 1] + row[x + 2] > 300
+    return bright / total
+
+
+class DevTools:
+    """The Chrome DevTools protocol on one page, over a websocket."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.next_id = 0
+
+    async def call(self, method: str, **params: Any) -> dict[str, Any]:
+        self.next_id += 1
+        wanted = self.next_id
+        await self.ws.send(json.dumps({"id": wanted, "method": method, "params": params}))
+        while True:
+            message = json.loads(await asyncio.wait_for(self.ws.recv(), WAIT))
+            if message.get("id") == wanted:
+                assert "error" not in message, message
+                return message["result"]
+
+    async def screenshot(self) -> bytes:
+        return base64.b64decode((await self.call("Page.captureScreenshot", format="png"))["data"])
+
+    async def until(self, test: Any, what: str) -> Any:
+        """Poll ``test`` (an async function) until it returns something true, up to WAIT seconds."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + WAIT
+        while not (found := await test()):
+            if loop.time() > deadline:
+                raise AssertionError(f"timed out waiting for {what}")
+            await asyncio.sleep(0.1)  # between polls of a condition, bounded by the deadline
+        return found
+
+    async def key(self, key: str, code: int, text: str) -> None:
+        for kind in ("keyDown", "keyUp"):
+            await self.call("Input.dispatchKeyEvent", type=kind, key=key, code=key, windowsVirtualKeyCode=code,
+                            text=text if kind == "keyDown" else "")
+
+
+def test_the_served_app_in_headless_chromium_draws_its_home_screen_and_takes_a_key(tmp_path: Path) -> None:
+    from websockets.asyncio.client import connect
+
+    served = Served(tmp_path)
+    profile = tmp_path / "chromium"
+    browser = subprocess.Popen([CHROMIUM, *FLAGS, f"--user-data-dir={profile}", "about:blank"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        async def visit() -> None:
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + WAIT
+            port_file = profile / "DevToolsActivePort"
+            while not (port_file.exists() and port_file.read_text().strip()):
+                assert loop.time() < deadline and browser.poll() is None, "Chromium did not start"
+                await asyncio.sleep(0.05)  # until Chromium says where it listens
+            port = int(port_file.read_text().split()[0])
+            pages = json.loads(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=WAIT).read())
+            page = next(p for p in pages if p["type"] == "page")
+            async with connect(page["webSocketDebuggerUrl"], max_size=None) as ws:
+                tools = DevTools(ws)
+                await tools.call("Page.enable")
+                await tools.call("Page.navigate", url=f"http://127.0.0.1:{served.port}/?fontsize=14")
+
+                async def first_byte() -> bool:
+                    result = await tools.call("Runtime.evaluate", returnByValue=True,
+                                              expression="document.body.classList.contains('-first-byte')")
+                    return result["result"].get("value") is True
+
+                await tools.until(first_byte, "the app's first output in the page")
+
+                async def drawn() -> bytes | None:
+                    shot = await tools.screenshot()
+                    return shot if bright_share(shot) > 0.01 else None
+
+                home = await tools.until(drawn, "the home screen drawn in the page")
+                await tools.call("Runtime.evaluate", expression="document.querySelector('textarea').focus()")
+                await tools.key("Enter", 13, "\r")  # Enter on the home screen: the setup of the game
+
+                async def changed() -> bool:
+                    shot = await tools.screenshot()
+                    return shot != home and bright_share(shot) > 0.01
+
+                await tools.until(changed, "the screen to change after Enter")
+                if SHOTS:
+                    Path(SHOTS, "home.png").write_bytes(home)
+                    Path(SHOTS, "setup.png").write_bytes(await tools.screenshot())
+
+        asyncio.run(visit())
+    finally:
+        browser.terminate()
+        try:
+            browser.wait(timeout=WAIT)
+        except subprocess.TimeoutExpired:
+            browser.kill()
+        served.stop()
