@@ -1,5 +1,5 @@
-"""Small screens: a yes/no confirmation, a problem report, the leave-the-table menu, and the
-hot-seat hand-over."""
+"""Small screens: a yes/no confirmation, a problem report, the leave-the-table menu, the
+hot-seat hand-over, and joining a hosted table."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Middle, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Header, Static
+from textual.widgets import Button, Footer, Static
+
+from parlour.tui.screen import Header
 
 
 class ConfirmDialog(ModalScreen[bool]):
@@ -174,3 +176,59 @@ class HandOverScreen(Screen[str]):
                 self.dismiss(choice)
 
         self.app.push_screen(LeaveDialog(self.game_title), done)
+
+
+class JoinDialog(ModalScreen["tuple[str, str] | None"]):
+    """Join a table somebody hosts (``parlour host``, or a setup with remote seats): its address
+    and the seat's join code. Returns them, or None when the player thinks better of it."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back", id="join.cancel")]
+
+    def __init__(self, address: str = "127.0.0.1:8765") -> None:
+        super().__init__()
+        self.address = address
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import Input
+
+        with Vertical(classes="dialog"):
+            yield Static("Join a table", classes="dialog-title")
+            yield Static("The host's address (host:port) and the join code the host gave you for your seat.",
+                         classes="dialog-question", markup=False)
+            yield Input(self.address, placeholder="host:port", id="join-address", max_length=300)
+            yield Input("", placeholder="join code", id="join-code", max_length=100)
+            yield Static("", id="join-why", classes="setup-error", markup=False)
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Join (Enter)", id="join", variant="primary")
+                yield Button("Back (Esc)", id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        from textual.widgets import Input
+
+        self.query_one("#join-code" if self.address else "#join-address", Input).focus()
+
+    def on_input_submitted(self) -> None:
+        self.join()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "join":
+            self.join()
+        else:
+            self.dismiss(None)
+
+    def join(self) -> None:
+        from textual.widgets import Input
+
+        address = self.query_one("#join-address", Input).value.strip()
+        code = self.query_one("#join-code", Input).value.strip()
+        why = ("the host's address, as host:port" if ":" not in address or not address.rsplit(":", 1)[1].isdigit()
+               else "the join code" if not code else None)
+        if why is not None:
+            self.query_one("#join-why", Static).update(f"Give {why}.")
+            return
+        self.dismiss((address, code))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

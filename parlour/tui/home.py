@@ -11,14 +11,14 @@ from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from parlour.core.game import Game
 from parlour.core.record import HUMAN
 from parlour.core.saves import CorruptSave, SavedGame
 from parlour.tui.dialogs import ConfirmDialog
-from parlour.tui.screen import ParlourScreen
+from parlour.tui.screen import Header, ParlourScreen
 
 
 def seat_line(names: Iterable[tuple[str, str]]) -> str:
@@ -46,6 +46,7 @@ class HomeScreen(ParlourScreen):
     BINDINGS = [
         Binding("r", "rules", "Rules", id="home.rules"),
         Binding("c", "continue", "Continue", id="home.continue"),
+        Binding("j", "join", "Join a table", id="home.join"),
         Binding("x", "abandon", "Abandon save", id="home.abandon"),
         Binding("d", "dismiss_notes", "Dismiss notes", id="home.dismiss"),
         Binding("q", "app.quit", "Quit", id="home.quit"),
@@ -198,7 +199,7 @@ class HomeScreen(ParlourScreen):
                 for name, variant in ruleset.variants.items():
                     parts.append(Padding(Text(name, "underline"), (0, 0, 0, 2)))
                     parts.append(Padding(Text(variant.description, "italic"), (0, 0, 0, 4)))
-            parts.append(Text("\nEnter: set up a game   r: rules"))
+            parts.append(Text("\nEnter: set up a game   r: rules   j: join a table somebody hosts"))
         elif self.parlour.registry.broken:
             parts.append(Text("Broken plugins cannot be played; their error is shown in the list."))
         info.update(Group(*parts))
@@ -251,6 +252,16 @@ class HomeScreen(ParlourScreen):
                           yes="Continue it", no="Not now"),
             done,
         )
+
+    def action_join(self) -> None:
+        """``j``: sit down at a table somebody hosts, with its address and a join code."""
+        from parlour.tui.dialogs import JoinDialog
+
+        def done(joining: tuple[str, str] | None) -> None:
+            if joining is not None:
+                self.parlour.join_table(*joining)
+
+        self.app.push_screen(JoinDialog(), done)
 
     def action_dismiss_notes(self) -> None:
         """Put away the notes about unreadable or skipped saves (each was moved aside or left)."""
@@ -305,5 +316,6 @@ class HomeScreen(ParlourScreen):
                                     "Go back to this saved game", lambda s=saved: self.continue_game(s))
         for game in registry.games.values():
             yield SystemCommand(f"Play {game.title}", "Set up a new game", lambda g=game: self.parlour.set_up(g))
+        yield SystemCommand("Join a table", "Sit down at a table somebody hosts, with a join code", self.action_join)
         for game in registry.games.values():
             yield SystemCommand(f"Rules of {game.title}", "Read the rules", lambda g=game: self.parlour.show_rules(g))

@@ -9,12 +9,12 @@ from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Static
 
 from parlour.core.record import HUMAN
 from parlour.core.review import stage_scores
 from parlour.tui.review import history_table
-from parlour.tui.screen import ParlourScreen
+from parlour.tui.screen import Header, ParlourScreen
 from parlour.tui.table import LiveGame
 
 

@@ -14,7 +14,7 @@ from textual import events
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Static
 
 from parlour.core.game import Game, State, with_names
 from parlour.core.record import HUMAN, Record
@@ -23,7 +23,7 @@ from parlour.tui.board import Board, GenericBoard
 from parlour.tui.board_loader import board_class
 from parlour.tui.dialogs import ConfirmDialog
 from parlour.tui.panels import LogPanel
-from parlour.tui.screen import ParlourScreen
+from parlour.tui.screen import Header, ParlourScreen
 
 
 def history_table(names: Sequence[str], stages: Sequence[StageScores]) -> RichTable:

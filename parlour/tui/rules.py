@@ -6,10 +6,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Markdown
+from textual.widgets import Footer, Markdown
 
 from parlour.core.game import Game
 from parlour.core.rulesets import rules_text, scan_house_rules, with_house_rules
+from parlour.tui.screen import Header
 
 
 class RulesScreen(Screen[None]):

@@ -8,7 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from textual.css.query import NoMatches
+from textual.events import Mount
 from textual.screen import Screen
+from textual.widgets import Header as _Header
+from textual.widgets._header import HeaderTitle
+from textual.dom import NoScreen
 
 if TYPE_CHECKING:
     from parlour.tui.app import ParlourApp
@@ -19,3 +24,22 @@ class ParlourScreen(Screen[None]):
     def parlour(self) -> ParlourApp:
         """The running app, typed (``self.app`` is any Textual app)."""
         return cast("ParlourApp", self.app)
+
+
+class Header(_Header):
+    """Textual's header, except that a title still on its way when the screen goes is dropped:
+    Textual's own sets it in a callback that fails (``NoMatches``) once the screen has taken
+    the header's title away (a hosted game's last move and its results come together)."""
+
+    def _on_mount(self, event: Mount) -> None:
+        event.prevent_default()  # instead of the header's own watchers, these
+
+        async def set_title() -> None:
+            try:
+                self.query_one(HeaderTitle).update(self.format_title())
+            except (NoScreen, NoMatches):
+                pass
+
+        for owner in (self.app, self.screen):
+            self.watch(owner, "title", set_title)
+            self.watch(owner, "sub_title", set_title)

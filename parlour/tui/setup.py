@@ -12,7 +12,7 @@ from textual.content import Content
 from textual.containers import Horizontal, VerticalScroll
 from rich.text import Text
 from textual import events
-from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Select, Static
 
 from parlour.core.agents import kind_about
 from parlour.core.game import Game
@@ -20,7 +20,7 @@ from parlour.core.lasttable import LastTable, last_table, remember_table
 from parlour.core.record import HUMAN, Seat
 from parlour.core.rulesets import RulesetFile, origin, scan_house_rules, with_house_rules
 from parlour.core.yamlsource import RulesetError
-from parlour.tui.screen import ParlourScreen
+from parlour.tui.screen import Header, ParlourScreen
 
 COMPUTER_NAMES = ("Ada", "Blaise", "Cleo", "Dmitri", "Emmy", "Fermat", "Grace", "Hypatia", "Ibn", "Jules")
 

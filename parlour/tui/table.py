@@ -22,7 +22,7 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import Footer, Header
+from textual.widgets import Footer
 from textual.worker import get_current_worker
 
 from parlour.core.game import Action, Event, Game, IllegalAction, PluginError, with_names
@@ -33,7 +33,7 @@ from parlour.tui.board import Board, GenericBoard
 from parlour.tui.board_loader import board_class
 from parlour.tui.dialogs import HandOverScreen, LeaveDialog, ProblemDialog
 from parlour.tui.panels import LogPanel, MomentPanel, StatusPanel
-from parlour.tui.screen import ParlourScreen
+from parlour.tui.screen import Header, ParlourScreen
 
 
 @dataclass

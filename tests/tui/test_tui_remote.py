@@ -273,3 +273,36 @@ def test_a_plugin_game_plays_over_the_network_with_no_code_of_its_own() -> None:
             await server.close()
 
     asyncio.run(scenario())
+
+
+def test_the_home_screen_joins_a_table_with_an_address_and_a_code() -> None:
+    """``j`` on the home screen: the address and the code typed in, checked before joining;
+    a wrong code is said in a dialog and the app goes on."""
+    from parlour.tui.dialogs import JoinDialog
+
+    table = table_for(CASABLANCA, seats=[Seat("Ada", HUMAN), Seat("cpu", "easy")])
+    codes = table.issue_codes()
+
+    async def scenario() -> None:
+        server = TableServer(table)
+        await server.start()
+        app = ParlourApp(registry_of(CASABLANCA), ai_delay=0)
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                for code, seated_there in (("wrong", False), (codes[0], True)):
+                    await pilot.press("j")
+                    await wait_for(pilot, lambda: isinstance(app.screen, JoinDialog), timeout=WAIT)
+                    await pilot.press("enter")  # no code yet: said, and the dialog stays
+                    await wait_for(pilot, lambda: "Give the join code." in screen_text(app), timeout=WAIT)
+                    app.screen.query_one("#join-address").value = f"127.0.0.1:{server.port}"
+                    await pilot.press(*code, "enter")
+                    if seated_there:
+                        await wait_for(pilot, lambda: isinstance(app.screen, RemoteTableScreen), timeout=WAIT)
+                    else:
+                        await wait_for(pilot, lambda: isinstance(app.screen, ProblemDialog), timeout=WAIT)
+                        assert app.screen.text == "the host refused: no seat has that code"
+                        await pilot.press("escape")
+        finally:
+            await server.close()
+
+    asyncio.run(scenario())
