@@ -462,9 +462,9 @@ def _host(args: argparse.Namespace) -> int:
 
     from parlour.core.agents import spec_problem
     from parlour.core.inputs import InputProblem, read_text
-    from parlour.core.record import HUMAN, parse_json, write_json
+    from parlour.core.record import HUMAN, parse_json
     from parlour.core.saves import SaveFolder
-    from parlour.net.server import TableServer, save_to
+    from parlour.net.server import close_table, codes_file, open_table
     from parlour.net.table import hosted
 
     registry = _registry()
@@ -492,28 +492,23 @@ def _host(args: argparse.Namespace) -> int:
         path = SaveFolder().new_path(game.id, seed)
     if table.match.state.is_over:
         raise UserError("that game is over")
-    codes_file = path.with_name(path.name + ".codes")  # the codes' hashes, beside the save
+    kept = codes_file(path)  # the codes' hashes, beside the save
     codes: dict[int, str] = {}
-    if args.resume is not None and not args.new_codes and codes_file.exists():
+    if args.resume is not None and not args.new_codes and kept.exists():
         try:
-            table.keep_codes(parse_json(read_text(codes_file, 1 << 16)))
+            table.keep_codes(parse_json(read_text(kept, 1 << 16)))
         except (InputProblem, ValueError) as exc:
-            raise UserError(f"{codes_file}: {exc} (--new-codes gives new ones)") from None
+            raise UserError(f"{kept}: {exc} (--new-codes gives new ones)") from None
     else:
         codes = table.issue_codes()
     if args.bind not in ("127.0.0.1", "localhost", "::1"):
         print(f"parlour: listening on {args.bind}: anyone who can reach it and has a code can play", file=sys.stderr)
 
     async def serve() -> None:
-        save = save_to(table, path)
-        server = TableServer(table, args.bind, args.port, save=save, wait=args.wait, level=args.takeover)
         try:
-            await server.start()
+            server = await open_table(table, path, args.bind, args.port, wait=args.wait, level=args.takeover)
         except OSError as exc:
             raise UserError(f"cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}") from None
-        save()
-        write_json(codes_file, table.code_hashes())
-        codes_file.chmod(0o600)
         if codes:
             print(f"Hosting {game.title} on {args.bind}:{server.port}. Join codes:")
             for seat, code in codes.items():
@@ -524,8 +519,7 @@ def _host(args: argparse.Namespace) -> int:
         sys.stdout.flush()
         await server.finished.wait()
         await asyncio.sleep(0.5)  # let the last results reach the players before closing
-        await server.close()
-        codes_file.unlink(missing_ok=True)
+        await close_table(server, path)
         print("The game is over.")
 
     asyncio.run(serve())

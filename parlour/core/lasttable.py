@@ -14,6 +14,7 @@ from pathlib import Path
 from parlour.core.game import Game
 from parlour.core.inputs import InputProblem, read_text
 from parlour.core.record import HUMAN, Seat, parse_json, write_json
+from parlour.core.seating import REMOTE
 
 #: more than any sane file of last tables (one small entry per game)
 LAST_TABLES_BYTES = 256 << 10
@@ -43,7 +44,7 @@ def last_table(path: Path, game: Game, variants: Sequence[str]) -> LastTable | N
     players = entry.get("players")
     if not isinstance(players, int) or isinstance(players, bool) or not game.min_players <= players <= game.max_players:
         return None
-    kinds = set(game.agent_kinds()) | {HUMAN}
+    kinds = set(game.agent_kinds()) | {HUMAN, REMOTE}
     seats = []
     for item in entry.get("seats", []) if isinstance(entry.get("seats"), list) else []:
         if not isinstance(item, dict):

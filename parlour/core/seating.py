@@ -17,6 +17,11 @@ from parlour.core.game import Action, Game
 from parlour.core.match import Match
 from parlour.core.record import HUMAN, Record, RecordError, Seat, clean_record_rules, replay_actions
 
+#: A seat, at setup, for a person who joins the table from elsewhere with a join code (the app
+#: then hosts the table). In the match and its record such a seat is :data:`HUMAN`.
+REMOTE = "remote"
+
+
 #: The agent of a seat a person plays (in :class:`~parlour.core.record.Seat` and records).
 class HumanAtTable:
     """Stands in a :class:`Match` for a seat whose decisions a person makes in the app."""

@@ -39,7 +39,11 @@ class TableServer:
         self.seated: dict[int, Any] = {}  #: seat -> its connection
         self.joined: set[int] = set()  #: the seats whose players have sat down at least once
         self.finished = asyncio.Event()
+        self.stopped = asyncio.Event()  #: set by :meth:`close`
         self._changed = asyncio.Event()  #: a player came or went, or a move was played
+        #: held while the table is read or played on: the computers think in a thread (the
+        #: server keeps answering meanwhile), and nothing reads a table half played
+        self._lock = asyncio.Lock()
         self._server: Any = None
         self._watcher: asyncio.Task[None] | None = None
 
@@ -54,6 +58,7 @@ class TableServer:
             self._watcher = asyncio.create_task(self._watch_the_away())
 
     async def close(self) -> None:
+        self.stopped.set()
         if self._watcher is not None:
             self._watcher.cancel()
         if self._server is not None:
@@ -94,12 +99,13 @@ class TableServer:
                 except TimeoutError:
                     pass
                 continue
-            self.table.take_over(seat, self.level)
-            waiting = None
-            if self.save is not None:
-                self.save()
-            await self._send_all(lambda s: {"type": "seats", "agents": [p.agent for p in self.table.match.seats]})
-            await self._broadcast()
+            async with self._lock:
+                await asyncio.to_thread(self.table.take_over, seat, self.level)
+                waiting = None
+                if self.save is not None:
+                    self.save()
+                await self._send_all(lambda s: {"type": "seats", "agents": [p.agent for p in self.table.match.seats]})
+                await self._broadcast()
 
     async def _send_all(self, message: Callable[[int], dict[str, Any]]) -> None:
         for seat, connection in list(self.seated.items()):
@@ -137,20 +143,21 @@ class TableServer:
         self.seated[seat] = connection
         self.joined.add(seat)
         try:
-            match = self.table.match
-            await connection.send(encode(self.table.welcome(seat)))
-            await connection.send(encode(self.table.update_for(seat, resend=True)))
+            async with self._lock:
+                await connection.send(encode(self.table.welcome(seat)))
+                await connection.send(encode(self.table.update_for(seat, resend=True)))
+                if self.table.match.state.is_over:
+                    await connection.send(encode(self.table.results()))
             await self._presence()
-            if match.state.is_over:
-                await connection.send(encode(self.table.results()))
             async for raw in connection:
-                why = self.table.receive(seat, raw)
-                if why is not None:
-                    await connection.send(encode({"type": "refused", "why": why}))
-                    continue
-                if self.save is not None:
-                    self.save()
-                await self._broadcast()
+                async with self._lock:
+                    why = await asyncio.to_thread(self.table.receive, seat, raw)
+                    if why is not None:
+                        await connection.send(encode({"type": "refused", "why": why}))
+                        continue
+                    if self.save is not None:
+                        self.save()
+                    await self._broadcast()
         finally:
             if self.seated.get(seat) is connection:
                 del self.seated[seat]
@@ -169,6 +176,36 @@ class TableServer:
                 continue
         if over:
             self.finished.set()
+
+
+def codes_file(save: Path) -> Path:
+    """Where the join codes' hashes of the game saved at ``save`` are kept (beside it, with a
+    name the save folder does not take for a save)."""
+    return save.with_name(save.name + ".codes")
+
+
+async def open_table(table: HostedTable, save: Path, host: str, port: int, *, wait: float | None = None,
+                     level: str = "medium") -> TableServer:
+    """Serve ``table`` on ``host``:``port``, saved to ``save`` now and after every move, with
+    its codes' hashes beside the save (readable by this user only). An ``OSError`` when the
+    address cannot be listened on."""
+    from parlour.core.record import write_json
+
+    server = TableServer(table, host, port, save=save_to(table, save), wait=wait, level=level)
+    await server.start()
+    assert server.save is not None
+    server.save()
+    kept = codes_file(save)
+    write_json(kept, table.code_hashes())
+    kept.chmod(0o600)
+    return server
+
+
+async def close_table(server: TableServer, save: Path) -> None:
+    """Stop serving; a finished game's codes' hashes go (its record is in the records)."""
+    await server.close()
+    if server.table.match.state.is_over:
+        codes_file(save).unlink(missing_ok=True)
 
 
 def save_to(table: HostedTable, path: Path) -> Callable[[], None]:

@@ -182,8 +182,52 @@ class ParlourApp(App[None]):
         here at a hosted table, which only its host can play again)."""
         self.switch_screen(ResultsScreen(live, remote=remote))
 
+    @work(group="host", exit_on_error=False)
+    async def host_table(self, game: Game, rules: Mapping[str, Any], seed: int, seats: Sequence[Seat],
+                         variants: Sequence[str], here: int, host: str, port: int) -> None:
+        """Host a table whose other people join from elsewhere with codes (setup's remote
+        seats), here in the app: show the codes, then sit down at seat ``here`` as one of the
+        players. The table is saved after every move; the hosting stops when the game is over
+        or the player here leaves it."""
+        from parlour.net.server import close_table, open_table
+        from parlour.net.table import hosted
+        from parlour.tui.dialogs import CodesDialog
+
+        try:
+            table = await asyncio.to_thread(hosted, game, rules, seed, seats, variants)  # computers may begin
+        except Exception as exc:  # noqa: BLE001 - a plugin failing to deal is reported, not fatal
+            self.push_screen(ProblemDialog("The game could not start", f"{type(exc).__name__}: {exc}"))
+            return
+        codes = table.issue_codes()
+        path = self.saves.new_path(game.id, seed)
+        try:
+            server = await open_table(table, path, host, port)
+        except OSError as exc:
+            self.push_screen(ProblemDialog("Could not host the table",
+                                           f"cannot listen on {host}:{port}: {exc.strerror or exc}"))
+            return
+        near = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+        shown = f"[{host}]" if ":" in host else host
+
+        def done(sit: bool | None) -> None:
+            if sit:
+                self.pop_screen()  # the setup
+                self.join_table(f"{near}:{server.port}", codes[here], hosting=(server, path))
+            else:
+                self.run_worker(close_table(server, path), group="unhost", exit_on_error=False)
+
+        names = [s.name for s in seats]
+        self.push_screen(CodesDialog(game.title, f"{shown}:{server.port}",
+                                     [(names[s], code) for s, code in codes.items() if s != here]), done)
+        ends = [asyncio.ensure_future(event.wait()) for event in (server.finished, server.stopped)]
+        await asyncio.wait(ends, return_when=asyncio.FIRST_COMPLETED)
+        for end in ends:
+            end.cancel()
+        await close_table(server, path)
+
     @work(group="join", exit_on_error=False)
-    async def join_table(self, address: str, code: str, *, exit_on_failure: bool = False) -> None:
+    async def join_table(self, address: str, code: str, *, exit_on_failure: bool = False,
+                         hosting: tuple[Any, Path] | None = None) -> None:
         """Sit down at a hosted table with a join code: connect, say hello, and open the
         table screen on the host's welcome. A host that cannot be reached, refuses the code
         or answers with something else is said in one line: a dialog, or with
@@ -219,7 +263,7 @@ class ParlourApp(App[None]):
             else:
                 self.push_screen(ProblemDialog("Could not join the table", str(exc)))
             return
-        self.push_screen(RemoteTableScreen(game, match, link))
+        self.push_screen(RemoteTableScreen(game, match, link, hosting=hosting))
 
     def show_review(self, game: Game, record: Record, seat: int | None = None) -> None:
         """Step through ``record`` (a game of ``game``) as ``seat`` saw it."""

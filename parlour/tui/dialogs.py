@@ -89,15 +89,20 @@ class LeaveDialog(ModalScreen[str]):
         Binding("a", "choose('abandon')", "Abandon", id="leave.abandon"),
     ]
 
-    def __init__(self, title: str, *, hosted: bool = False) -> None:
-        """``hosted``: a table somebody else hosts (and saves); it cannot be abandoned here."""
+    def __init__(self, title: str, *, hosted: bool = False, hosting: bool = False) -> None:
+        """``hosted``: a hosted table (saved by its host): it cannot be abandoned here;
+        ``hosting``: this app hosts it, and leaving stops it for everyone."""
         super().__init__()
         self.game_title = title
         self.hosted = hosted
+        self.hosting = hosting
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            if self.hosted:
+            if self.hosting:
+                question = ("You host this table: leaving stops it for everyone. It is saved, and "
+                            "'parlour host --resume' hosts it again (the players keep their codes).")
+            elif self.hosted:
                 question = ("The host keeps the game: join again with the same code to go on. While "
                             "you are away the others wait for you (or, if the host said so, a computer "
                             "takes your seat after a while).")
@@ -232,3 +237,42 @@ class JoinDialog(ModalScreen["tuple[str, str] | None"]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class CodesDialog(ModalScreen[bool]):
+    """The join codes of a table this app hosts, one for each remote player, to hand out;
+    then sit down (Enter) or stop hosting (Escape)."""
+
+    BINDINGS = [Binding("escape", "answer(False)", "Stop hosting", id="codes.stop")]
+
+    def __init__(self, title: str, address: str, codes: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.game_title = title
+        self.address = address
+        self.codes = codes
+
+    def compose(self) -> ComposeResult:
+        lines = [f"  {name}: parlour join {self.address} {code}" for name, code in self.codes]
+        beyond = self.address.split(":")[0] not in ("127.0.0.1", "localhost", "[::1]")
+        note = ("Anyone who can reach this address and has a code can sit down."
+                if beyond else "127.0.0.1 is this machine only: players here, or in a browser served by "
+                               "'parlour serve' on this machine.")
+        with Vertical(classes="dialog"):
+            yield Static(f"Hosting {self.game_title} on {self.address}", classes="dialog-title", markup=False)
+            yield Static("Give each player his code (shown only now). They join with the command, or in "
+                         "Parlour with j on the home screen:\n\n" + "\n".join(lines) + f"\n\n{note}",
+                         classes="dialog-question", markup=False, id="codes")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Sit down (Enter)", id="sit", variant="primary")
+                yield Button("Stop hosting (Esc)", id="stop")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#sit", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "sit")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)

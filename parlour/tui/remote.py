@@ -36,8 +36,10 @@ class RemoteTableScreen(TableScreen):
 
     BINDINGS = [Binding("ctrl+z", "take_back", "Take back", id="table.take_back", show=False)]
 
-    def __init__(self, game: Game, match: RemoteMatch, link: HostLink) -> None:
+    def __init__(self, game: Game, match: RemoteMatch, link: HostLink, *, hosting: tuple[Any, Path] | None = None) -> None:
+        """``hosting``: the server and save path of the table, when this app hosts it."""
         self.link = link
+        self.hosting = hosting
         self.queue: list[dict[str, Any]] = []  #: host messages held while a moment is shown
         self.sent: int | None = None  #: the decision whose move is on its way to the host
         self.trouble: str | None = None  #: what is wrong with the connection, while it is
@@ -246,13 +248,21 @@ class RemoteTableScreen(TableScreen):
             if choice in ("leave", "abandon"):
                 self.leave("leave")
 
-        self.app.push_screen(LeaveDialog(self.live.game.title, hosted=True), done)
+        self.app.push_screen(LeaveDialog(self.live.game.title, hosted=True, hosting=self.hosting is not None), done)
 
     def leave(self, choice: str, quiet: bool = False) -> None:
         self.phase = Phase.LEFT
         self.workers.cancel_group(self, "link")
         self.close_link()
-        if not quiet:
+        if self.hosting is not None:
+            from parlour.net.server import close_table
+
+            server, path = self.hosting
+            self.app.run_worker(close_table(server, path), group="unhost", exit_on_error=False)
+            if not quiet:
+                self.notify(f"You stopped hosting the table; it is saved: parlour host {self.live.game.id} "
+                            f"--resume {path.stem} hosts it again (the players keep their codes).", markup=False)
+        elif not quiet:
             self.notify("You left the table; the host keeps it: join again with your code.", markup=False)
         self.dismiss(None)
 

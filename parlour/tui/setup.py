@@ -19,6 +19,7 @@ from parlour.core.game import Game
 from parlour.core.lasttable import LastTable, last_table, remember_table
 from parlour.core.record import HUMAN, Seat
 from parlour.core.rulesets import RulesetFile, origin, scan_house_rules, with_house_rules
+from parlour.core.seating import REMOTE
 from parlour.core.yamlsource import RulesetError
 from parlour.tui.screen import Header, ParlourScreen
 
@@ -39,6 +40,8 @@ def level_line(game: Game, kind: str) -> str:
     says nothing about)."""
     if kind == HUMAN:
         return ""
+    if kind == REMOTE:
+        return "remote — a person at another terminal or browser, who joins with a code; this app hosts the table"
     about = kind_about(game, kind).strip()
     if not about:
         return ""
@@ -67,7 +70,8 @@ class SetupScreen(ParlourScreen):
         self.game = game
         self.kinds = list(game.agent_kinds())
         #: the choices of each seat's level, in the order the game lists its levels
-        self.seat_kinds: list[tuple[str, str]] = [("Human", HUMAN), *[(f"Computer: {k}", k) for k in self.kinds]]
+        self.seat_kinds: list[tuple[str, str]] = [("Human", HUMAN), *[(f"Computer: {k}", k) for k in self.kinds],
+                                                  ("Remote: joins with a code", REMOTE)]
         self.levels_described = any(level_line(game, k) for k in self.kinds)
         self.ruleset: RulesetFile | None = None
         self.house_errors: list[RulesetError] = []
@@ -113,6 +117,12 @@ class SetupScreen(ParlourScreen):
                                 classes="seat-name", compact=True)
                     yield Select(seat_kinds, value=kind, allow_blank=False, id=f"kind-{seat}",
                                  classes="seat-kind", compact=True)
+            with Horizontal(classes="setup-row", id="listen-row"):
+                yield Label("Host on", classes="setup-label")
+                yield Input("127.0.0.1:8765", placeholder="address:port", max_length=120, id="listen",
+                            classes="seat-name", compact=True)
+                yield Static("where remote players join (127.0.0.1: this machine only)", classes="setup-note",
+                             markup=False)
             if game.starter is not None:
                 with Horizontal(classes="setup-row"):
                     yield Label(game.starter[2], classes="setup-label")
@@ -186,6 +196,7 @@ class SetupScreen(ParlourScreen):
     def show_seats(self, players: int) -> None:
         for seat in range(self.game.max_players):
             self.query_one(f"#seat-{seat}").display = seat < players
+        self.show_listen()
         self.check_variants()
         if self.game.starter is not None:
             starter = self.query_one("#starter", Select)
@@ -193,11 +204,16 @@ class SetupScreen(ParlourScreen):
             starter.set_options([("chosen at random", -1), *[(f"Seat {n + 1}", n) for n in range(players)]])
             starter.value = chosen if isinstance(chosen, int) and chosen < players else -1
 
+    def show_listen(self) -> None:
+        """The address to host on, shown while a seat is remote."""
+        self.query_one("#listen-row").display = any(s.agent == REMOTE for s in self.seats())
+
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "players" and isinstance(event.value, int):
             self.show_seats(event.value)
         elif (event.select.id or "").startswith("kind-") and isinstance(event.value, str):
             self.describe_level(event.value)
+            self.show_listen()
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         if (event.checkbox.id or "").startswith("variant-"):
@@ -285,17 +301,38 @@ class SetupScreen(ParlourScreen):
             text = "; ".join(f"{key}: {message}" for key, message in problems)
             self.notify(f"These variants do not go together: {text}", severity="error", markup=False)
             return
+        remote = [i for i, s in enumerate(seats) if s.agent == REMOTE]
+        if remote:
+            here = [i for i, s in enumerate(seats) if s.agent == HUMAN]
+            listen = self.query_one("#listen", Input).value.strip()
+            host, _, port = listen.rpartition(":")
+            if len(here) != 1:
+                self.notify("With remote players, one person plays here (Human); the others join with a code.",
+                            severity="error")
+                return
+            if not host or not port.isdigit() or not 0 <= int(port) <= 65535:
+                self.notify("Host on: an address and a port, such as 127.0.0.1:8765.", severity="error")
+                self.query_one("#listen", Input).focus()
+                return
+            self.remember(variants)
+            self.parlour.host_table(self.game, rules, seed, [Seat(s.name, HUMAN) if s.agent == REMOTE else s
+                                                             for s in seats], variants, here[0], host, int(port))
+            return
         try:
             match = self.parlour.new_match(self.game, rules, seed, seats, variants)
         except Exception as exc:  # noqa: BLE001 - a plugin failing to deal is reported, not fatal
             self.notify(f"The game could not start: {type(exc).__name__}: {exc}", severity="error", markup=False)
             return
+        self.remember(variants)
+        self.parlour.open_table(self.game, match, replace=True)
+
+    def remember(self, variants: list[str]) -> None:
+        """Offer this table again next time."""
         try:
             remember_table(self.last_tables, self.game, self.players(), self.seats(), variants)
         except OSError as exc:
             self.notify(f"This table could not be remembered for next time: {exc}", severity="warning",
                         markup=False)
-        self.parlour.open_table(self.game, match, replace=True)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         yield SystemCommand("Start the game", f"Sit down to {self.game.title} with this table", self.action_start)

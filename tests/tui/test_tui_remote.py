@@ -306,3 +306,42 @@ def test_the_home_screen_joins_a_table_with_an_address_and_a_code() -> None:
             await server.close()
 
     asyncio.run(scenario())
+
+
+def test_setup_hosts_a_table_with_a_remote_seat_and_plays_it_here(tmp_path: Any) -> None:
+    """A seat set to Remote in setup: the app hosts the table, shows the other player's code,
+    then this player sits down at it; the other joins with the code and the game is played out."""
+    from textual.widgets import Input, Select
+
+    from parlour.core.seating import REMOTE
+    from parlour.tui.dialogs import CodesDialog
+    from parlour.tui.setup import SetupScreen
+
+    async def scenario() -> None:
+        app = ParlourApp(registry_of(MONTE), ai_delay=0, rng=random.Random(3))
+        async with app.run_test(size=SIZE) as pilot:
+            app.set_up(MONTE)
+            await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen), timeout=WAIT)
+            setup = app.screen
+            await wait_for(pilot, lambda: bool(setup.query("#kind-1")), timeout=WAIT)
+            setup.query_one("#kind-1", Select).value = REMOTE
+            await wait_for(pilot, lambda: setup.query_one("#listen-row").display, timeout=WAIT)
+            setup.query_one("#listen", Input).value = "127.0.0.1:0"
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: isinstance(app.screen, CodesDialog), timeout=WAIT)
+            dialog = app.screen
+            assert [name for name, _ in dialog.codes] == ["Blaise"]
+            port = int(dialog.address.rsplit(":", 1)[1])
+            other = asyncio.create_task(scripted_player(port, dialog.codes[0][1], 9))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, RemoteTableScreen), timeout=WAIT)
+            assert app.screen.hosting is not None
+            server, path = app.screen.hosting
+            await play_in_the_app(pilot, app, 2)
+            results = await asyncio.wait_for(other, WAIT)
+            assert results["scores"] == app.screen.live.match.state.scores()
+            await wait_for(pilot, lambda: server.stopped.is_set(), timeout=WAIT)
+            assert not path.exists() and not path.with_name(path.name + ".codes").exists(), "moved to the records"
+            assert [type(s).__name__ for s in app.screen_stack] == ["HomeScreen", "ResultsScreen"]
+
+    asyncio.run(scenario())

@@ -211,7 +211,7 @@ def test_setup_says_what_to_expect_of_the_level_chosen_and_highlighted() -> None
             setup = app.screen
             about = setup.query_one("#level-about", Static)
             kind = setup.query_one("#kind-1", Select)
-            assert [v for _, v in setup.seat_kinds] == ["human", "random", "easy", "hard"]
+            assert [v for _, v in setup.seat_kinds] == ["human", "random", "easy", "hard", "remote"]
             assert kind.value == "hard"
             await wait_for(pilot, lambda: str(about.render()) == f"hard — {HARD_ABOUT}")
             assert about.region.height == 1 and about.region.width <= 80
