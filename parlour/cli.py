@@ -511,8 +511,9 @@ def _host(args: argparse.Namespace) -> int:
             raise UserError(f"cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}") from None
         if codes:
             print(f"Hosting {game.title} on {args.bind}:{server.port}. Join codes:")
+            names = [s.name for s in table.match.seats]
             for seat, code in codes.items():
-                print(f"  seat {seat + 1}: parlour join {args.bind}:{server.port} {code}")
+                print(f"  seat {seat + 1} ({names[seat]}): parlour join {args.bind}:{server.port} {code}")
         else:
             print(f"Hosting {game.title} on {args.bind}:{server.port}. The players join again with the codes "
                   "they were given (only their hashes were kept; --new-codes gives new ones).")

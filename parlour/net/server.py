@@ -15,6 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from websockets.exceptions import ConnectionClosed
+
 from parlour.net.protocol import CLIENT_BYTES, ProtocolError, decode, encode
 from parlour.net.table import HostedTable
 
@@ -122,6 +124,13 @@ class TableServer:
 
     async def _handle(self, connection: Any) -> None:
         try:
+            await self._sit_down(connection)
+        except ConnectionClosed:
+            pass  # gone without a word (a closed laptop, a killed app): he may join again
+
+    async def _sit_down(self, connection: Any) -> None:
+        """One connection: its hello, then its player's moves until he goes."""
+        try:
             raw = await asyncio.wait_for(connection.recv(), HELLO_SECONDS)
         except Exception:  # noqa: BLE001 - no hello in time, or gone: nothing was seated
             return
@@ -149,7 +158,7 @@ class TableServer:
                 if self.table.match.state.is_over:
                     await connection.send(encode(self.table.results()))
             await self._presence()
-            async for raw in connection:
+            async for raw in connection:  # until the player goes (cleanly or not: see below)
                 async with self._lock:
                     why = await asyncio.to_thread(self.table.receive, seat, raw)
                     if why is not None:

@@ -22,6 +22,18 @@ from parlour.core.record import HUMAN
 from parlour.net.protocol import LEGAL_LIMIT, ProtocolError, decode
 
 
+#: the letters of a join code: no sign a command line could read as an option, none that
+#: looks like another
+CODE_LETTERS = "abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+#: letters in a code: 18 of 55 is over 100 bits, beyond guessing
+CODE_LENGTH = 18
+
+
+def new_code() -> str:
+    """A join code: random (from ``secrets``) and unguessable."""
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
 def _digest(code: str) -> str:
     return hashlib.sha256(code.encode("utf-8")).hexdigest()
 
@@ -62,7 +74,7 @@ class HostedTable:
     def issue_codes(self) -> dict[int, str]:
         """A new join code for every remote seat (the old ones stop working): shown once, to
         be handed to the players; only their hashes are kept."""
-        codes = {seat: secrets.token_urlsafe(12) for seat in self.remote}
+        codes = {seat: new_code() for seat in self.remote}
         self._codes = {_digest(code): seat for seat, code in codes.items()}
         return codes
 

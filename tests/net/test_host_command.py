@@ -24,7 +24,7 @@ def test_host_and_join_play_a_whole_game(tmp_path: Path) -> None:
         first = host.stdout.readline()
         assert first.startswith("Hosting Monte Carlo on 127.0.0.1:"), first + host.stderr.read()
         join_line = host.stdout.readline().strip()
-        assert join_line.startswith("seat 1: parlour join 127.0.0.1:")
+        assert join_line.startswith("seat 1 (Player 1): parlour join 127.0.0.1:")
         _, _, address, code = join_line.split(": ", 1)[1].split(" ")
         player = subprocess.run([sys.executable, "-m", "parlour", "join", "--text", address, code], input="1\n" * 5000,
                                 text=True, capture_output=True, env=env, timeout=240, cwd=Path(__file__).parent)

@@ -151,3 +151,32 @@ def test_the_welcome_says_who_plays_and_the_rules_but_not_the_seed_and_others_he
             await server.close()
 
     asyncio.run(scenario())
+
+
+def test_a_player_gone_without_a_word_is_away_and_nothing_is_logged(caplog: pytest.LogCaptureFixture) -> None:
+    """A connection dropped without a closing handshake (a killed app, a closed laptop): the
+    others hear the player is away, and the host writes no error."""
+    table = table_for(CASABLANCA)
+    codes = table.issue_codes()
+
+    async def scenario() -> None:
+        server = TableServer(table)
+        await server.start()
+        url = f"ws://127.0.0.1:{server.port}"
+        try:
+            async with connect(url) as ada:
+                await ada.send(encode({"type": "hello", "code": codes[0]}))
+                bea = await connect(url)
+                await bea.send(encode({"type": "hello", "code": codes[1]}))
+                assert (await receive(bea))["type"] == "welcome"
+                while (await receive(ada, presence=True)).get("away") != []:
+                    pass
+                bea.transport.abort()  # no close frame
+                while (await receive(ada, presence=True)).get("away") != [1]:
+                    pass
+        finally:
+            await server.close()
+
+    with caplog.at_level("ERROR"):
+        asyncio.run(scenario())
+    assert not [r for r in caplog.records if r.levelname == "ERROR"], caplog.text
