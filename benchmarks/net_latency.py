@@ -1,11 +1,14 @@
 """Playing over the network (issue 14): the round trip of a decision through the host on the
 loopback address, and one host process carrying many tables at once.
 
-    python benchmarks/net_latency.py [--game monte-carlo] [--tables 50]
+    python benchmarks/net_latency.py [--game monte-carlo] [--tables 50] [--games 20]
 
-Round trip: one table (the remote player and random computer players), a client that answers
-each decision at once with a random legal move; the time from sending a move to receiving the
-next table message (the host checks the move, lets the computers play, and sends the update).
+Round trip: ``--games`` games at one table each (the remote player and random computer
+players), a client that answers each decision at once with a random legal move; the time from
+sending a move to receiving the next table message (the host checks the move, lets the
+computers play, and sends the update). The games alternate between the server's two ways of
+playing the computers — in a worker thread (the default: it keeps answering while a searching
+player thinks) and in the event loop — and the ratio of their medians is printed.
 Many tables: ``--tables`` tables served by one process, each with one remote seat played by
 its own client in the same event loop; decisions a second over all of them, and the process's
 peak memory. Prints figures; asserts nothing.
@@ -15,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import random
 import resource
 import statistics
@@ -27,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from parlour.core.record import HUMAN, Seat  # noqa: E402
 from parlour.core.registry import discover  # noqa: E402
-from parlour.net.protocol import encode  # noqa: E402
+from parlour.net.protocol import encode, read_host  # noqa: E402
 from parlour.net.server import TableServer  # noqa: E402
 from parlour.net.table import hosted  # noqa: E402
 
@@ -46,11 +48,11 @@ async def client(port: int, code: str, seed: int, times: list[float]) -> int:
 
     rng = random.Random(seed)
     decisions = 0
-    async with connect(f"ws://127.0.0.1:{port}", max_size=1 << 20) as ws:
+    async with connect(f"ws://127.0.0.1:{port}", max_size=None) as ws:
         await ws.send(encode({"type": "hello", "code": code}))
         sent = None
         async for raw in ws:
-            message = json.loads(raw)
+            message = read_host(raw)
             if message["type"] == "table" and sent is not None:
                 times.append(time.perf_counter() - sent)
                 sent = None
@@ -64,17 +66,24 @@ async def client(port: int, code: str, seed: int, times: list[float]) -> int:
     return decisions
 
 
-async def run(game_id: str, tables: int) -> None:
-    times: list[float] = []
-    table = new_table(game_id, 1)
-    server = TableServer(table)
-    await server.start()
-    await client(server.port, table.issue_codes()[0], 1, times)
-    await server.close()
-    ms = sorted(t * 1000 for t in times)
-    p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
-    print(f"{game_id}: round trip of a decision, {len(ms)} decisions: p50 {statistics.median(ms):.2f} ms, "
-          f"p99 {p99:.2f} ms, max {ms[-1]:.2f} ms")
+async def run(game_id: str, tables: int, games: int) -> None:
+    times: dict[bool, list[float]] = {True: [], False: []}
+    for i in range(games):
+        offload = i % 2 == 0
+        table = new_table(game_id, 1 + i // 2)  # each deal once each way
+        server = TableServer(table, offload=offload)
+        await server.start()
+        await client(server.port, table.issue_codes()[0], 1 + i // 2, times[offload])
+        await server.close()
+    medians = {}
+    for offload in (True, False):
+        ms = sorted(t * 1000 for t in times[offload])
+        p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+        medians[offload] = statistics.median(ms)
+        how = "computers in a thread (the default)" if offload else "computers in the event loop"
+        print(f"{game_id}: round trip of a decision, {how}, {len(ms)} decisions: "
+              f"p50 {medians[offload]:.2f} ms, p99 {p99:.2f} ms, max {ms[-1]:.2f} ms")
+    print(f"{game_id}: thread / event loop, ratio of the medians: {medians[True] / medians[False]:.2f}")
     servers, clients = [], []
     for i in range(tables):
         table = new_table(game_id, 100 + i)
@@ -96,8 +105,9 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--game", default="monte-carlo", choices=("banque-fatale", "monte-carlo", "casablanca"))
     p.add_argument("--tables", type=int, default=50)
+    p.add_argument("--games", type=int, default=20, help="games for the round trip, half each way")
     args = p.parse_args()
-    asyncio.run(run(args.game, args.tables))
+    asyncio.run(run(args.game, args.tables, args.games))
 
 
 if __name__ == "__main__":

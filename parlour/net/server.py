@@ -29,15 +29,19 @@ class TableServer:
 
     def __init__(self, table: HostedTable, host: str = "127.0.0.1", port: int = 0,
                  save: Callable[[], None] | None = None, *, wait: float | None = None,
-                 level: str = "medium") -> None:
+                 level: str = "medium", offload: bool = True) -> None:
         """``wait``: seconds the table waits for a player who has left when it is his move,
-        before a computer player of ``level`` takes his seat (None: it waits for ever)."""
+        before a computer player of ``level`` takes his seat (None: it waits for ever).
+        ``offload``: the computers think in a worker thread, so the server keeps answering
+        (pings, the other players) while a searching player takes its seconds; False plays
+        them in the event loop (the benchmark compares the two)."""
         self.table = table
         self.host = host
         self.port = port
         self.save = save
         self.wait = wait
         self.level = level
+        self.offload = offload
         self.seated: dict[int, Any] = {}  #: seat -> its connection
         self.joined: set[int] = set()  #: the seats whose players have sat down at least once
         self.finished = asyncio.Event()
@@ -160,7 +164,8 @@ class TableServer:
             await self._presence()
             async for raw in connection:  # until the player goes (cleanly or not: see below)
                 async with self._lock:
-                    why = await asyncio.to_thread(self.table.receive, seat, raw)
+                    why = (await asyncio.to_thread(self.table.receive, seat, raw) if self.offload
+                           else self.table.receive(seat, raw))
                     if why is not None:
                         await connection.send(encode({"type": "refused", "why": why}))
                         continue

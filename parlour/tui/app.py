@@ -218,7 +218,8 @@ class ParlourApp(App[None]):
 
         names = [s.name for s in seats]
         self.push_screen(CodesDialog(game.title, f"{shown}:{server.port}",
-                                     [(names[s], code) for s, code in codes.items() if s != here]), done)
+                                     [(names[s], code) for s, code in codes.items() if s != here], codes[here]),
+                         done)
         ends = [asyncio.ensure_future(event.wait()) for event in (server.finished, server.stopped)]
         await asyncio.wait(ends, return_when=asyncio.FIRST_COMPLETED)
         for end in ends:

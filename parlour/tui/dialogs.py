@@ -245,11 +245,14 @@ class CodesDialog(ModalScreen[bool]):
 
     BINDINGS = [Binding("escape", "answer(False)", "Stop hosting", id="codes.stop")]
 
-    def __init__(self, title: str, address: str, codes: list[tuple[str, str]]) -> None:
+    def __init__(self, title: str, address: str, codes: list[tuple[str, str]], own: str = "") -> None:
+        """``codes``: each remote player's name and code; ``own``: the code of the seat played
+        here (needed to sit down again after hosting the saved game anew)."""
         super().__init__()
         self.game_title = title
         self.address = address
         self.codes = codes
+        self.own = own
 
     def compose(self) -> ComposeResult:
         lines = [f"  {name}: parlour join {self.address} {code}" for name, code in self.codes]
@@ -260,7 +263,8 @@ class CodesDialog(ModalScreen[bool]):
         with Vertical(classes="dialog"):
             yield Static(f"Hosting {self.game_title} on {self.address}", classes="dialog-title", markup=False)
             yield Static("Give each player his code (shown only now). They join with the command, or in "
-                         "Parlour with j on the home screen:\n\n" + "\n".join(lines) + f"\n\n{note}",
+                         "Parlour with j on the home screen:\n\n" + "\n".join(lines) + f"\n\n{note}"
+                         + (f"\n\nYour own code, should you host this game again later: {self.own}" if self.own else ""),
                          classes="dialog-question", markup=False, id="codes")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Sit down (Enter)", id="sit", variant="primary")

@@ -261,7 +261,8 @@ class RemoteTableScreen(TableScreen):
             self.app.run_worker(close_table(server, path), group="unhost", exit_on_error=False)
             if not quiet:
                 self.notify(f"You stopped hosting the table; it is saved: parlour host {self.live.game.id} "
-                            f"--resume {path.stem} hosts it again (the players keep their codes).", markup=False)
+                            f"--resume {path.stem} hosts it again (the players keep their codes; yours is "
+                            f"{self.link.code}).", markup=False, timeout=30)
         elif not quiet:
             self.notify("You left the table; the host keeps it: join again with your code.", markup=False)
         self.dismiss(None)
