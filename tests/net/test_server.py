@@ -180,3 +180,56 @@ def test_a_player_gone_without_a_word_is_away_and_nothing_is_logged(caplog: pyte
     with caplog.at_level("ERROR"):
         asyncio.run(scenario())
     assert not [r for r in caplog.records if r.levelname == "ERROR"], caplog.text
+
+
+@pytest.mark.parametrize("first", [
+    {"type": "move", "turn": 0, "text": "pass"},  # a state request without credentials
+    {"type": "hello", "code": "guessed-wrong"},  # a failed login
+], ids=["no-hello", "wrong-code"])
+def test_nothing_of_the_table_goes_to_a_connection_without_a_good_code(first: dict) -> None:
+    """Side paths other frameworks leaked through: state answered to a request without a
+    code, or sent after a failed login. The connection hears one refusal and is closed."""
+    from websockets.exceptions import ConnectionClosed
+
+    table = table_for(MONTE)
+    table.issue_codes()
+
+    async def scenario() -> None:
+        server = TableServer(table)
+        await server.start()
+        try:
+            async with connect(f"ws://127.0.0.1:{server.port}") as ws:
+                await ws.send(encode(first))
+                heard = [json.loads(await asyncio.wait_for(ws.recv(), WAIT))]
+                try:
+                    while True:
+                        heard.append(json.loads(await asyncio.wait_for(ws.recv(), WAIT)))
+                except ConnectionClosed:
+                    pass
+                assert [m["type"] for m in heard] == ["refused"]
+        finally:
+            await server.close()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("game", [BANQUE, MONTE, CASABLANCA], ids=lambda g: g.id)
+def test_what_a_joining_player_is_sent_first_is_only_his(game) -> None:
+    """The initial state, sent to each player as he sits down (welcome and the whole table so
+    far): the same in any world his view allows, and none of the others' private events."""
+    import random as chance
+
+    from parlour.net.table import table_message
+
+    table = table_for(game)
+    for seat in table.remote:
+        welcome, first = table.welcome(seat), table.update_for(seat, resend=True)
+        assert "seed" not in welcome and "record" not in first
+        state = table.match.state
+        for k in range(5):
+            world = state.sample_world(seat, chance.Random(k))
+            assert encode({**table_message(world, seat, table.turn), "events": []}) == encode({**first, "events": []})
+        text = encode(first)
+        for event in state.events:
+            if not event.visible_to(seat) and not any(e.text == event.text for e in state.events_for(seat)):
+                assert event.text not in text
