@@ -101,7 +101,9 @@ class RemoteTableScreen(TableScreen):
         kind = message["type"]
         try:
             if kind == "welcome":  # joined again: the whole table follows
+                self.remote.reseat(message)  # a computer may have sat down for somebody meanwhile
                 self.remote.state.events.clear()
+                self.queue.clear()  # what came before is in the table that follows
                 self.log_panel.start_over()
                 self.catching_up = True
             elif kind == "refused":

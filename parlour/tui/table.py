@@ -246,6 +246,7 @@ class TableScreen(ParlourScreen):
         self.notify(f"The board failed ({problem}); showing the plain table instead.",
                     severity="error", timeout=8, markup=False)
         old = self.board
+        old.display = False  # out of the layout at once: a broken board gets no more events
         self.board = self._make_board(GenericBoard)
 
         async def swap() -> None:

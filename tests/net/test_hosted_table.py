@@ -3,6 +3,7 @@ refused without disturbing the table."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -134,3 +135,29 @@ def test_a_flood_of_messages_does_not_disturb_the_table() -> None:
     for _ in range(500):
         assert table.receive(seat, move(table, "bet nowhere")) is not None
     assert (table.turn, table.match.state.view(seat)) == before
+
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                     max_leaves=20)
+_KINDS = st.sampled_from(["welcome", "table", "presence", "seats", "refused", "results", "move", "nonsense"])
+
+
+@given(body=st.dictionaries(st.sampled_from(["seat", "game", "names", "agents", "variants", "rules", "turn",
+                                             "to_move", "view", "events", "legal", "moves", "over", "away",
+                                             "takeover", "why", "scores", "winners", "seed", "record"]),
+                            _JSON, max_size=10), kind=_KINDS)
+def test_a_hosts_message_is_read_or_refused_in_one_line(body: dict, kind: str) -> None:
+    """Whatever a host sends, the player's app reads a checked message or a ProtocolError."""
+    from parlour.net.protocol import read_host
+
+    raw = json.dumps({"v": 1, "type": kind, **body})
+    try:
+        message = read_host(raw)
+    except ProtocolError as exc:
+        assert "\n" not in str(exc)
+    else:
+        assert message["type"] == kind

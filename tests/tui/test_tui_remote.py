@@ -241,6 +241,9 @@ def test_when_the_host_goes_away_the_table_says_so_and_joins_again_when_it_is_ba
                 server = TableServer(table, port=port)  # a restarted host (the CLI's --resume)
                 await server.start()
                 await wait_for(pilot, lambda: screen.trouble is None, timeout=WAIT)
+                seen = len(table.match.state.events_for(0))
+                await wait_for(pilot, lambda: len(screen.remote.state.events) == seen, timeout=WAIT)
+                assert len(screen.log_panel.entries) == seen, "the log written anew, nothing twice"
                 await play_in_the_app(pilot, app, 5)
                 assert table.match.state.is_over
         finally:
@@ -343,5 +346,44 @@ def test_setup_hosts_a_table_with_a_remote_seat_and_plays_it_here(tmp_path: Any)
             await wait_for(pilot, lambda: server.stopped.is_set(), timeout=WAIT)
             assert not path.exists() and not path.with_name(path.name + ".codes").exists(), "moved to the records"
             assert [type(s).__name__ for s in app.screen_stack] == ["HomeScreen", "ResultsScreen"]
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("bad", [
+    "{not json",
+    '{"v": 1, "type": "table", "turn": 0}',
+    '{"v": 1, "type": "table", "turn": 0, "to_move": 7, "view": {}, "events": [], "legal": null, '
+    '"moves": null, "over": false}',
+    '{"v": 1, "type": "table", "turn": 0, "to_move": 0, "view": {"phase": 3}, "events": [], '
+    '"legal": [{"text": "nonsense", "label": "x"}], "moves": 1, "over": false}',
+], ids=["not-json", "fields-missing", "seat-out-of-range", "view-and-moves-wrong"])
+def test_a_hostile_host_cannot_crash_the_app(bad: str) -> None:
+    """What a host sends is outside input: a message the app cannot read ends the table with a
+    dialog; a view the board cannot draw falls back to the plain board. The app goes on."""
+    from websockets.asyncio.server import serve
+
+    welcome = encode({"type": "welcome", "seat": 0, "game": CASABLANCA.id, "names": ["Ada", "Bea"],
+                      "agents": [HUMAN, HUMAN], "variants": [], "rules": load_ruleset(CASABLANCA).resolve()})
+
+    async def host(connection: Any) -> None:
+        await connection.recv()
+        await connection.send(welcome)
+        await connection.send(bad)
+        await connection.wait_closed()
+
+    async def scenario() -> None:
+        async with serve(host, "127.0.0.1", 0) as server:
+            port = server.sockets[0].getsockname()[1]
+            app = ParlourApp(registry_of(CASABLANCA), ai_delay=0)
+            async with app.run_test(size=SIZE) as pilot:
+                app.join_table(f"127.0.0.1:{port}", "any")
+                await wait_for(pilot, lambda: isinstance(app.screen, ProblemDialog) or (
+                    isinstance(app.screen, RemoteTableScreen) and isinstance(app.screen.board, GenericBoard)),
+                    timeout=WAIT)
+                if isinstance(app.screen, ProblemDialog):
+                    assert "cannot read" in app.screen.text
+                await pilot.press("escape")
+                assert app.is_running
 
     asyncio.run(scenario())
