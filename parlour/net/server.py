@@ -163,9 +163,14 @@ class TableServer:
                     await connection.send(encode(self.table.results()))
             await self._presence()
             async for raw in connection:  # until the player goes (cleanly or not: see below)
+                try:
+                    message = decode(raw)  # garbage is refused here, at once: a flood costs no thread
+                except ProtocolError as exc:
+                    await connection.send(encode({"type": "refused", "why": str(exc)}))
+                    continue
                 async with self._lock:
-                    why = (await asyncio.to_thread(self.table.receive, seat, raw) if self.offload
-                           else self.table.receive(seat, raw))
+                    why = (await asyncio.to_thread(self.table.play_message, seat, message) if self.offload
+                           else self.table.play_message(seat, message))
                     if why is not None:
                         await connection.send(encode({"type": "refused", "why": why}))
                         continue

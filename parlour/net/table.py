@@ -154,6 +154,10 @@ class HostedTable:
             message = decode(raw)
         except ProtocolError as exc:
             return str(exc)
+        return self.play_message(seat, message)
+
+    def play_message(self, seat: int, message: dict[str, Any]) -> str | None:
+        """:meth:`receive` for a message already read by :func:`decode`."""
         if message["type"] != "move":
             return "already seated: send moves"
         state = self.match.state

@@ -233,3 +233,44 @@ def test_what_a_joining_player_is_sent_first_is_only_his(game) -> None:
         for event in state.events:
             if not event.visible_to(seat) and not any(e.text == event.text for e in state.events_for(seat)):
                 assert event.text not in text
+
+
+def test_a_flood_from_one_player_does_not_hold_up_the_others() -> None:
+    """Bea sends 3,000 messages of garbage and stale moves as fast as she can: each is refused
+    with its reason, the table does not move, and Ada, sitting down meanwhile, is seated and
+    sent the table."""
+    seats = [Seat("Ada", HUMAN), Seat("Bea", HUMAN), Seat("cpu", "easy")]
+    table = hosted(CASABLANCA, load_ruleset(CASABLANCA).resolve(), 6, seats)
+    codes = table.issue_codes()
+    turn, view = table.turn, table.match.state.view(0)
+
+    async def flood(url: str) -> list[str]:
+        async with connect(url) as bea:
+            await bea.send(encode({"type": "hello", "code": codes[1]}))
+            for i in range(1500):
+                await bea.send("{garbage" if i % 2 else encode({"type": "move", "turn": 10**6, "text": "pass"}))
+                await bea.send(encode({"type": "move", "turn": 0, "text": "x" * 200}))
+            why: list[str] = []
+            while len(why) < 3000:
+                message = json.loads(await asyncio.wait_for(bea.recv(), WAIT))
+                if message["type"] == "refused":
+                    why.append(message["why"])
+            return why
+
+    async def scenario() -> list[str]:
+        server = TableServer(table)
+        await server.start()
+        url = f"ws://127.0.0.1:{server.port}"
+        try:
+            flooding = asyncio.create_task(flood(url))
+            async with connect(url) as ada:
+                await ada.send(encode({"type": "hello", "code": codes[0]}))
+                assert (await receive(ada))["type"] == "welcome"
+                assert (await receive(ada))["view"] == view
+            return await asyncio.wait_for(flooding, WAIT)
+        finally:
+            await server.close()
+
+    why = asyncio.run(scenario())
+    assert all(w for w in why) and any("not valid JSON" in w for w in why) and any("decision" in w for w in why)
+    assert (table.turn, table.match.state.view(0)) == (turn, view), "the flood moved nothing"
