@@ -94,6 +94,8 @@ class RemoteTableScreen(TableScreen):
             self.received(message)
             if self.trouble is not None and message["type"] != "refused":
                 self.say_trouble(None)
+            if message["type"] == "results":
+                return  # the game is over: the host has nothing more to say, and may go
 
     def received(self, message: dict[str, Any]) -> None:
         if self.phase in (Phase.LEFT, Phase.OVER):

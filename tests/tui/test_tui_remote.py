@@ -387,3 +387,49 @@ def test_a_hostile_host_cannot_crash_the_app(bad: str) -> None:
                 assert app.is_running
 
     asyncio.run(scenario())
+
+
+def test_a_host_that_goes_once_the_game_is_over_is_no_trouble() -> None:
+    """The results came while the last moment is held, and the host stopped (``parlour host``
+    exits at the end): the table does not try to join again; Enter shows the results."""
+    table = table_for(BANQUE, seed=3, seats=[Seat("Ada", HUMAN), Seat("cpu", "easy"), Seat("cpu2", "easy")])
+    codes = table.issue_codes()
+
+    async def scenario() -> None:
+        server = TableServer(table)
+        await server.start()
+        app = ParlourApp(registry_of(BANQUE), ai_delay=0, rng=random.Random(3))
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                screen = await seated(pilot, app, server.port, codes[0])
+                rng = random.Random(1)
+                while screen.remote.state.final is None:
+                    await wait_for(pilot, lambda: screen.phase is Phase.PAUSED or screen.remote.state.final is not None
+                                   or (screen.phase is Phase.DECIDING and screen.sent is None), timeout=WAIT)
+                    if screen.remote.state.final is not None:
+                        break
+                    if screen.phase is Phase.PAUSED:
+                        held = screen.moments_held
+                        await wait_for(pilot, lambda: app.focused is screen.moment_panel, timeout=WAIT)
+                        if screen.queue and screen.queue[-1]["type"] == "results":
+                            break  # the last moment, with the results behind it
+                        await pilot.press("enter")
+                        await wait_for(pilot, lambda: screen.phase is not Phase.PAUSED
+                                       or screen.moments_held > held, timeout=WAIT)
+                        continue
+                    legal = screen.remote.state.legal_actions()
+                    turn = screen.remote.moves
+                    screen.board.choose(legal[rng.randrange(len(legal))])
+                    await wait_for(pilot, lambda: screen.remote.moves != turn or screen.phase is Phase.PAUSED,
+                                   timeout=WAIT)
+                assert screen.phase is Phase.PAUSED, "the game's end is a moment in Banque Fatale"
+                await server.close()
+                await wait_for(pilot, lambda: not any(w.group == "link" and w.is_running for w in screen.workers),
+                               timeout=WAIT)
+                assert screen.trouble is None
+                await pilot.press("enter")
+                await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen), timeout=WAIT)
+        finally:
+            await server.close()
+
+    asyncio.run(scenario())
