@@ -198,7 +198,8 @@ class JoinDialog(ModalScreen["tuple[str, str] | None"]):
 
         with Vertical(classes="dialog"):
             yield Static("Join a table", classes="dialog-title")
-            yield Static("The host's address (host:port) and the join code the host gave you for your seat.",
+            yield Static("The host's address (host:port) and the join code the host gave you for your seat "
+                         "(or the whole line the host gave you, pasted into the code).",
                          classes="dialog-question", markup=False)
             yield Input(self.address, placeholder="host:port", id="join-address", max_length=300)
             yield Input("", placeholder="join code", id="join-code", max_length=100)
@@ -228,6 +229,10 @@ class JoinDialog(ModalScreen["tuple[str, str] | None"]):
 
         address = self.query_one("#join-address", Input).value.strip()
         code = self.query_one("#join-code", Input).value.strip()
+        words = code.split()
+        if len(words) > 1:  # the host's whole line pasted in ("parlour join HOST:PORT CODE")
+            address = next((w for w in words if ":" in w), address)
+            code = words[-1]
         why = ("the host's address, as host:port" if ":" not in address or not address.rsplit(":", 1)[1].isdigit()
                else "the join code" if not code else None)
         if why is not None:

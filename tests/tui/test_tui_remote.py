@@ -292,13 +292,16 @@ def test_the_home_screen_joins_a_table_with_an_address_and_a_code() -> None:
         app = ParlourApp(registry_of(CASABLANCA), ai_delay=0)
         try:
             async with app.run_test(size=SIZE) as pilot:
-                for code, seated_there in (("wrong", False), (codes[0], True)):
+                pasted = f"parlour join 127.0.0.1:{server.port} {codes[0]}"  # the host's whole line
+                for code, seated_there in (("wrong", False), (pasted, True)):
                     await pilot.press("j")
                     await wait_for(pilot, lambda: isinstance(app.screen, JoinDialog), timeout=WAIT)
                     await pilot.press("enter")  # no code yet: said, and the dialog stays
                     await wait_for(pilot, lambda: "Give the join code." in screen_text(app), timeout=WAIT)
-                    app.screen.query_one("#join-address").value = f"127.0.0.1:{server.port}"
-                    await pilot.press(*code, "enter")
+                    if not seated_there:
+                        app.screen.query_one("#join-address").value = f"127.0.0.1:{server.port}"
+                    app.screen.query_one("#join-code").value = code
+                    await pilot.press("enter")
                     if seated_there:
                         await wait_for(pilot, lambda: isinstance(app.screen, RemoteTableScreen), timeout=WAIT)
                     else:
