@@ -436,3 +436,28 @@ def test_a_host_that_goes_once_the_game_is_over_is_no_trouble() -> None:
             await server.close()
 
     asyncio.run(scenario())
+
+
+def test_parlour_join_with_a_wrong_code_or_no_host_ends_the_app_with_one_line_and_code_2() -> None:
+    """``parlour join`` opens the app on the table; when the host refuses the code or cannot be
+    reached, the app ends at once with exit code 2 and the reason in one line."""
+    table = table_for(CASABLANCA, seats=[Seat("Ada", HUMAN), Seat("cpu", "easy")])
+    table.issue_codes()
+
+    async def scenario(address: str) -> tuple[int | None, str | None]:
+        app = ParlourApp(registry_of(CASABLANCA), ai_delay=0, start_join=(address, "wrong"))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: app.join_problem is not None, timeout=WAIT)
+        return app.return_code, app.join_problem
+
+    async def hosted_scenario() -> tuple[int | None, str | None]:
+        server = TableServer(table)
+        await server.start()
+        try:
+            return await scenario(f"127.0.0.1:{server.port}")
+        finally:
+            await server.close()
+
+    assert asyncio.run(hosted_scenario()) == (2, "the host refused: no seat has that code")
+    code, problem = asyncio.run(scenario("127.0.0.1:1"))
+    assert code == 2 and problem is not None and problem.startswith("cannot reach 127.0.0.1:1") and "\n" not in problem
