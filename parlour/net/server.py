@@ -22,6 +22,8 @@ from parlour.net.table import HostedTable
 
 #: seconds a new connection has to say hello before it is closed
 HELLO_SECONDS = 10.0
+#: connections at most that have not said hello yet; more are refused at once
+PENDING_LIMIT = 64
 
 
 class TableServer:
@@ -44,6 +46,7 @@ class TableServer:
         self.offload = offload
         self.seated: dict[int, Any] = {}  #: seat -> its connection
         self.joined: set[int] = set()  #: the seats whose players have sat down at least once
+        self.pending = 0  #: connections that have not said hello yet
         self.finished = asyncio.Event()
         self.stopped = asyncio.Event()  #: set by :meth:`close`
         self._changed = asyncio.Event()  #: a player came or went, or a move was played
@@ -134,10 +137,16 @@ class TableServer:
 
     async def _sit_down(self, connection: Any) -> None:
         """One connection: its hello, then its player's moves until he goes."""
+        if self.pending >= PENDING_LIMIT:
+            await connection.send(encode({"type": "refused", "why": "too many connections waiting to say hello"}))
+            return
+        self.pending += 1
         try:
             raw = await asyncio.wait_for(connection.recv(), HELLO_SECONDS)
         except Exception:  # noqa: BLE001 - no hello in time, or gone: nothing was seated
             return
+        finally:
+            self.pending -= 1
         try:
             hello = decode(raw)
         except ProtocolError as exc:

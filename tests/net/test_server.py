@@ -274,3 +274,39 @@ def test_a_flood_from_one_player_does_not_hold_up_the_others() -> None:
     why = asyncio.run(scenario())
     assert all(w for w in why) and any("not valid JSON" in w for w in why) and any("decision" in w for w in why)
     assert (table.turn, table.match.state.view(0)) == (turn, view), "the flood moved nothing"
+
+
+def test_connections_that_never_say_hello_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past ``PENDING_LIMIT`` connections waiting to say hello, another is refused at once;
+    a player with his code still sits down once they are gone."""
+    import parlour.net.server as server_module
+
+    monkeypatch.setattr(server_module, "PENDING_LIMIT", 3)
+    table = table_for(MONTE)
+    codes = table.issue_codes()
+
+    async def scenario() -> None:
+        server = TableServer(table)
+        await server.start()
+        url = f"ws://127.0.0.1:{server.port}"
+        try:
+            silent = [await connect(url) for _ in range(3)]
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + WAIT
+            while server.pending < 3:
+                assert loop.time() < deadline
+                await asyncio.sleep(0.01)  # until the server has taken the three in
+            async with connect(url) as extra:
+                assert "too many connections" in (await receive(extra))["why"]
+            for ws in silent:
+                await ws.close()
+            while server.pending:
+                assert loop.time() < deadline
+                await asyncio.sleep(0.01)  # until the server has seen them go
+            async with connect(url) as ada:
+                await ada.send(encode({"type": "hello", "code": codes[0]}))
+                assert (await receive(ada))["type"] == "welcome"
+        finally:
+            await server.close()
+
+    asyncio.run(scenario())
