@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from rich.console import Group
 from rich.padding import Padding
@@ -16,10 +16,48 @@ from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widgets import RichLog, Static
 
-from parlour.core.game import Event, State, with_names
-from parlour.core.match import Match
-from parlour.core.record import HUMAN
+from parlour.core.game import Event, with_names
+from parlour.core.record import HUMAN, Seat
 from parlour.tui.board import Board
+
+
+@runtime_checkable
+class ShownState(Protocol):
+    """What the table screen and its panels read of a game's state: a local match's
+    :class:`~parlour.core.game.State`, or a hosted table's
+    :class:`~parlour.net.client.RemoteState` (only what the host sent one seat)."""
+
+    @property
+    def to_move(self) -> int | None: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def events(self) -> Sequence[Event]: ...
+
+    def view(self, seat: int | None) -> Mapping[str, Any]: ...
+    def events_for(self, seat: int | None, start: int = 0) -> Sequence[Event]: ...
+    def legal_actions(self) -> Sequence[Any]: ...
+
+
+@runtime_checkable
+class ShownTable(Protocol):
+    """The one interface the table screen shows a game through, with two implementations: a
+    local :class:`~parlour.core.match.Match`, and a hosted table's
+    :class:`~parlour.net.client.RemoteMatch`. The board widgets see neither: they are given
+    a view and the legal moves."""
+
+    @property
+    def seats(self) -> Sequence[Seat]: ...
+    @property
+    def rules(self) -> Mapping[str, Any]: ...
+    @property
+    def variants(self) -> Sequence[str]: ...
+    @property
+    def state(self) -> ShownState: ...
+    @property
+    def moves(self) -> int: ...
+
+    def who(self, seat: int) -> str: ...
 
 
 def running_scores(view: Mapping[str, Any], players: int) -> list[Any] | None:
@@ -52,7 +90,7 @@ class StatusPanel(Static):
 
     def show(
         self,
-        match: Match,
+        match: ShownTable,
         view: Mapping[str, Any],
         *,
         at_table: int | None,
@@ -134,7 +172,7 @@ class LogPanel(RichLog):
         #: the lines written, to write them again when the width changes
         self.entries: list[str] = []
 
-    def show(self, state: State, seat: int | None) -> None:
+    def show(self, state: ShownState, seat: int | None) -> None:
         """Add what ``seat`` saw since the last call (everything, if the seat changed)."""
         if self.seat_shown != seat or self.events_shown > len(state.events):
             self.clear()

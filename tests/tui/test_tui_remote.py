@@ -461,3 +461,19 @@ def test_parlour_join_with_a_wrong_code_or_no_host_ends_the_app_with_one_line_an
     assert asyncio.run(hosted_scenario()) == (2, "the host refused: no seat has that code")
     code, problem = asyncio.run(scenario("127.0.0.1:1"))
     assert code == 2 and problem is not None and problem.startswith("cannot reach 127.0.0.1:1") and "\n" not in problem
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_a_local_match_and_a_hosted_table_are_shown_through_one_interface(game: Any) -> None:
+    """The table screen and its panels read a game through ``ShownTable`` and ``ShownState``:
+    a local match and a player's side of a hosted table both provide every member."""
+    from parlour.net.client import RemoteMatch
+    from parlour.tui.panels import ShownState, ShownTable
+
+    table = table_for(game)
+    remote = RemoteMatch(game, table.welcome(0))
+    remote.update(table.update_for(0, resend=True))
+    for shown in (table.match, remote):
+        assert isinstance(shown, ShownTable) and isinstance(shown.state, ShownState)
+    assert remote.moves == table.match.moves and remote.state.view(0) == table.match.state.view(0)
+    assert [e.text for e in remote.state.events_for(0)] == [e.text for e in table.match.state.events_for(0)]
