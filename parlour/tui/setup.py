@@ -121,7 +121,7 @@ class SetupScreen(ParlourScreen):
                 yield Label("Host on", classes="setup-label")
                 yield Input("127.0.0.1:8765", placeholder="address:port", max_length=120, id="listen",
                             classes="seat-name", compact=True)
-                yield Static("where remote players join (127.0.0.1: this machine only)", classes="setup-note",
+                yield Static("127.0.0.1: this machine only", classes="setup-note",
                              markup=False)
             if game.starter is not None:
                 with Horizontal(classes="setup-row"):
