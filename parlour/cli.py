@@ -71,7 +71,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     host = sub.add_parser("host", help="host a table that players join from their own terminal (parlour join)")
     host.add_argument("game")
-    host.add_argument("--seats", default="human,human",
+    host.add_argument("--players", type=int, metavar="N",
+                      help="N seats, each a player who joins (the same as --seats human,...,human)")
+    host.add_argument("--seats",
                       help="one per seat: human (a player who joins) or a computer level (default: human,human)")
     host.add_argument("--variant", action="append", default=[], help="apply a named variant (repeatable)")
     host.add_argument("--seed", type=int, help="the seed (default: random; it is kept secret until the end)")
@@ -469,7 +471,12 @@ def _host(args: argparse.Namespace) -> int:
 
     registry = _registry()
     game = _game(registry, args.game)
-    kinds = [k.strip() for k in args.seats.split(",") if k.strip()]
+    if args.players is not None and args.seats is not None:
+        raise UserError("give --players or --seats, not both")
+    if args.players is not None and not 1 <= args.players <= 64:
+        raise UserError("--players must be 1 to 64")
+    seats = args.seats if args.seats is not None else ",".join([HUMAN] * (args.players or 2))
+    kinds = [k.strip() for k in seats.split(",") if k.strip()]
     for kind in kinds:
         if kind != HUMAN and (problem := spec_problem(game, kind)) is not None:
             raise UserError(f"--seats: {problem}")

@@ -116,7 +116,22 @@ def test_host_names_and_limits_are_checked_in_one_line(tmp_path: Path) -> None:
         (["--names", "Ada,Ada"], "each a different name"),
         (["--wait", "-1"], "--wait must be 0 to 604800"),
         (["--takeover", "grandmaster"], "--takeover:"),
+        (["--players", "9"], "Casablanca is for 2 to 4 players, not 9"),
+        (["--players", "2", "--seats", "human,easy"], "not both"),
     ]:
         out = subprocess.run([sys.executable, "-m", "parlour", "host", "casablanca", "--port", "0", *args],
                              text=True, capture_output=True, env=env, timeout=60)
         assert out.returncode == 2 and why in out.stderr and len(out.stderr.strip().splitlines()) == 1, out.stderr
+
+
+def test_host_players_gives_that_many_seats_to_join(tmp_path: Path) -> None:
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "PARLOUR_PLUGINS": ""}
+    host = parlour("host", "casablanca", "--players", "3", "--port", "0", env=env)
+    try:
+        assert host.stdout is not None
+        lines = [host.stdout.readline() for _ in range(4)]
+        assert lines[0].startswith("Hosting Casablanca")
+        assert [line.split(":")[0].strip() for line in lines[1:]] == [f"seat {n} (Player {n})" for n in (1, 2, 3)]
+    finally:
+        host.kill()
+        host.wait()
