@@ -24,6 +24,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -101,13 +102,82 @@ async def run(game_id: str, tables: int, games: int) -> None:
           f"{seconds:.1f} s ({decisions / seconds:,.0f} a second), peak memory {peak:.0f} MB")
 
 
+def _host_in_a_process(game_id: str, seed: int, offload: bool, pipe: Any) -> None:
+    """A host in a process of its own (the benchmark's client must not share its event loop):
+    Ada's seat, a hard computer and random ones; the port and Ada's code go back through ``pipe``."""
+    registry = discover()
+    game = registry.get(game_id)
+    seats = [Seat("Ada", HUMAN), Seat("cpu-hard", "hard")]
+    seats += [Seat(f"cpu-{k}", "random") for k in range(max(0, game.min_players - 2))]
+    table = hosted(game, registry.ruleset(game_id).resolve([]), seed, seats)
+
+    async def serve() -> None:
+        server = TableServer(table, offload=offload)
+        await server.start()
+        pipe.send((server.port, table.issue_codes()[0]))
+        await asyncio.get_running_loop().run_in_executor(None, pipe.recv)  # until the benchmark is done
+        await server.close()
+
+    asyncio.run(serve())
+
+
+async def responsiveness(game_id: str, rounds: int) -> None:
+    """Whether the host keeps answering while a searching computer thinks: Ada moves, then
+    pings the host every 20 ms until her next table message arrives; the computers after her
+    (one of them hard, at its own budget) think meanwhile. The host runs in a process of its
+    own, with its computers in a thread, then in its event loop (where a ping waits for all
+    their thinking)."""
+    import multiprocessing
+
+    from websockets.asyncio.client import connect
+
+    for offload in (True, False):
+        pongs: list[float] = []
+        thinking: list[float] = []
+        for i in range(rounds):
+            ours, theirs = multiprocessing.Pipe()
+            host = multiprocessing.Process(target=_host_in_a_process, args=(game_id, 300 + i, offload, theirs))
+            host.start()
+            port, code = await asyncio.get_running_loop().run_in_executor(None, ours.recv)
+            async with connect(f"ws://127.0.0.1:{port}", max_size=None) as ada:
+                await ada.send(encode({"type": "hello", "code": code}))
+                message: dict = {}
+                while not (message.get("type") == "table" and message.get("legal")):
+                    message = read_host(await ada.recv())
+                sent = time.perf_counter()
+                await ada.send(encode({"type": "move", "turn": message["turn"], "text": message["legal"][0]["text"]}))
+
+                async def next_table() -> None:
+                    while read_host(await ada.recv())["type"] != "table":
+                        pass
+
+                answer = asyncio.ensure_future(next_table())
+                while not answer.done():
+                    await asyncio.sleep(0.02)  # a ping every 20 ms while the computers think
+                    started = time.perf_counter()
+                    await (await ada.ping())
+                    pongs.append(time.perf_counter() - started)
+                thinking.append(time.perf_counter() - sent)
+            ours.send("done")
+            host.join()
+        ms = sorted(p * 1000 for p in pongs)
+        how = "in a thread (the default)" if offload else "in the event loop"
+        print(f"{game_id}: pings while the computers after a move think ({statistics.median(thinking) * 1000:.0f} ms "
+              f"median), computers {how}, {len(ms)} pings at {rounds} tables: median {statistics.median(ms):.1f} ms, "
+              f"max {ms[-1]:.1f} ms")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--game", default="monte-carlo", choices=("banque-fatale", "monte-carlo", "casablanca"))
     p.add_argument("--tables", type=int, default=50)
     p.add_argument("--games", type=int, default=20, help="games for the round trip, half each way")
+    p.add_argument("--hard", type=int, default=0, metavar="TABLES",
+                   help="also time a hello while a hard computer thinks, at this many tables each way")
     args = p.parse_args()
     asyncio.run(run(args.game, args.tables, args.games))
+    if args.hard:
+        asyncio.run(responsiveness(args.game, args.hard))
 
 
 if __name__ == "__main__":
