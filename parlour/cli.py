@@ -605,40 +605,37 @@ def _join_text(args: argparse.Namespace) -> int:
     """A plain terminal client: shows the table as text and asks for each decision."""
     import asyncio
 
-    from parlour.net.protocol import HOST_BYTES, ProtocolError, encode, read_host
+    from websockets.exceptions import ConnectionClosed
 
-    address = args.address if "://" in args.address else f"ws://{args.address}"
+    from parlour.net.client import HostLink
+    from parlour.net.protocol import ProtocolError
 
     async def play() -> None:
-        from websockets.asyncio.client import connect
-
+        link = HostLink(args.address, args.code)
         try:
-            ws = await connect(address, max_size=HOST_BYTES)
-        except (OSError, ValueError) as exc:
-            raise UserError(f"cannot reach {args.address}: {' '.join(str(exc).split())}") from None
-        async with ws:
-            await ws.send(encode({"type": "hello", "code": args.code}))
-            names: list[str] = []
-            async for raw in ws:
+            welcome = await link.sit_down()
+        except ProtocolError as exc:
+            raise UserError(str(exc)) from None
+        names: list[str] = welcome["names"]
+        print(f"You sit in seat {welcome['seat'] + 1} at {welcome['game']}: {', '.join(names)}")
+        try:
+            while True:
                 try:
-                    message = read_host(raw)
+                    message = await link.receive()
                 except ProtocolError as exc:
                     raise UserError(f"the host at {args.address} sent what this client cannot read: {exc}") from None
-                kind = message.get("type")
+                except ConnectionClosed:
+                    return  # the host closed the table
+                kind = message["type"]
                 if kind == "refused":
-                    print(f"refused: {message.get('why')}")
-                    if not names:
-                        raise UserError(f"the host refused: {message.get('why')}")
-                elif kind == "welcome":
-                    names = message["names"]
-                    print(f"You sit in seat {message['seat'] + 1} at {message['game']}: {', '.join(names)}")
+                    print(f"refused: {message['why']}")
                 elif kind == "table":
                     from parlour.core.game import with_names
                     from parlour.tui.board import view_text
 
                     for event in message["events"]:
                         print(with_names(event["text"], names))
-                    legal = message.get("legal")
+                    legal = message["legal"]
                     if legal:
                         print(view_text(message["view"]))
                         for i, option in enumerate(legal, 1):
@@ -648,10 +645,12 @@ def _join_text(args: argparse.Namespace) -> int:
                         except EOFError:
                             raise UserError("the input ended: you left the table (join again with "
                                             "the same code)") from None
-                        await ws.send(encode({"type": "move", "turn": message["turn"], "text": legal[choice]["text"]}))
+                        await link.send_move(message["turn"], legal[choice]["text"])
                 elif kind == "results":
                     print("The game is over: " + ", ".join(f"{n} {s:g}" for n, s in zip(names, message["scores"])))
                     return
+        finally:
+            await link.close()
 
     asyncio.run(play())
     return 0

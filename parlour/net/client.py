@@ -9,6 +9,7 @@ read through :func:`parlour.net.protocol.read_host` first: a host is outside inp
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, overload
@@ -74,10 +75,14 @@ def read_legal(game: Game, rules: Mapping[str, Any], legal: Sequence[Mapping[str
         except Exception:  # noqa: BLE001 - the game's own code: the plain board does without it
             action = None
         if action is None or not isinstance(action, Action) or action.text != item["text"]:
-            actions: list[Action] = [WireAction(i["text"], i["label"]) for i in legal]
-            return (OpenChoices(actions, count) if count is not None and count > len(legal) else actions), False
+            return _all_of([WireAction(i["text"], i["label"]) for i in legal], count), False
         typed.append(action)
-    return (OpenChoices(typed, count) if count is not None and count > len(legal) else typed), True
+    return _all_of(typed, count), True
+
+
+def _all_of(listed: list[Action], count: int | None) -> Sequence[Action]:
+    """The legal moves listed, or :class:`OpenChoices` when the host has more than it listed."""
+    return OpenChoices(listed, count) if count is not None and count > len(listed) else listed
 
 
 class RemoteState:
@@ -179,6 +184,7 @@ class HostLink:
     received is read through :func:`read_host` (a :class:`ProtocolError` for a bad one)."""
 
     def __init__(self, address: str, code: str) -> None:
+        self.shown = address  #: the address as the player gave it, for messages
         self.address = address if "://" in address else f"ws://{address}"
         self.code = code
         self.connection: Any = None
@@ -190,6 +196,28 @@ class HostLink:
         self.connection = await connect(self.address, max_size=HOST_BYTES, open_timeout=10)
         await self.connection.send(encode({"type": "hello", "code": self.code}))
 
+    async def sit_down(self) -> dict[str, Any]:
+        """Connect, say hello and return the host's welcome. Anything else — the host not
+        reached or not answering within 30 s, a refusal, a message that cannot be read — is a
+        :class:`ProtocolError` saying so in one line (the connection then closed)."""
+        try:
+            try:
+                await self.open()
+                first = await asyncio.wait_for(self.receive(), 30)
+            except ProtocolError as exc:
+                raise ProtocolError(f"the host at {self.shown} sent what this app cannot read: {exc}") from None
+            except Exception as exc:  # noqa: BLE001 - OSError, a timeout, the websocket library's own errors
+                raise ProtocolError(f"cannot reach {self.shown}: {' '.join(str(exc).split()) or type(exc).__name__}") \
+                    from None
+            if first["type"] == "refused":
+                raise ProtocolError(f"the host refused: {first['why']}")
+            if first["type"] != "welcome":
+                raise ProtocolError(f"the host at {self.shown} did not seat you (it sent {first['type']!r})")
+        except ProtocolError:
+            await self.close()
+            raise
+        return first
+
     async def receive(self) -> dict[str, Any]:
         return read_host(await self.connection.recv())
 
@@ -198,4 +226,7 @@ class HostLink:
 
     async def close(self) -> None:
         if self.connection is not None:
-            await self.connection.close()
+            try:
+                await self.connection.close()
+            except Exception:  # noqa: BLE001 - already gone
+                pass

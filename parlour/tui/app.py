@@ -239,19 +239,7 @@ class ParlourApp(App[None]):
 
         link = HostLink(address, code)
         try:
-            try:
-                await link.open()
-                welcome = await asyncio.wait_for(link.receive(), 30)
-            except ProtocolError as exc:
-                raise ProtocolError(f"the host at {address} sent what this app cannot read: {exc}") from None
-            except (OSError, TimeoutError, ValueError) as exc:
-                raise ProtocolError(f"cannot reach {address}: {' '.join(str(exc).split()) or type(exc).__name__}") from None
-            except Exception as exc:  # noqa: BLE001 - the websocket library's own errors
-                raise ProtocolError(f"cannot reach {address}: {' '.join(str(exc).split())}") from None
-            if welcome["type"] == "refused":
-                raise ProtocolError(f"the host refused: {welcome['why']}")
-            if welcome["type"] != "welcome":
-                raise ProtocolError(f"the host at {address} did not seat you (it sent {welcome['type']!r})")
+            welcome = await link.sit_down()
             if welcome["game"] not in self.registry.games:
                 raise ProtocolError(f"the host plays {welcome['game']!r}, which is not installed here")
             game = self.registry.get(welcome["game"])
