@@ -86,6 +86,9 @@ class RulesetFile:
                 continue
             if other in variant.conflicts or name in self.variants[other].conflicts:
                 return f"{name!r} cannot go with {other!r}"
+            clash = clashing_settings(variant.settings, self.variants[other].settings)
+            if clash:
+                return f"{name!r} cannot go with {other!r}: both set {clash[0]}"
         return variant.unsuited(players) if players is not None else None
 
     def check_combination(self, chosen: Sequence[str], players: int | None = None) -> None:
@@ -101,6 +104,22 @@ class RulesetFile:
                     line = self._lines.line(("variants", name)) if self._lines else None
                     raise RulesetError(self.file, line, f"variants.{name}", why)
                 raise RulesetError(source, None, "", why)
+
+
+def clashing_settings(one: Mapping[str, Any], other: Mapping[str, Any], at: str = "") -> list[str]:
+    """The settings (dotted paths) that ``one`` and ``other`` both set, to different values:
+    played together, one would silently undo the other."""
+    clashes: list[str] = []
+    for key, value in one.items():
+        if key not in other:
+            continue
+        path = f"{at}{key}"
+        theirs = other[key]
+        if isinstance(value, Mapping) and isinstance(theirs, Mapping) and value and theirs:
+            clashes.extend(clashing_settings(value, theirs, f"{path}."))
+        elif value != theirs:
+            clashes.append(path)
+    return clashes
 
 
 def deep_merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:

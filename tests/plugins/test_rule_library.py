@@ -21,7 +21,7 @@ from games.banque_fatale import GAME as BANQUE
 from games.casablanca import GAME as CASABLANCA
 from games.monte_carlo import GAME as MONTE
 from parlour.core.record import Seat
-from parlour.core.rulesets import json_schema, load_house_rules, load_ruleset, scan_house_rules
+from parlour.core.rulesets import deep_merge, json_schema, load_house_rules, load_ruleset, scan_house_rules
 from parlour.core.schema import Bool, Dict, Float, Int, List, Map, Spec, Str
 from parlour.core.seating import start_match
 from parlour.core.yamlsource import Lines, RulesetError, Where
@@ -231,3 +231,62 @@ def test_bf_s3_and_cb_s1_simulate_can_say_who_begins() -> None:
     assert refused.returncode == 2 and "there is no choice" in refused.stderr
     refused = parlour("simulate", "casablanca", "--players", "3", "--first-player", "4", env={"PARLOUR_PLUGINS": ""})
     assert refused.returncode == 2 and "from 1 to 3" in refused.stderr
+
+
+def every_variant(game) -> tuple[Any, dict[str, Any]]:
+    """The game's ruleset with its curated house rules added as variants."""
+    ruleset = load_ruleset(game)
+    for variant in scan_house_rules(game, ruleset, folder=rulesets.FOLDER / "no-such-folder").variants:
+        ruleset.variants[variant.name] = variant
+    return ruleset, ruleset.variants
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_every_pair_of_variants_and_house_rules_is_played_or_refused_with_the_reason(game) -> None:
+    """Issue 24: two options that set the same rule differently never combine silently (the
+    last one winning); every pair of shipped variants and curated house rules either plays a
+    game or is refused, saying which two and why."""
+    import itertools
+
+    ruleset, variants = every_variant(game)
+    players = game.max_players
+    played = refused = 0
+    for one, other in itertools.combinations(variants, 2):
+        why = ruleset.why_not(other, [one], players)
+        if why is None:
+            rules = ruleset.resolve([n for n in (one, other) if variants[n].source == "built-in"])
+            for name in (one, other):
+                if variants[name].source != "built-in":
+                    rules = deep_merge(rules, variants[name].settings)
+            match = start_match(game, rules, 5, [Seat(f"P{i}", "random") for i in range(players)])
+            match.play_out()
+            assert match.state.is_over
+            played += 1
+        else:
+            assert repr(one) in why and repr(other) in why, why
+            with pytest.raises(RulesetError, match="cannot go with|is for"):
+                ruleset.check_combination([one, other], players)
+            refused += 1
+    assert played and refused, (played, refused)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_the_files_declare_every_pair_that_sets_a_rule_two_ways(game) -> None:
+    """What the core would refuse anyway (two options setting one rule to different values) is
+    written in the files too, where a reader of the YAML sees it."""
+    import itertools
+
+    from parlour.core.rulesets import clashing_settings
+
+    _, variants = every_variant(game)
+    for one, other in itertools.combinations(variants, 2):
+        if clashing_settings(variants[one].settings, variants[other].settings):
+            assert other in variants[one].conflicts or one in variants[other].conflicts, (one, other)
+
+
+def test_casablanca_no_reshuffle_and_two_reshuffles_are_refused_together() -> None:
+    ruleset, _ = every_variant(CASABLANCA)
+    assert ruleset.why_not("two-reshuffles", ["no-reshuffle"]) == "'two-reshuffles' cannot go with 'no-reshuffle'"
+    ruleset.variants["two-reshuffles"].conflicts = ()
+    assert ruleset.why_not("two-reshuffles", ["no-reshuffle"]) == \
+        "'two-reshuffles' cannot go with 'no-reshuffle': both set reshuffles"
