@@ -398,13 +398,20 @@ def _print_summary(game: Any, s: dict[str, Any]) -> None:
     print("seat   win share   mean score")
     for seat, (w, m) in enumerate(zip(s["seat_win_share"], s["seat_mean_score"], strict=True)):
         print(f"{seat + 1:>4}   {w:>8.1%}   {m:>10.2f}")
+    if len(s["agent_win_share"]) == 1:  # one kind in every seat: its share is always all of it
+        print(f"every seat: {next(iter(s['agent_win_share']))}")
+    else:
+        _print_agents(s)
+    print(f"{s['games_per_second']:.1f} games/s, {s['decisions_per_second']:.0f} decisions/s, {s['seconds']:.2f} s")
+
+
+def _print_agents(s: dict[str, Any]) -> None:
     print("agent        win share   95% interval  fair share   mean score")
     for agent, w in s["agent_win_share"].items():
         low, high = s["agent_win_interval"][agent]
         interval = f"{low:.1%}-{high:.1%}"
         print(f"{agent:<12} {w:>8.1%}   {interval:>13}   {s['agent_fair_share'][agent]:>9.1%}"
               f"   {s['agent_mean_score'][agent]:>10.2f}")
-    print(f"{s['games_per_second']:.1f} games/s, {s['decisions_per_second']:.0f} decisions/s, {s['seconds']:.2f} s")
 
 
 def _replay(args: argparse.Namespace) -> int:

@@ -135,6 +135,9 @@ def test_simulate_text_report() -> None:
     assert result.returncode == 0, result.stderr
     assert "win share" in result.stdout and "games/s" in result.stdout
     assert "variants: no-discards" in result.stdout
+    assert "every seat: random" in result.stdout and "fair share" not in result.stdout  # no "random 100.0%"
+    mixed = parlour("simulate", "sevens", "--players", "3", "--games", "5", "--agents", "random,high,random")
+    assert "fair share" in mixed.stdout and "every seat" not in mixed.stdout
 
 
 def test_simulate_gives_each_win_share_its_95_percent_wilson_interval() -> None:
