@@ -50,23 +50,23 @@ class BanqueFatale(Game):
             "jeton_value": Int(0, 20),
             "closed_screens": Bool(),
         }, about={
-            "colours": "The colours, each with the letter the board shows beside it (BF-C1)",
-            "jetons_per_colour": "Jetons of each colour in the box (BF-C2)",
-            "start_jetons_per_colour": "Jetons of each colour a player starts with (BF-C2)",
-            "deck": "The cards, one code per card, one letter per ace (BF-C3)",
-            "chart": "The value chart in millions: lowest, highest and starting value (BF-C4)",
-            "display_size": "Cards face up on offer (BF-S2)",
-            "start_player": "Who starts: random, or the first seat (BF-S3)",
-            "rise": "How far the colour(s) with the most jetons in the pool rise (BF-R5)",
-            "rise_min_count": "Jetons a colour needs in the pool to rise (BF-R5)",
-            "single_jeton_fall": "How far a colour with exactly one jeton in the pool falls (BF-R5)",
-            "zero_jetons": "A colour with no jeton in the pool falls to the amount, or by it (BF-R5)",
-            "zero_jetons_amount": "The amount a colour with no jeton falls to or by (BF-R5)",
-            "payout": "Millions paid per ace of a colour standing at each of these values (BF-R6)",
-            "reset_value": "Where a colour goes back to after it paid out (BF-R6)",
-            "sales_per_round": "Cards the start player may sell each round (BF-R8)",
-            "sale_restriction": "Which card the start player may not sell: the one just won, or one whose colour rose (BF-R8)",
-            "jeton_value": "Millions a jeton is worth at the end (BF-E2)",
+            "colours": "The colours, each with the letter the board shows beside it",  # BF-C1
+            "jetons_per_colour": "Jetons of each colour in the box",  # BF-C2
+            "start_jetons_per_colour": "Jetons of each colour a player starts with",  # BF-C2
+            "deck": "The cards, one code per card, one letter per ace",  # BF-C3
+            "chart": "The value chart in millions: lowest, highest and starting value",  # BF-C4
+            "display_size": "Cards face up on offer",  # BF-S2
+            "start_player": "Who starts: random, or the first seat",  # BF-S3
+            "rise": "How far the colour(s) with the most jetons in the pool rise",  # BF-R5
+            "rise_min_count": "Jetons a colour needs in the pool to rise",  # BF-R5
+            "single_jeton_fall": "How far a colour with exactly one jeton in the pool falls",  # BF-R5
+            "zero_jetons": "A colour with no jeton in the pool falls to the amount, or by it",  # BF-R5
+            "zero_jetons_amount": "The amount a colour with no jeton falls to or by",  # BF-R5
+            "payout": "Millions paid per ace of a colour standing at each of these values",  # BF-R6
+            "reset_value": "Where a colour goes back to after it paid out",  # BF-R6
+            "sales_per_round": "Cards the start player may sell each round",  # BF-R8
+            "sale_restriction": "Which card the start player may not sell: the one just won, or one whose colour rose",  # BF-R8
+            "jeton_value": "Millions a jeton is worth at the end",  # BF-E2
             "closed_screens": "Whether others' cash and jetons stay behind their screens",
         })
 

@@ -63,28 +63,28 @@ class Casablanca(Game):
             "first_leader": Str(("random", "first-seat")),
             "memory_aid": Bool(),
         }, about={
-            "symbols": "The seven symbols, in their order around the ring (CB-C1)",
-            "fields_per_symbol": "How often the symbols repeat around the ring (CB-C1)",
-            "chips_per_number": "Chips of each number 0-6 (CB-C2)",
-            "cards_per_symbol": "Premium cards of each symbol (CB-C3)",
-            "cards_dealt": "Cards dealt to each player at the start of a round (CB-S2)",
-            "money_step": "The smallest amount of money; every other amount is a multiple of it (CB-C4)",
-            "start_money": "Money each player starts a round with (CB-C4)",
-            "pot_contribution": "What each player pays into the pot at the start of a round (CB-C4)",
+            "symbols": "The seven symbols, in their order around the ring",  # CB-C1
+            "fields_per_symbol": "How often the symbols repeat around the ring",  # CB-C1
+            "chips_per_number": "Chips of each number 0-6",  # CB-C2
+            "cards_per_symbol": "Premium cards of each symbol",  # CB-C3
+            "cards_dealt": "Cards dealt to each player at the start of a round",  # CB-S2
+            "money_step": "The smallest amount of money; every other amount is a multiple of it",  # CB-C4
+            "start_money": "Money each player starts a round with",  # CB-C4
+            "pot_contribution": "What each player pays into the pot at the start of a round",  # CB-C4
             "house_money": "What the house puts into the pot at the start of a round",
-            "premiums": "What the first, second, ... card of a symbol earns; one more card wins the pot (CB-T4)",
-            "min_stake": "The smallest stake of a challenge (CB-X1)",
-            "stake_step": "The steps a stake rises in (CB-X3)",
-            "admit_fee": "What a mover who admits a lie pays into the pot (CB-X2)",
-            "challenge_below_minimum": "Whether a player with less than the smallest stake may still challenge and be challenged (CB-X1, CB-X5)",
-            "challenger_answers": "Whether the challenger answers a mover who matches his stake: fold, call or raise (CB-X3; off: the match turns the chip over)",
-            "undo_lost_move": "Whether a mover who loses the exchange goes back (CB-X4)",
-            "reshuffles": "Times each player may have the ring's chips reshuffled, each round (CB-O1)",
-            "sell_price": "What the bank pays for a card (CB-O3)",
-            "sell_limit": "Cards a broke player may sell in one turn (CB-O3)",
+            "premiums": "What the first, second, ... card of a symbol earns; one more card wins the pot",  # CB-T4
+            "min_stake": "The smallest stake of a challenge",  # CB-X1
+            "stake_step": "The steps a stake rises in",  # CB-X3
+            "admit_fee": "What a mover who admits a lie pays into the pot",  # CB-X2
+            "challenge_below_minimum": "Whether a player with less than the smallest stake may still challenge and be challenged",  # CB-X1, CB-X5
+            "challenger_answers": "Whether the challenger answers a mover who matches his stake: fold, call or raise (off: the match turns the chip over)",  # CB-X3
+            "undo_lost_move": "Whether a mover who loses the exchange goes back",  # CB-X4
+            "reshuffles": "Times each player may have the ring's chips reshuffled, each round",  # CB-O1
+            "sell_price": "What the bank pays for a card",  # CB-O3
+            "sell_limit": "Cards a broke player may sell in one turn",  # CB-O3
             "turn_limit": "Turns after which a round ends without a pot winner (a safety limit)",
-            "rounds": "Rounds in a match; the money is dealt anew each round (CB-O4)",
-            "first_leader": "Who leads the first round: random, or the first seat (CB-S1)",
+            "rounds": "Rounds in a match; the money is dealt anew each round",  # CB-O4
+            "first_leader": "Who leads the first round: random, or the first seat",  # CB-S1
             "memory_aid": "Whether the board marks the chip values this seat has seen",
         })
 

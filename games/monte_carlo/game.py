@@ -49,18 +49,18 @@ class MonteCarlo(Game):
             "tiles": List(_tiles_row(), min_len=1),
             "leftover_laid": Bool(),
         }, about={
-            "start_chips": "Chips each player brings to the match (MC-C1)",
-            "match_games": "Games in a match; a player with no chips left drops out (MC-S2)",
-            "betting_rounds": "Betting rounds a game, one chip a round (MC-B1, MC-B4)",
-            "stop_is_final": "Whether a player who stops is out of the betting for the rest of the game (MC-B2)",
-            "field_capacity": "Chips a field holds (MC-B3)",
-            "sole_owner_extra": "Chips its sole owner may add to a full field of his own (MC-B3)",
-            "odds": "Chips returned per winning chip, stake included, for each kind of field (MC-S1)",
-            "odds_bonus": "What every odds figure rises by at a large table (MC-V1)",
-            "odds_bonus_players": "The table size from which the odds bonus applies (MC-V1)",
+            "start_chips": "Chips each player brings to the match",  # MC-C1
+            "match_games": "Games in a match; a player with no chips left drops out",  # MC-S2
+            "betting_rounds": "Betting rounds a game, one chip a round",  # MC-B1, MC-B4
+            "stop_is_final": "Whether a player who stops is out of the betting for the rest of the game",  # MC-B2
+            "field_capacity": "Chips a field holds",  # MC-B3
+            "sole_owner_extra": "Chips its sole owner may add to a full field of his own",  # MC-B3
+            "odds": "Chips returned per winning chip, stake included, for each kind of field",  # MC-S1
+            "odds_bonus": "What every odds figure rises by at a large table",  # MC-V1
+            "odds_bonus_players": "The table size from which the odds bonus applies",  # MC-V1
             "fields": "Betting fields of each kind on the board",
-            "tiles": "Tiles dealt to each player and tiles each lays, for each table size (MC-C2)",
-            "leftover_laid": "Whether tiles left over after the deal are laid face up at once (MC-C3)",
+            "tiles": "Tiles dealt to each player and tiles each lays, for each table size",  # MC-C2
+            "leftover_laid": "Whether tiles left over after the deal are laid face up at once",  # MC-C3
         })
 
     def validate_rules(self, rules: Mapping[str, Any]) -> list[tuple[str, str]]:

@@ -78,6 +78,10 @@ def test_the_shipped_schema_is_the_one_the_declarations_give(game) -> None:
     settings = shipped["properties"]["settings"]["properties"]
     assert set(settings) == set(game.schema.fields)
     assert all(prop.get("description") for prop in settings.values()), "every setting says what it means"
+    import re
+
+    internal = [d for d in (p["description"] for p in settings.values()) if re.search(r"\b(BF|MC|CB)-[A-Z]+\d", d)]
+    assert not internal, f"a player's description carries our rule ids: {internal[0]}"
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
