@@ -43,7 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     listing = sub.add_parser("list", help="the installed games, their variants and any broken plugin")
     listing.add_argument("--json", action="store_true", help="print one JSON object")
 
-    rules = sub.add_parser("rules", help="a game's rules")
+    rules = sub.add_parser("rules", help="a game's rules (in a pager on a terminal: $PAGER, PAGER=cat for none)")
     rules.add_argument("game")
 
     library = sub.add_parser("rulesets", help="every ruleset and house rule found: built-in, curated and your own")
@@ -234,7 +234,10 @@ def _rules(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.markdown import Markdown
 
-    Console().print(Markdown(text))
+    os.environ.setdefault("LESS", "-R")  # less shows the colours instead of their escapes
+    console = Console()
+    with console.pager(styles=True):  # $PAGER (PAGER=cat for none), else less or more
+        console.print(Markdown(text))
     return 0
 
 

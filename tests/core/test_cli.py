@@ -262,3 +262,18 @@ def test_a_closed_pipe_is_not_a_traceback() -> None:
     )
     assert result.stdout == '{\n "games"'
     assert "Traceback" not in result.stderr and "BrokenPipe" not in result.stderr
+
+
+def test_parlour_rules_on_a_terminal_goes_through_the_pager(tmp_path: Path) -> None:
+    """Issue 24: the whole rules text no longer scrolls past a terminal; $PAGER gets it."""
+    paged = tmp_path / "paged.txt"
+    main, child = os.openpty()
+    try:
+        done = subprocess.run([sys.executable, "-m", "parlour", "rules", "casablanca"], stdin=child, stdout=child,
+                              stderr=subprocess.PIPE, timeout=120,
+                              env={**os.environ, "PAGER": f"cat > {paged}", "TERM": "xterm"})
+    finally:
+        os.close(child)
+        os.close(main)
+    assert done.returncode == 0, done.stderr
+    assert "Casablanca" in paged.read_text() and "pot" in paged.read_text()
