@@ -31,7 +31,7 @@ from parlour.core.record import HUMAN
 from parlour.core.seating import take_back
 from parlour.tui.board import Board, GenericBoard
 from parlour.tui.board_loader import board_class
-from parlour.tui.dialogs import HandOverScreen, LeaveDialog, ProblemDialog
+from parlour.tui.dialogs import ConfirmDialog, HandOverScreen, LeaveDialog, ProblemDialog
 from parlour.tui.panels import LogPanel, MomentPanel, StatusPanel
 from parlour.tui.screen import Header, ParlourScreen
 
@@ -545,9 +545,17 @@ class TableScreen(ParlourScreen):
 
     # -- leaving, rules, focus -----------------------------------------------------
     def action_menu(self) -> None:
+        def sure(yes: bool | None) -> None:
+            if yes:
+                self.leave("abandon")
+
         def done(choice: str | None) -> None:
-            if choice in ("leave", "abandon"):
+            if choice == "leave":
                 self.leave(choice)
+            elif choice == "abandon":  # as home's x: a game thrown away is asked about first
+                self.app.push_screen(ConfirmDialog(f"Abandon this game of {self.live.game.title}?\n"
+                                                   "It cannot be continued afterwards.",
+                                                   yes="Abandon it", no="Keep it"), sure)
 
         self.app.push_screen(LeaveDialog(self.live.game.title), done)
 

@@ -139,7 +139,16 @@ def test_abandoning_at_the_table_asks_first_and_deletes_the_save(saves: SaveFold
             await wait_for(pilot, lambda: app.screen is screen)
             await pilot.press("escape")
             await wait_for(pilot, lambda: isinstance(app.screen, LeaveDialog))
+            await pilot.press("a")  # asks, as home's x does: no keeps the game
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+            await pilot.press("n")
+            await wait_for(pilot, lambda: app.screen is screen)
+            assert screen.live.path.exists()
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, LeaveDialog))
             await pilot.press("a")
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+            await pilot.press("y")
             await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
             assert not screen.live.path.exists()
             assert list(saves.saves.glob("*.json")) == []
