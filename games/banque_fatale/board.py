@@ -377,7 +377,7 @@ class BanqueFataleBoard(Board, can_focus=True):
         if to_move is None:
             scores = view.get("scores") or []
             return Text("Game over. " + ", ".join(
-                f"{names[s] if s < len(names) else s}: {score}" for s, score in enumerate(scores)))
+                f"{names[s] if s < len(names) else s}: {score:g} million" for s, score in enumerate(scores)))
         who = names[to_move] if to_move < len(names) else f"Seat {to_move + 1}"
         text = Text(f"Waiting for {who}")
         if view["phase"] == "bid" and view.get("my_bid") is not None:

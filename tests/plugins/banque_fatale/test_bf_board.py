@@ -219,6 +219,9 @@ def test_board_shows_a_finished_game() -> None:
     state = play_random(deal(seed=5), 5)
     _, texts = run_board(state, 0, [], legal=False)
     assert "Game over" in texts["bf-decision"] and "game over" in texts["bf-head"]
+    scores = state.scores()
+    assert f"{NAMES[0]}: {scores[0]:g} million" in texts["bf-decision"]
+    assert ".0 " not in texts["bf-decision"] and not texts["bf-decision"].rstrip().endswith(".0")  # not "85.0"
 
 
 @pytest.mark.parametrize("system", ["TRUECOLOR", "EIGHT_BIT", "STANDARD"])
