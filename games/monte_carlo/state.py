@@ -50,10 +50,11 @@ class MonteCarloState(State):
         self.extra: int = rules["sole_owner_extra"]
         self.rounds: int = rules["betting_rounds"]
         self.stop_is_final: bool = rules["stop_is_final"]
-        self.chips = [int(rules["start_chips"])] * players
+        self.start_chips = int(rules["start_chips"])
+        self.chips = [self.start_chips] * players
         self.active = [True] * players
-        self.won = [0] * players
-        self.lost = [0] * players
+        self.won = [0] * players  #: chips paid out, stakes included ("won back")
+        self.staked_total = [0] * players  #: chips put on fields over the match
         self.games_played = [0] * players
         self.history: list[dict[str, Any]] = []
         self.game_no = -1
@@ -248,6 +249,7 @@ class MonteCarloState(State):
         stake.append(seat)
         self.chips[seat] -= 1
         self.staked[seat] += 1
+        self.staked_total[seat] += 1
         loud = not self.quiet
         if loud:
             field = self.fields[index]
@@ -324,7 +326,6 @@ class MonteCarloState(State):
         filled = self.filled
         results = []
         payout_total = [0] * self.players
-        lost = [0] * self.players  # chips each seat lost on fields that did not win
         loud = not self.quiet
         for index in sorted(self.staked_fields):
             stake = self.stakes[index]
@@ -334,8 +335,6 @@ class MonteCarloState(State):
             for seat in stake:
                 if won:
                     payout[seat] += self.odds[index]
-                else:
-                    lost[seat] += 1
             for seat in range(self.players):
                 payout_total[seat] += payout[seat]
             results.append({"field": field.id, "won": won, "chips": list(stake), "payout": payout})
@@ -347,7 +346,6 @@ class MonteCarloState(State):
         for seat in self.order:
             self.chips[seat] += payout_total[seat]
             self.won[seat] += payout_total[seat]
-            self.lost[seat] += lost[seat]
             self.games_played[seat] += 1
             if loud:
                 gain = payout_total[seat] - self.staked[seat]
@@ -429,10 +427,11 @@ class MonteCarloState(State):
     def score_breakdown(self) -> list[dict[str, float]]:
         return [
             {
-                "chips": float(self.chips[s] + self.staked[s]),
-                "won": float(self.won[s]),
-                "lost": float(self.lost[s]),
                 "games": float(self.games_played[s]),
+                "start": float(self.start_chips),
+                "staked": float(self.staked_total[s]),
+                "won_back": float(self.won[s]),
+                "net": float(self.chips[s] + self.staked[s] - self.start_chips),
             }
             for s in range(self.players)
         ]
@@ -449,7 +448,7 @@ class MonteCarloState(State):
         other.chips = self.chips[:]
         other.active = self.active[:]
         other.won = self.won[:]
-        other.lost = self.lost[:]
+        other.staked_total = self.staked_total[:]
         other.games_played = self.games_played[:]
         other.betting = self.betting[:]
         other.staked = self.staked[:]

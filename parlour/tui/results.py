@@ -12,7 +12,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
 from parlour.core.record import HUMAN
-from parlour.core.review import stage_scores
+from parlour.core.review import StageScores, stage_scores
 from parlour.tui.review import history_table
 from parlour.tui.screen import Header, ParlourScreen
 from parlour.tui.table import LiveGame
@@ -24,6 +24,14 @@ def winners_line(names: list[str], winners: list[int]) -> str:
     if len(winners) == len(names):
         return "Everyone shares the win."
     return f"{', '.join(names[w] for w in winners[:-1])} and {names[winners[-1]]} share the win."
+
+
+def stages_title(stages: Iterable[StageScores]) -> str:
+    """"Game by game" when the game names its stages "Game 1", "Game 2" …; "Round by round"
+    for rounds, and for stages it names otherwise."""
+    words = {row.stage.split()[0] for row in stages if row.stage.split()}
+    unit = words.pop() if len(words) == 1 else "Round"
+    return f"{unit.capitalize()} by {unit.lower()}"
 
 
 def _number(value: object) -> str:
@@ -92,7 +100,7 @@ class ResultsScreen(ParlourScreen):
             except Exception:  # noqa: BLE001 - the totals above still stand
                 stages = []
             if len(stages) > 1:
-                yield Static(Text("Round by round", style="bold"), id="results-history-title")
+                yield Static(Text(stages_title(stages), style="bold"), id="results-history-title")
                 yield Static(history_table(names, stages), id="results-history")
             record = self.live.match.record
             variants = ", ".join(record.variants) if record.variants else "none (the book's rules)"

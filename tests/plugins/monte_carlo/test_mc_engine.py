@@ -495,3 +495,26 @@ def test_the_log_says_the_laying_begins_when_it_begins() -> None:
     assert state.phase == LAYING
     said = [e.text for e in state.events if e.kind == "laying"]
     assert said == [f"The betting is closed. Now the tiles: Player {state.current + 1} lays first."]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_results_breakdown_adds_up(seed: int) -> None:
+    """Issue 24: the results read start - staked + won back = end, and net = end - start (they
+    showed "won 10 | lost 10" for a player who began with 25 and ended with 21)."""
+    state = GAME.new_game(4, load_ruleset(GAME).resolve([]), seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        state.apply(rng.choice(list(state.legal_actions())))
+    scores = state.scores()
+    for seat, parts in enumerate(state.score_breakdown()):
+        assert parts["start"] - parts["staked"] + parts["won_back"] == scores[seat], parts
+        assert parts["net"] == scores[seat] - parts["start"]
+        assert parts["staked"] > 0 and parts["games"] >= 1
+
+
+def test_the_results_name_monte_carlos_stages_games() -> None:
+    from parlour.core.review import StageScores
+    from parlour.tui.results import stages_title
+
+    assert stages_title([StageScores("Game 1", [1.0]), StageScores("Game 2", [2.0])]) == "Game by game"
+    assert stages_title([StageScores("Round 1", [1.0]), StageScores("Round 2", [2.0])]) == "Round by round"
