@@ -116,6 +116,8 @@ class MonteCarloBoard(Board):
         Binding("right", "move(1, 0)", "Right", show=False, id="monte_carlo.right"),
         Binding("enter,space", "place", "Bet / lay here", id="monte_carlo.place"),
         Binding("s", "stop", "Stop betting", id="monte_carlo.stop"),
+        # the same key where stopping only passes this betting round (the pass-and-return variant)
+        Binding("s", "pass_round", "Pass this round", id="monte_carlo.pass"),
         Binding("t", "next_tile", "Next tile", id="monte_carlo.next_tile"),
         Binding("r", "toggle_results", "Last game", id="monte_carlo.results"),
         *[
@@ -272,11 +274,15 @@ class MonteCarloBoard(Board):
         self.confirming_stop = False
         self.choose(stop)
 
+    def action_pass_round(self) -> None:
+        self.action_stop()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Keys for one phase are not offered in the other (a stop while laying, a tile while
         betting)."""
-        if action == "stop":
-            return self.betting
+        if action in ("stop", "pass_round"):
+            passing = any(isinstance(a, Pass) for a in self.legal)
+            return self.betting and passing == (action == "pass_round")
         if action in ("next_tile", "tile"):
             return self.laying
         return True

@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from games.monte_carlo import GAME
 from games.monte_carlo.board import MonteCarloBoard
-from games.monte_carlo.actions import STOP, bet_on
+from games.monte_carlo.actions import PASS, STOP, bet_on
 from games.monte_carlo.state import MonteCarloState
 from games.monte_carlo.layout import CELL_BY_NAME
 from parlour.testing.boards import BoardHost, ManualClock, wait_for
@@ -338,3 +338,21 @@ async def test_board_shows_the_game_just_settled_while_the_table_holds_it() -> N
         app.board.end_moment()
         await pilot.pause()
         assert plain(app) == before
+
+
+@synchronous
+async def test_board_footer_says_pass_this_round_where_s_only_passes() -> None:
+    """Issue 24: with pass-and-return the footer said "s Stop betting" while the help line said
+    "s: pass this round"; now the footer says what s does, and s passes (once, without asking)."""
+    state = new(4, seed=2, stop_is_final=False)
+    app = BoardApp(state, 0)
+    async with app.run_test(size=(110, 50)) as pilot:
+        assert app.board.check_action("pass_round", ()) is True
+        assert app.board.check_action("stop", ()) is False
+        await pilot.press("s")
+        await wait_for(pilot, lambda: len(app.chosen) == 1)
+        assert app.chosen == [PASS]
+    ordinary = BoardApp(new(4, seed=2), 0)
+    async with ordinary.run_test(size=(110, 50)):
+        assert ordinary.board.check_action("stop", ()) is True
+        assert ordinary.board.check_action("pass_round", ()) is False
