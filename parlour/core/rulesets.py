@@ -384,13 +384,57 @@ def variants_markdown(ruleset: RulesetFile) -> str:
     return "\n".join(lines) + "\n"
 
 
-def rules_text(game: Game, ruleset: RulesetFile) -> str:
+def rules_text(game: Game, ruleset: RulesetFile, table: Mapping[str, Any] | None = None,
+               variants: Sequence[str] = ()) -> str:
     """The game's rules for players with its variants section made from ``ruleset`` (at the
-    ``VARIANTS_MARK`` line of its text, else at the end)."""
+    ``VARIANTS_MARK`` line of its text, else at the end). ``table``: the settings a table plays
+    with (its ``variants`` by name): a section at the top says how they differ from the text."""
     text = game.rules_markdown()
     if not isinstance(text, str):
         raise TypeError(f"rules_markdown returned a {type(text).__name__}, not text")
     section = variants_markdown(ruleset)
     if VARIANTS_MARK in text:
-        return text.replace(VARIANTS_MARK, section.rstrip("\n"), 1)
-    return text.rstrip("\n") + "\n\n" + section
+        text = text.replace(VARIANTS_MARK, section.rstrip("\n"), 1)
+    else:
+        text = text.rstrip("\n") + "\n\n" + section
+    if table is None:
+        return text
+    note = table_markdown(game, ruleset, table, variants)
+    title, rest = text.split("\n", 1) if text.startswith("# ") else ("", text)
+    return f"{title}\n\n{note}\n{rest}" if title else f"{note}\n{rest}"
+
+
+def table_markdown(game: Game, ruleset: RulesetFile, table: Mapping[str, Any], variants: Sequence[str]) -> str:
+    """"At this table": the variants and house rules in play, and each setting whose value
+    differs from the ruleset's defaults (which the rules text describes), old and new."""
+    lines = ["## At this table", ""]
+    if not variants and not clashing_settings(table, ruleset.defaults):
+        return "\n".join(lines + ["The rules as written below, without variants or house rules.", ""])
+    for name in variants:
+        known = ruleset.variants.get(name)
+        lines.append(f"- **{name}**" + (f": {known.description.strip()}" if known else ""))
+    changed = clashing_settings(table, ruleset.defaults)
+    if changed:
+        about = game.schema.about
+        lines += ["", "Where the text below says otherwise, this table plays with:", ""]
+        for path in changed:
+            here, book = _at(table, path), _at(ruleset.defaults, path)
+            meaning = about.get(path.split(".")[0])
+            lines.append(f"- {meaning or path}: **{_shown(here)}** (the text: {_shown(book)})")
+    return "\n".join(lines) + "\n"
+
+
+def _at(settings: Mapping[str, Any], path: str) -> Any:
+    for key in path.split("."):
+        settings = settings[key]
+    return settings
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_shown(v) for v in value)
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k}: {_shown(v)}" for k, v in value.items())
+    return str(value)

@@ -157,8 +157,9 @@ class ParlourApp(App[None]):
         """Open the setup of a new game of ``game``."""
         self.push_screen(SetupScreen(game))
 
-    def show_rules(self, game: Game) -> None:
-        self.push_screen(RulesScreen(game))
+    def show_rules(self, game: Game, table: Mapping[str, Any] | None = None, variants: Sequence[str] = ()) -> None:
+        """The rules of ``game``; from a table, with how its settings (``table``) differ."""
+        self.push_screen(RulesScreen(game, table, variants))
 
     def new_match(
         self, game: Game, rules: Mapping[str, Any], seed: int, seats: Sequence[Seat], variants: Sequence[str]

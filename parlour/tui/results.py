@@ -135,7 +135,7 @@ class ResultsScreen(ParlourScreen):
         self.parlour.show_review(self.live.game, self.live.match.record, seat=at_table)
 
     def action_rules(self) -> None:
-        self.parlour.show_rules(self.live.game)
+        self.parlour.show_rules(self.live.game, self.live.match.rules, self.live.match.variants)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         if self.remote is None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -18,16 +21,21 @@ class RulesScreen(Screen[None]):
         Binding("escape,q", "app.pop_screen", "Back", id="rules.back"),
     ]
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, table: Mapping[str, Any] | None = None, variants: Sequence[str] = ()) -> None:
+        """``table``: the settings of the table the rules are read from (its ``variants`` by
+        name); the text then opens with how they differ from the rules as written."""
         super().__init__()
         self.game = game
+        self.table = table
+        self.variants = variants
 
     def compose(self) -> ComposeResult:
         yield Header()
         try:
             registry = self.app.registry  # type: ignore[attr-defined]
             ruleset = registry.ruleset(self.game.id)
-            text = rules_text(self.game, with_house_rules(ruleset, scan_house_rules(self.game, ruleset).variants))
+            text = rules_text(self.game, with_house_rules(ruleset, scan_house_rules(self.game, ruleset).variants),
+                              self.table, self.variants)
         except Exception as exc:  # noqa: BLE001 - a plugin bug must not take the app down
             text = f"# {self.game.title}\n\nThe rules could not be loaded: {type(exc).__name__}: {exc}"
         with VerticalScroll(id="rules-scroll"):

@@ -571,7 +571,7 @@ class TableScreen(ParlourScreen):
         self.dismiss(None)
 
     def action_rules(self) -> None:
-        self.parlour.show_rules(self.live.game)
+        self.parlour.show_rules(self.live.game, self.live.match.rules, self.live.match.variants)
 
     def action_focus_log(self) -> None:
         side = self.query_one("#side")

@@ -1,0 +1,51 @@
+"""The rules read at a table (F1) say how that table's rules differ from the text (issue 24:
+they showed the book's numbers while the table played high stakes)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tui_helpers import run, wait_for
+
+from parlour.core.record import HUMAN, Seat
+from parlour.core.registry import discover
+from parlour.core.rulesets import load_ruleset, rules_text
+from parlour.core.saves import SaveFolder
+from parlour.core.seating import start_match
+from parlour.tui.app import ParlourApp
+from parlour.tui.rules import RulesScreen
+from parlour.tui.table import TableScreen
+
+REGISTRY = discover()
+
+
+def test_the_rules_text_opens_with_what_this_table_plays() -> None:
+    game = REGISTRY.get("casablanca")
+    ruleset = load_ruleset(game)
+    table = ruleset.resolve(["high-stakes"])
+    text = rules_text(game, ruleset, table, ["high-stakes"])
+    top = text.split("## At this table", 1)[1].split("\n## ", 1)[0]
+    assert text.startswith("# Casablanca\n\n## At this table")
+    assert "**high-stakes**: Challenges open at $300" in top
+    assert "**300** (the text: 100)" in top and "**200, 400, 600** (the text: 100, 200, 300)" in top
+    plain = rules_text(game, ruleset, ruleset.resolve([]), [])
+    assert "The rules as written below, without variants or house rules." in plain
+    assert "## At this table" not in rules_text(game, ruleset)  # from home or setup: the text alone
+
+
+def test_f1_at_a_table_shows_its_variants_and_their_numbers(tmp_path: Path) -> None:
+    game = REGISTRY.get("casablanca")
+    rules = load_ruleset(game).resolve(["high-stakes"])
+    match = start_match(game, rules, 4, [Seat("Ada", HUMAN), Seat("Bea", "random")], ["high-stakes"])
+
+    async def scenario() -> str:
+        app = ParlourApp(REGISTRY, saves=SaveFolder(tmp_path), ai_delay=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            app.open_table(game, match)
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            await pilot.press("f1")
+            await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+            return str(app.screen.query_one("#rules-text").source)
+
+    source = run(scenario())
+    assert "## At this table" in source and "high-stakes" in source and "**300** (the text: 100)" in source
