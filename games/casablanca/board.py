@@ -43,7 +43,7 @@ from games.casablanca.actions import (
     TakeTop,
     dollars,
 )
-from parlour.core.game import Action
+from parlour.core.game import Action, with_names
 from parlour.tui.board import Board
 
 from games.casablanca.panels import (LIST_MODES, RING_MODES, centre_lines, knowledge_text, letters_of, players_panel,
@@ -204,7 +204,7 @@ class CasablancaBoard(Board, can_focus=True):
         head = Text.assemble(("Casablanca", "bold"), f"  round {view['round']} of {view['rounds']}",
                              f"  ·  turn {view['turn']} (limit {view['turn_limit']})")
         if view["end_reason"]:
-            head.append(f"  ·  {view['end_reason']}", style="italic")
+            head.append(f"  ·  {with_names(view['end_reason'], names)}", style="italic")
         self.query_one("#cb-head", Static).update(head)
         cursor = self.spots[self.cursor] if self.mode in RING_MODES and self.spots else None
         compact = self.compact
@@ -301,8 +301,9 @@ class CasablancaBoard(Board, can_focus=True):
             matching = mode == "respond" and self.rules.get("challenger_answers")
             if matching:
                 lines.append(Text("If you match, the challenger may still fold, call or raise.", style="dim"))
+            raising = " · r raise by the minimum" if any(isinstance(a, Raise) for a in self.options) else ""
             hint = ("←/→ choose · Enter confirm · c " + ("match" if matching else "call")
-                    + " · r raise by the minimum · " + ("a admit" if mode == "respond" else "f fold"))
+                    + raising + " · " + ("a admit" if mode == "respond" else "f fold"))
         else:
             loser = challenge.get("loser")
             lines.append(Text.assemble(("You won the exchange.", "bold"),
@@ -312,15 +313,24 @@ class CasablancaBoard(Board, can_focus=True):
         if self._amounts():
             hint += " · or type an amount"
             if self.typed:
-                lines.append(Text(f"Typed: {dollars(int(self.typed))} · Enter to take it · Backspace to correct",
+                meant = "stake" if mode == "commit" else "raise your stake to"
+                lines.append(Text(f"Typed: {meant} {dollars(int(self.typed))} · Enter to take it · Backspace to correct",
                                   style="bold"))
         lines.append(Text(hint, style="dim"))
         return Group(*lines)
 
     def _amounts(self) -> dict[int, int]:
-        """Offered amounts (a challenge's stake, a raise's size) -> their option's index."""
-        return {action.stake if isinstance(action, Challenge) else action.by: i  # type: ignore[attr-defined]
+        """Offered amounts -> their option's index. A typed amount is always a stake: a
+        challenge's, or the stake a raise brings this seat to (the other's stake plus the raise),
+        as the raise's label shows it after the arrow."""
+        return {action.stake if isinstance(action, Challenge) else self._raised_to(action): i  # type: ignore[attr-defined]
                 for i, action in enumerate(self.options) if isinstance(action, (Challenge, Raise))}
+
+    def _raised_to(self, action: Raise) -> int:
+        view = self.view
+        assert view is not None
+        stakes = (view.get("challenge") or {}).get("stakes", {})
+        return int(stakes.get("challenger" if view["seat"] == view["mover"] else "mover", 0)) + action.by
 
     def _take_typed(self) -> None:
         """Enter after digits: the stake or raise of that amount, or why there is none."""
@@ -376,9 +386,7 @@ class CasablancaBoard(Board, can_focus=True):
             # revised CB-X3: the mover's first answer only matches; the challenger answers it
             return "match" if self.mode == "respond" and self.rules.get("challenger_answers") else "call"
         if isinstance(action, Raise):
-            stakes = challenge.get("stakes", {})
-            other = stakes.get("challenger" if view["seat"] == view["mover"] else "mover", 0)
-            return f"raise +{dollars(action.by)}→{dollars(other + action.by)}"
+            return f"raise +{dollars(action.by)}→{dollars(self._raised_to(action))}"
         if isinstance(action, TakeTop):
             top = view["top"]
             return f"top card {letters[top]} {view['symbols'][top]}" if top is not None else "top card"

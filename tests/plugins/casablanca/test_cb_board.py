@@ -418,3 +418,42 @@ def test_board_a_known_chip_in_another_hand_is_in_their_hand_not_yours() -> None
     text = knowledge_text(view, 2, NAMES).plain
     assert f"in {NAMES[2]}'s hand: {view['move']['held']}" in text and "in your hand" not in text
     assert "in your hand" in knowledge_text(state.view(2), 2, NAMES).plain
+
+
+def test_board_a_typed_amount_is_always_a_stake_and_says_so() -> None:
+    """Issue 24: a typed 300 was a stake in the challenge prompt but "raise by" in the
+    exchange (300 became "raise +$300→$500"). Typed, it is always the stake you end with."""
+    state = arranged()
+    move(state, 12, 3, 13)
+    commit(state, {2: 200})
+    # Cyd staked $200: typing 300 raises Bea's stake to $300, a raise of $100
+    chosen, texts = run_board(state, 1, ["3", "0", "0", "enter"])
+    assert chosen == [Raise(100)]
+    chosen, texts = run_board(state, 1, ["3", "0", "0"], expect=False)
+    assert "Typed: raise your stake to $300" in texts["cb-decision"]
+    assert "◂ raise +$100→$300 ▸" in texts["cb-decision"], "the cursor follows the typed stake"
+    state2 = arranged()
+    move(state2, 12, 3, 13)
+    chosen, texts = run_board(state2, 2, ["3", "0", "0"], expect=False)
+    assert "Typed: stake $300" in texts["cb-decision"]
+
+
+def test_board_offers_r_only_when_a_raise_is_possible() -> None:
+    """Issue 24: "r raise by the minimum" was offered when no raise was possible."""
+    state = arranged()
+    move(state, 12, 3, 13)
+    commit(state, {2: 200})
+    _, texts = run_board(state, 1, ["a"])
+    assert "r raise by the minimum" in texts["cb-decision"]
+    state.apply(Raise(1100))  # Bea raises to the limit: Cyd can only call or fold
+    assert not any(isinstance(a, Raise) for a in state.legal_actions())
+    _, texts = run_board(state, 2, ["f"])
+    assert "r raise" not in texts["cb-decision"] and "f fold" in texts["cb-decision"]
+
+
+def test_board_header_names_the_player_who_completed_the_cards() -> None:
+    """Issue 24: the header said "Player 2 completed 4 Star cards" instead of the name."""
+    state = arranged()
+    state.end_reason = "Player 2 completed 4 Star cards"
+    _, texts = run_board(state, 0, [], legal=False)
+    assert "Bea completed 4 Star cards" in texts["cb-head"] and "Player 2" not in texts["cb-head"]
