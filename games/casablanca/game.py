@@ -133,6 +133,9 @@ class Casablanca(Game):
             return {**rules, "challenger_answers": False}
         return None
 
+    def score_text(self, score: float) -> str:
+        return f"${score:,.0f}"
+
     def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> CasablancaState:
         self.require_players(players)
         return CasablancaState(players, rules, seed)

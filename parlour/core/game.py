@@ -440,6 +440,11 @@ class Game(ABC):
             return path.read_text(encoding="utf-8")
         return f"# {self.title}\n\nThis game has no rules text yet."
 
+    def score_text(self, score: float) -> str:
+        """A final score as players write it ("$5,950", "85 million"); the default, the
+        number alone. May be overridden."""
+        return f"{score:g}"
+
     def agent_kinds(self) -> dict[str, KindEntry]:
         """Computer opponents by name (a factory ``rules -> Agent`` or an
         :class:`~parlour.core.agents.AgentKind`). Every game gets ``random``, the searching

@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
+from parlour.core.game import Game
 from parlour.core.record import HUMAN
 from parlour.core.review import StageScores, stage_scores
 from parlour.tui.review import history_table
@@ -32,6 +33,16 @@ def stages_title(stages: Iterable[StageScores]) -> str:
     words = {row.stage.split()[0] for row in stages if row.stage.split()}
     unit = words.pop() if len(words) == 1 else "Round"
     return f"{unit.capitalize()} by {unit.lower()}"
+
+
+def score_text(game: Game, score: float) -> str:
+    """The game's way of writing a score (:meth:`Game.score_text`), or the number alone when
+    the game's code fails or answers with something that is not a short text."""
+    try:
+        text = game.score_text(score)
+    except Exception:  # noqa: BLE001 - the game's own code: the number still shows
+        text = None
+    return text if isinstance(text, str) and 0 < len(text) <= 40 else _number(score)
 
 
 def _number(value: object) -> str:
@@ -89,8 +100,8 @@ class ResultsScreen(ParlourScreen):
             mark = "* winner" if seat in winners else ""
             agent = self.live.match.seats[seat].agent
             who = names[seat] if agent == HUMAN else f"{names[seat]} (computer: {agent})"
-            grid.add_row(mark, who, *[_number(breakdown[seat].get(p, "")) for p in parts], _number(scores[seat]),
-                         style="bold" if seat in winners else "")
+            grid.add_row(mark, who, *[_number(breakdown[seat].get(p, "")) for p in parts],
+                         score_text(self.live.game, scores[seat]), style="bold" if seat in winners else "")
         yield Header()
         with VerticalScroll(id="results"):
             yield Static(Text(winners_line(names, winners), style="bold"), id="results-winners")

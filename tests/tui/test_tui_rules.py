@@ -1,4 +1,4 @@
-"""The rules read at a table (F1) say how that table's rules differ from the text (issue 24:
+"""What a table tells of its rules and scores: F1 says how the table's rules differ from the text (issue 24:
 they showed the book's numbers while the table played high stakes)."""
 
 from __future__ import annotations
@@ -49,3 +49,18 @@ def test_f1_at_a_table_shows_its_variants_and_their_numbers(tmp_path: Path) -> N
 
     source = run(scenario())
     assert "## At this table" in source and "high-stakes" in source and "**300** (the text: 100)" in source
+
+
+def test_the_results_write_scores_as_each_game_does() -> None:
+    """Issue 24: Casablanca's results showed "5950" without the dollar sign."""
+    from parlour.tui.results import score_text
+
+    assert score_text(REGISTRY.get("casablanca"), 5950.0) == "$5,950"
+    assert score_text(REGISTRY.get("banque-fatale"), 85.0) == "85 million"
+    assert score_text(REGISTRY.get("monte-carlo"), 21.0) == "21"
+
+    class Failing:
+        def score_text(self, score: float) -> str:
+            raise RuntimeError("a plugin's bug")
+
+    assert score_text(Failing(), 7.0) == "7"  # type: ignore[arg-type]
