@@ -314,6 +314,7 @@ def test_in_chromium_a_page_of_another_site_cannot_open_the_app(tmp_path: Path) 
         asyncio.run(visit())
     finally:
         evil.shutdown()
+        evil.server_close()
         browser.terminate()
         try:
             browser.wait(timeout=WAIT)
