@@ -95,6 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000, help="the port to listen on (default: 8000; 0: any free)")
     serve.add_argument("--bind", default="127.0.0.1",
                        help="the address to listen on (default: 127.0.0.1, this machine only: there is no login)")
+    serve.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                       help="let pages from ORIGIN (such as https://parlour.example.com, a reverse proxy's "
+                            "address) open the app too; repeatable (default: only the address it listens on)")
 
     join = sub.add_parser("join", help="join a hosted table: ADDRESS is host:port, CODE the seat's join code")
     join.add_argument("address")
@@ -582,10 +585,14 @@ def _hosted_again(game: Any, name: str) -> tuple[Any, Path]:
 
 def _serve(args: argparse.Namespace) -> int:
     """The app in web browsers: each tab its own app process, with a data folder of its own."""
-    from parlour.web import LOOPBACK, WebUnavailable, serve
+    from parlour.web import LOOPBACK, WebUnavailable, parse_origin, serve
 
     if not 0 <= args.port <= 65535:
         raise UserError("--port must be 0 to 65535")
+    try:
+        origins = [parse_origin(origin) for origin in args.allow_origin]
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
     if args.bind not in LOOPBACK:
         print(f"parlour: serving on {args.bind}: there is no login, anyone who can reach it can play",
               file=sys.stderr)
@@ -594,7 +601,7 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"Serving Parlour at {url} (Ctrl+C stops it)", flush=True)
 
     try:
-        serve(args.bind, args.port, announce)
+        serve(args.bind, args.port, announce, origins)
     except WebUnavailable as exc:
         raise UserError(str(exc)) from None
     except OSError as exc:

@@ -264,8 +264,68 @@ def test_a_visitor_in_the_browser_joins_a_hosted_table(tmp_path: Path) -> None:
         served.stop()
 
 
-async def open_page(browser: subprocess.Popen, profile: Path, port: int, connect: Any) -> DevTools:
-    """The served app's page in Chromium, once its first output has arrived and is drawn."""
+def test_in_chromium_a_page_of_another_site_cannot_open_the_app(tmp_path: Path) -> None:
+    """Issue 25 as a browser lives it: evil.example made to resolve to this machine (DNS
+    rebinding) gets no app under its own name, and its page cannot open a websocket to the
+    real address either (cross-site websocket hijacking)."""
+    import functools
+    import http.server
+    import threading
+
+    from websockets.asyncio.client import connect
+
+    (tmp_path / "evil").mkdir()
+    (tmp_path / "evil" / "index.html").write_text("<title>evil</title><p>a page of another site</p>")
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args: Any) -> None:
+            """Nothing on the test's output."""
+
+    evil = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=tmp_path / "evil"))
+    threading.Thread(target=evil.serve_forever, daemon=True).start()
+    served = Served(tmp_path)
+    profile = tmp_path / "chromium"
+    browser = subprocess.Popen([CHROMIUM, *FLAGS, f"--user-data-dir={profile}",
+                                "--host-resolver-rules=MAP evil.example 127.0.0.1", "about:blank"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        async def visit() -> None:
+            tools = await devtools(browser, profile, connect)
+            async with tools.ws:
+                async def shown(expression: str) -> Any:
+                    return (await tools.call("Runtime.evaluate", returnByValue=True,
+                                             expression=expression))["result"].get("value")
+
+                await tools.call("Page.navigate", url=f"http://evil.example:{served.port}/")
+                text = await tools.until(lambda: shown("document.body && document.body.innerText"), "the answer")
+                assert text.startswith("refused: Parlour does not answer to the address"), text
+                await tools.call("Page.navigate", url=f"http://evil.example:{evil.server_address[1]}/")
+
+                async def on_evil() -> bool:
+                    return await shown("document.title") == "evil"
+
+                await tools.until(on_evil, "the other site's page")
+                opened = await tools.call("Runtime.evaluate", awaitPromise=True, returnByValue=True, expression=(
+                    "new Promise(done => { const ws = new WebSocket('ws://127.0.0.1:%d/ws');"
+                    " ws.onopen = () => { ws.close(); done('open'); }; ws.onclose = () => done('closed'); })"
+                    % served.port))
+                assert opened["result"]["value"] == "closed", "another site's page opened the app's websocket"
+
+        asyncio.run(visit())
+    finally:
+        evil.shutdown()
+        evil.server_close()
+        browser.terminate()
+        try:
+            browser.wait(timeout=WAIT)
+        except subprocess.TimeoutExpired:
+            browser.kill()
+        err = served.stop()
+    assert "Traceback" not in err, err
+
+
+async def devtools(browser: subprocess.Popen, profile: Path, connect: Any) -> DevTools:
+    """The DevTools protocol on Chromium's page, once Chromium has started."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + WAIT
     port_file = profile / "DevToolsActivePort"
@@ -277,6 +337,12 @@ async def open_page(browser: subprocess.Popen, profile: Path, port: int, connect
     page = next(p for p in pages if p["type"] == "page")
     tools = DevTools(await connect(page["webSocketDebuggerUrl"], max_size=None))
     await tools.call("Page.enable")
+    return tools
+
+
+async def open_page(browser: subprocess.Popen, profile: Path, port: int, connect: Any) -> DevTools:
+    """The served app's page in Chromium, once its first output has arrived and is drawn."""
+    tools = await devtools(browser, profile, connect)
     await tools.call("Page.navigate", url=f"http://127.0.0.1:{port}/?fontsize=14")
 
     async def drawn() -> bool:

@@ -93,14 +93,18 @@ def test_the_served_app_arrives_takes_keys_and_keeps_each_tab_apart(tmp_path: Pa
         assert f"ws://127.0.0.1:{served.port}/ws" in page and "Parlour" in page
 
         async def visit() -> None:
-            async with connect(f"ws://127.0.0.1:{served.port}/ws?width=100&height=30", max_size=None) as ws:
+            async with connect(f"ws://127.0.0.1:{served.port}/ws?width=100&height=30", max_size=None,
+                               origin=f"http://127.0.0.1:{served.port}") as ws:  # as the page's own
                 tab = Tab(ws)
                 home = await tab.until("Monte Carlo")
                 assert "Banque Fatale" in home and "Casablanca" in home
                 assert "Continue" not in home and "Saved" not in home, "a visitor is never offered the host's game"
                 await tab.keys("\r")  # Enter: set up the highlighted game
                 await tab.until("At the table")
-                assert len(list(served.tmp.glob("parlour-serve-*/tab-*"))) == 1, "the tab has a folder of its own"
+                tabs = list(served.tmp.glob("parlour-serve-*/tab-*"))
+                assert len(tabs) == 1, "the tab has a folder of its own"
+                assert tabs[0].stat().st_mode & 0o777 == tabs[0].parent.stat().st_mode & 0o777 == 0o700, (
+                    "no other user of the machine may list or read a tab's saves (issue 25)")
 
         asyncio.run(visit())
         loop_end = asyncio.run(_gone(served.tmp))
