@@ -335,7 +335,9 @@ class State(ABC):
     def stage(self) -> str | None:
         """The part of the game being played now, as players name it ("Round 3", "Game 2"):
         the review notes everyone's score each time it changes. Optional; the default (None)
-        leaves the review with the final scores only."""
+        leaves the review with the final scores only. A seat is shown the scores its view
+        carries (a ``scores`` list; anything not a number there stays hidden), else these of
+        :meth:`scores`: a game whose running scores count hidden things puts them in its views."""
         return None
 
     def winners(self) -> list[int]:

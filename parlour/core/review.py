@@ -1,15 +1,17 @@
-"""Looking back at a game: the scores after every stage of it, and finding a record by name.
+"""Looking back at a game: the scores after every stage of it, what each seat was shown of
+it at every step, and finding a record by name.
 
-Headless (no Textual): ``parlour replay`` and the app's results screen both use it.
+Headless (no Textual): ``parlour replay`` and the app's results and review screens use it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from parlour.core.game import Game, State
+from parlour.core.game import Event, Game, State, seat_label
 from parlour.core.record import Record, RecordError, replay, replay_actions
 
 #: the blocks of a sparkline, lowest first
@@ -18,52 +20,144 @@ _BLOCKS = "▁▂▃▄▅▆▇█"
 
 @dataclass(frozen=True)
 class StageScores:
-    """Everyone's score when a stage of the game ("Round 3", "Game 2") ended."""
+    """Everyone's score when a stage of the game ("Round 3", "Game 2") ended, after ``step``
+    moves; a score None is one the seat the row was made for was not shown."""
 
     stage: str
-    scores: list[float]
+    scores: list[float | None]
+    step: int = 0
+
+
+def running_scores(view: Mapping[str, Any], players: int) -> list[Any] | None:
+    """Scores a seat may see during play: a ``scores`` or ``points`` list in its own view.
+
+    ``State.scores()`` is not used before the end: it may count things the seat cannot see."""
+    for key in ("scores", "points"):
+        value = view.get(key)
+        if isinstance(value, list) and len(value) == players:
+            return value
+    return None
+
+
+def seen_scores(state: State, seat: int | None) -> list[float | None]:
+    """Everyone's score as ``seat`` (None: an onlooker) was shown it in ``state``: where its
+    view carries scores (:func:`running_scores`), those, None for any that is not a number
+    (a "?" behind closed screens); else the state's own, which a game that keeps no scores in
+    its views shows every seat at the end of a stage (see ``State.stage``)."""
+    scores = list(state.scores())
+    shown = running_scores(state.view(seat), len(scores))
+    if shown is None:
+        return scores
+    return [float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None for v in shown]
 
 
 def stage_scores(
-    game: Game, record: Record, after: Callable[[State], None] | None = None
+    game: Game, record: Record, after: Callable[[State], None] | None = None,
+    scores: Callable[[State], list[float | None]] | None = None,
 ) -> tuple[State, list[StageScores]]:
     """Replay ``record`` and note the scores each time ``State.stage()`` changes, and at the
     end (a :class:`RecordError` if it does not replay). A game without stages has one row,
     "End", with the final scores. ``after`` is shown the state as dealt and after each move
-    (the review keeps copies of them)."""
+    (the review keeps copies of them); ``scores`` (by default ``State.scores``, everything)
+    says which scores a row holds: ``lambda s: seen_scores(s, seat)`` for one seat's."""
     state = replay(game, record, upto=0)  # the record checked (game, version, rules) and dealt
+    score = scores or (lambda s: list(s.scores()))
     rows: list[StageScores] = []
     stage = state.stage()
+    moves = 0
     if after is not None:
         after(state)
 
     def play(action: object) -> None:
-        nonlocal stage
+        nonlocal stage, moves
         state.apply(action)  # type: ignore[arg-type]
+        moves += 1
         if after is not None:
             after(state)
         now = state.stage()
         if now != stage and stage is not None and not state.is_over:
-            rows.append(StageScores(stage, list(state.scores())))
+            rows.append(StageScores(stage, score(state), moves))
         stage = now
 
     replay_actions(game, state, record.actions, play)
     if state.is_over or not rows:
-        rows.append(StageScores(stage if stage is not None else "End", list(state.scores())))
+        rows.append(StageScores(stage if stage is not None else "End", score(state), moves))
     return state, rows
 
 
-def sparkline(values: Sequence[float], low: float | None = None, high: float | None = None) -> str:
+class Review:
+    """A game replayed once, and what each seat was shown of it at every step: the one source
+    of the review screen's texts. A seat is shown its view, the events it saw, and of a move
+    not its own only the events it saw of that move: never the record's text of another
+    seat's move, which may be a sealed bid or a secret answer. ``seat`` None is an onlooker."""
+
+    def __init__(self, game: Game, record: Record) -> None:
+        self.game = game
+        self.record = record
+        #: the state as dealt and after each move, and the steps where a stage begins
+        self.states: list[State] = []
+        self.stage_starts: list[int] = []
+        _, self.stages = stage_scores(game, record, after=self._keep)
+
+    def _keep(self, state: State) -> None:
+        if not self.states or state.stage() != self.states[-1].stage():
+            self.stage_starts.append(len(self.states))
+        self.states.append(state.clone())
+
+    @property
+    def last(self) -> int:
+        """The last step (the number of moves replayed)."""
+        return len(self.states) - 1
+
+    def seen_of_move(self, step: int, seat: int | None) -> list[Event]:
+        """The events of the move that led to ``step`` that ``seat`` saw."""
+        if not step:
+            return []
+        start, after = len(self.states[step - 1].events), self.states[step]
+        return after.events_for(seat, start) if len(after.events) >= start else []
+
+    def last_move(self, step: int, seat: int | None) -> str:
+        """The move that led to ``step`` as ``seat`` saw it, with seat labels ("Player 2"):
+        its own move in full (its label); another's as the first event it saw of it (the rest
+        are in its log), or only whose move it was when it saw nothing of it."""
+        if not step:
+            return "The deal, before the first move"
+        before = self.states[step - 1]
+        mover = before.to_move
+        who = seat_label(mover) if mover is not None else "nobody"
+        if seat is not None and seat == mover:
+            played = self.record.actions[step - 1]
+            try:
+                played = self.game.parse_action(before.clone(), played).label
+            except Exception:  # noqa: BLE001 - the record's own text of this seat's own move will do
+                pass
+            return f"Last move, {who}'s: {played}"
+        seen = self.seen_of_move(step, seat)
+        if not seen:
+            whose = f"{seat_label(seat)}'s" if seat is not None else "an onlooker's"
+            return f"Last move, {who}'s: nothing of it in {whose} log"
+        more = f" (and {len(seen) - 1} more in the log)" if len(seen) > 1 else ""
+        return f"Last move, {who}'s: {seen[0].text}{more}"
+
+    def history(self, seat: int | None) -> list[StageScores]:
+        """The scores after every stage as ``seat`` was shown them then."""
+        return [StageScores(row.stage, seen_scores(self.states[row.step], seat), row.step) for row in self.stages]
+
+
+def sparkline(values: Sequence[float | None], low: float | None = None, high: float | None = None) -> str:
     """``values`` as a line of block characters on a scale from ``low`` to ``high`` (by
-    default their own lowest and highest; give everyone's to compare several lines)."""
-    if not values:
-        return ""
-    low = min(values) if low is None else low
-    high = max(values) if high is None else high
+    default their own lowest and highest; give everyone's to compare several lines); a
+    value None (not shown) is a space."""
+    known = [v for v in values if v is not None]
+    if not known:
+        return " " * len(values)
+    low = min(known) if low is None else low
+    high = max(known) if high is None else high
     if high <= low:
-        return _BLOCKS[len(_BLOCKS) // 2] * len(values)
+        return "".join(" " if v is None else _BLOCKS[len(_BLOCKS) // 2] for v in values)
     top = len(_BLOCKS) - 1
-    return "".join(_BLOCKS[min(top, max(0, round((v - low) / (high - low) * top)))] for v in values)
+    return "".join(" " if v is None else _BLOCKS[min(top, max(0, round((v - low) / (high - low) * top)))]
+                   for v in values)
 
 
 def find_record(name: str, folder: Path) -> Path:

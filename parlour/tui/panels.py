@@ -18,6 +18,7 @@ from textual.widgets import RichLog, Static
 
 from parlour.core.game import Event, with_names
 from parlour.core.record import HUMAN, Seat
+from parlour.core.review import running_scores
 from parlour.tui.board import Board
 
 
@@ -58,17 +59,6 @@ class ShownTable(Protocol):
     def moves(self) -> int: ...
 
     def who(self, seat: int) -> str: ...
-
-
-def running_scores(view: Mapping[str, Any], players: int) -> list[Any] | None:
-    """Scores a seat may see during play: a ``scores`` or ``points`` list in its own view.
-
-    ``State.scores()`` is not used before the end: it may count things the seat cannot see."""
-    for key in ("scores", "points"):
-        value = view.get(key)
-        if isinstance(value, list) and len(value) == players:
-            return value
-    return None
 
 
 def _duration(seconds: float) -> str:

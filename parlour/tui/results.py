@@ -13,7 +13,7 @@ from textual.widgets import Footer, Static
 
 from parlour.core.game import Game
 from parlour.core.record import HUMAN
-from parlour.core.review import StageScores, stage_scores
+from parlour.core.review import StageScores, seen_scores, stage_scores
 from parlour.tui.review import history_table
 from parlour.tui.screen import Header, ParlourScreen
 from parlour.tui.table import LiveGame
@@ -107,7 +107,8 @@ class ResultsScreen(ParlourScreen):
             yield Static(Text(winners_line(names, winners), style="bold"), id="results-winners")
             yield Static(grid, id="results-scores")
             try:
-                _, stages = stage_scores(self.live.game, self.live.match.record)
+                _, stages = stage_scores(self.live.game, self.live.match.record,
+                                         scores=lambda state: seen_scores(state, self.at_table))
             except Exception:  # noqa: BLE001 - the totals above still stand
                 stages = []
             if len(stages) > 1:
@@ -128,6 +129,14 @@ class ResultsScreen(ParlourScreen):
     def on_mount(self) -> None:
         self.sub_title = f"{self.live.game.title}: results"
 
+    @property
+    def at_table(self) -> int | None:
+        """The seat of the person reading (None, an onlooker's, when several people shared
+        the screen): what the round by round scores and the review show is what it saw."""
+        if self.remote is not None:
+            return self.remote
+        return self.live.humans[0] if len(self.live.humans) == 1 else None
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return not (self.remote is not None and action == "play_again")
 
@@ -140,10 +149,7 @@ class ResultsScreen(ParlourScreen):
         self.dismiss(None)
 
     def action_review(self) -> None:
-        at_table = self.live.humans[0] if len(self.live.humans) == 1 else None
-        if self.remote is not None:
-            at_table = self.remote
-        self.parlour.show_review(self.live.game, self.live.match.record, seat=at_table)
+        self.parlour.show_review(self.live.game, self.live.match.record, seat=self.at_table)
 
     def action_rules(self) -> None:
         self.parlour.show_rules(self.live.game, self.live.match.rules, self.live.match.variants)

@@ -1,6 +1,6 @@
 """The review of a finished game: everyone's score after every round or game, and a
 step-through replay from one seat's point of view (what that seat could see at each step,
-nothing more).
+nothing more: every text comes from :class:`parlour.core.review.Review`).
 
 Opened from the results screen (``v``) and by ``parlour replay NAME --review``."""
 
@@ -16,9 +16,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
-from parlour.core.game import Game, State, with_names
+from parlour.core.game import Game, with_names
 from parlour.core.record import HUMAN, Record
-from parlour.core.review import StageScores, sparkline, stage_scores
+from parlour.core.review import Review, StageScores, sparkline
 from parlour.tui.board import Board, GenericBoard
 from parlour.tui.board_loader import board_class
 from parlour.tui.dialogs import ConfirmDialog
@@ -27,15 +27,16 @@ from parlour.tui.screen import Header, ParlourScreen
 
 
 def history_table(names: Sequence[str], stages: Sequence[StageScores]) -> RichTable:
-    """The scores after every stage, one column a player, with a sparkline row on one scale."""
+    """The scores after every stage, one column a player, with a sparkline row on one scale;
+    "?" for a score the seat was not shown."""
     grid = RichTable(box=None, pad_edge=False, header_style="bold underline")
     grid.add_column("")
     for name in names:
         grid.add_column(name, justify="right", overflow="ellipsis", no_wrap=True)
     for row in stages:
-        grid.add_row(row.stage, *[f"{score:g}" for score in row.scores])
-    if len(stages) > 1:
-        everything = [score for row in stages for score in row.scores]
+        grid.add_row(row.stage, *["?" if score is None else f"{score:g}" for score in row.scores])
+    everything = [score for row in stages for score in row.scores if score is not None]
+    if len(stages) > 1 and everything:
         low, high = min(everything), max(everything)
         grid.add_row("", *[sparkline([row.scores[s] for row in stages], low, high) for s in range(len(names))],
                       style="cyan")
@@ -68,21 +69,15 @@ class ReviewScreen(ParlourScreen):
         #: the seat whose view is shown; None: an onlooker (public things only)
         self.seat: int | None = seat if seat is not None else (self.humans[0] if len(self.humans) == 1 else
                                                                 (None if self.humans else 0))
+        self.review = Review(game, record)
         #: the state as dealt and after each move, and the steps where a stage begins
-        self.states: list[State] = []
-        self.stage_starts: list[int] = []
-        _, self.stages = stage_scores(game, record, after=self._keep)
-        self.step = len(self.states) - 1
+        self.states = self.review.states
+        self.stage_starts = self.review.stage_starts
+        self.step = self.review.last
         cls, _problem = board_class(game)
         self.board: Board = self._board(cls)
         self.log_panel = LogPanel(self.names, id="review-log")
         self.side_chosen: bool | None = None
-
-    def _keep(self, state: State) -> None:
-        """A copy of each position as the replay passes it, noting where a stage begins."""
-        if not self.states or state.stage() != self.states[-1].stage():
-            self.stage_starts.append(len(self.states))
-        self.states.append(state.clone())
 
     def _board(self, cls: type[Board]) -> Board:
         board = cls(self.game, self.record.rules, self.names, id="review-board")
@@ -95,7 +90,7 @@ class ReviewScreen(ParlourScreen):
         with Horizontal(id="review-table"):
             yield Vertical(self.board, id="review-board-holder")
             with Vertical(id="review-side"):
-                yield Static(history_table(self.names, self.stages), id="review-history")
+                yield Static(id="review-history")
                 yield self.log_panel
         yield Footer()
 
@@ -108,6 +103,7 @@ class ReviewScreen(ParlourScreen):
         state = self.states[self.step]
         try:
             view = state.view(self.seat)
+            history = self.review.history(self.seat)
         except Exception as exc:  # noqa: BLE001 - the game's own code: say so, stay in the review
             self.notify(f"{self.game.title} failed to show this step ({type(exc).__name__}: {exc}).",
                         severity="error", markup=False)
@@ -119,6 +115,7 @@ class ReviewScreen(ParlourScreen):
                         severity="error", markup=False)
             self._swap_board(view)
         self.log_panel.show(state, self.seat)  # written anew when stepping back or switching seat
+        self.query_one("#review-history", Static).update(history_table(self.names, history))
         self.query_one("#review-where", Static).update(self.where())
 
     def _swap_board(self, view: object) -> None:
@@ -140,18 +137,7 @@ class ReviewScreen(ParlourScreen):
         if stage:
             text.append(f"  ·  {stage}")
         text.append(f"  ·  {whose}", style="italic")
-        if self.step:
-            before = self.states[self.step - 1]
-            mover = before.to_move
-            who = self.names[mover] if mover is not None else "?"
-            played = self.record.actions[self.step - 1]
-            try:
-                played = self.game.parse_action(before.clone(), played).label
-            except Exception:  # noqa: BLE001 - the record's own text will do
-                pass
-            text.append(f"\nLast move: {who}: {with_names(played, self.names)}")
-        else:
-            text.append("\nThe deal, before the first move")
+        text.append("\n" + with_names(self.review.last_move(self.step, self.seat), self.names))
         return text
 
     # -- keys --------------------------------------------------------------------------

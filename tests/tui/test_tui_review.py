@@ -157,3 +157,88 @@ def test_the_results_show_the_scores_round_by_round_and_open_the_review(tmp_path
             await wait_for(pilot, lambda: app.screen is results)
 
     run(scenario())
+
+
+def test_bf_r2_the_review_screen_shows_no_seat_anothers_sealed_bid(tmp_path, monkeypatch) -> None:
+    """Issue 24 through the real screen: every bid and the step after it from every seat's
+    chair, read off the terminal. A sealed bid's label carries a marker, and so does every event meant for some
+    seats only: the marker of a bid shows only to its bidder, when he made it, and an event
+    only to the seats it was for. Behind closed screens, the others' scores by round are "?"."""
+    from games.banque_fatale.actions import Bid
+    from parlour.testing.boards import screen_text
+    from parlour.testing.secrets import SECRET, mark_private_events, plant_secret_labels, readers
+
+    plant_secret_labels(monkeypatch, (Bid,))
+    variants = ("closed-screens",)
+    rules = dict(load_ruleset(BANQUE).resolve(variants))
+    rules["deck"] = ["R", "Y", "G", "B", "O", "RY", "RG"]  # a short game: four rounds
+    match = start_match(BANQUE, rules, 4, [Seat(f"P{i}", "random") for i in range(3)], variants)
+    match.play_out()
+    record = match.record
+    record.seats = [Seat("Ann", HUMAN), Seat("Bea", "random"), Seat("Cyd", "random")]
+    app = app_for(tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 50)) as pilot:
+            app.show_review(BANQUE, record)
+            screen = await review_up(pilot, app)
+            assert mark_private_events(screen.states) > 0
+            bids = {step: screen.states[step - 1].to_move for step in range(1, len(screen.states))
+                    if record.actions[step - 1].startswith("bid")}
+            # a bid's marker could show from its step on (the whole game is checked headless)
+            steps = sorted({*bids, *(step + 1 for step in bids if step < len(record.actions)), 0})
+            own = 0
+            for seat in (0, 1, 2, None):
+                assert screen.seat == seat
+                for step in steps:
+                    screen.go(step)
+                    await pilot.pause()
+                    text = screen_text(app)
+                    where = f"step {step} as seat {seat}"
+                    assert f"Move {step} of" in text, where
+                    for meant_for in readers(text):
+                        assert seat in meant_for, f"{where}: another's event"
+                    if bids.get(step, -1) == seat:
+                        assert SECRET in text, f"{where}: the bidder sees his own bid"
+                        own += 1
+                    else:
+                        assert SECRET not in text, f"{where}: {text}"
+                history = panel_text(screen.query_one("#review-history"))
+                assert history.count("?") == (6 if seat is not None else 9), history
+                await pilot.press("s")
+            assert own == sum(1 for mover in bids.values() if mover is not None)
+
+    run(scenario())
+
+
+def test_behind_closed_screens_the_results_show_only_ones_own_score_round_by_round(tmp_path) -> None:
+    """Banque Fatale's closed screens hide the others' cash and jetons until the end: the
+    results' round by round table shows the person who played his own, "?" for the others
+    before the last row."""
+    from parlour.tui.results import ResultsScreen
+    from parlour.tui.table import LiveGame
+
+    variants = ("closed-screens",)
+    rules = dict(load_ruleset(BANQUE).resolve(variants))
+    rules["deck"] = ["R", "Y", "G", "B", "O", "RY", "RG"]
+    seats = [Seat("Ada", HUMAN), Seat("Bob", "random"), Seat("Cyd", "random")]
+    match = start_match(BANQUE, rules, 4, seats, variants)
+    while not match.state.is_over:
+        if match.state.to_move == 0:
+            match.play(match.state.legal_actions()[0])
+        else:
+            match.step()
+    app = app_for(tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 40)) as pilot:
+            app.push_screen(ResultsScreen(LiveGame(BANQUE, match, tmp_path / "bf.json")))
+            await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen)
+                           and bool(app.screen.query("#results-history")))
+            rows = panel_text(app.screen.query_one("#results-history")).splitlines()
+            rounds = [row.split() for row in rows if row.startswith("Round")]
+            assert len(rounds) > 2
+            assert all(row[3:] == ["?", "?"] and row[2] != "?" for row in rounds[:-1]), rows
+            assert "?" not in rounds[-1], "at the end every score is shown"
+
+    run(scenario())
