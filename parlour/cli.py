@@ -408,6 +408,7 @@ def _print_summary(game: Any, s: dict[str, Any]) -> None:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    from parlour.core.inputs import shown
     from parlour.core.record import Record, RecordError
     from parlour.core.review import find_record, sparkline, stage_scores
     from parlour.core.saves import SaveFolder
@@ -415,14 +416,24 @@ def _replay(args: argparse.Namespace) -> int:
     try:
         path = find_record(args.record, SaveFolder().records)
         record = Record.load(path)
-        registry = _registry()
-        game = _game(registry, record.game)
+    except RecordError as exc:
+        raise UserError(str(exc)) from None
+    registry = _registry()
+    try:
+        game = registry.get(record.game)
+    except KeyError:
+        raise UserError(f"{path}: a record of the game '{shown(record.game)}', which is not installed "
+                        "(see 'parlour list')") from None
+    try:
         state, stages = stage_scores(game, record)
         scores = state.scores()
     except RecordError as exc:
         raise UserError(str(exc)) from None
     except Exception as exc:  # noqa: BLE001 - the game's own code failing on a record
         raise UserError(f"{args.record}: {game.title} failed on the record: {type(exc).__name__}: {exc}") from None
+    if record.finished and not state.is_over:
+        raise UserError(f"{path}: the record says the game is finished, but its {len(record.actions)} moves "
+                        "stop before the end")
     if record.scores is not None and [float(x) for x in record.scores] != [float(x) for x in scores]:
         raise UserError(f"{path}: the replay scores {scores} differ from the recorded {record.scores}")
     winners = state.winners() if state.is_over else []
