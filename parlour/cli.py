@@ -507,7 +507,7 @@ def _host(args: argparse.Namespace) -> int:
         rules = resolve_rules(registry, game, args.variant, None, len(kinds))
         seed = args.seed if args.seed is not None else random_source.randbelow(1_000_000_000)
         table = hosted(game, rules, seed, _host_seats(kinds, args.names), args.variant)
-        path = SaveFolder().new_path(game.id, seed)
+        path = SaveFolder().new_path(game.id)
     if table.match.state.is_over:
         raise UserError("that game is over")
     kept = codes_file(path)  # the codes' hashes, beside the save
