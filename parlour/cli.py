@@ -80,8 +80,9 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--port", type=int, default=8765, help="the port to listen on (default: 8765; 0: any free)")
     host.add_argument("--names", help="the players' names, one per seat, comma-separated (default: Player 1, ...)")
     host.add_argument("--resume", metavar="SAVE",
-                      help="host a saved game again (a save's path or name); the players join with the codes "
-                           "they were given")
+                      help="host a saved game again (a save's path or name) with its seats, names, variants "
+                           "and seed (so --players, --seats, --names, --variant and --seed are refused with it); "
+                           "the players join with the codes they were given")
     host.add_argument("--new-codes", action="store_true", help="with --resume: print new join codes instead")
     host.add_argument("--wait", type=float, metavar="SECONDS",
                       help="when it is the move of a player who is away, wait this long, then a computer "
@@ -482,6 +483,11 @@ def _host(args: argparse.Namespace) -> int:
 
     registry = _registry()
     game = _game(registry, args.game)
+    kept_by_save = [option for option, value in (("--players", args.players), ("--seats", args.seats),
+                                            ("--names", args.names), ("--variant", args.variant or None),
+                                            ("--seed", args.seed)) if value is not None]
+    if args.resume is not None and kept_by_save:
+        raise UserError(f"{kept_by_save[0]}: a resumed game keeps the seats, names, variants and seed of its save")
     if args.players is not None and args.seats is not None:
         raise UserError("give --players or --seats, not both")
     if args.players is not None and not 1 <= args.players <= 64:
@@ -491,7 +497,7 @@ def _host(args: argparse.Namespace) -> int:
     for kind in kinds:
         if kind != HUMAN and (problem := spec_problem(game, kind)) is not None:
             raise UserError(f"--seats: {problem}")
-    if not game.min_players <= len(kinds) <= game.max_players:
+    if args.resume is None and not game.min_players <= len(kinds) <= game.max_players:
         raise UserError(f"{game.title} is for {game.min_players} to {game.max_players} players, not {len(kinds)}")
     if HUMAN not in kinds:
         raise UserError("--seats: nobody would join: give at least one human seat")
