@@ -80,8 +80,9 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--port", type=int, default=8765, help="the port to listen on (default: 8765; 0: any free)")
     host.add_argument("--names", help="the players' names, one per seat, comma-separated (default: Player 1, ...)")
     host.add_argument("--resume", metavar="SAVE",
-                      help="host a saved game again (a save's path or name); the players join with the codes "
-                           "they were given")
+                      help="host a saved game again (a save's path or name) with its seats, names, variants "
+                           "and seed (so --players, --seats, --names, --variant and --seed are refused with it); "
+                           "the players join with the codes they were given")
     host.add_argument("--new-codes", action="store_true", help="with --resume: print new join codes instead")
     host.add_argument("--wait", type=float, metavar="SECONDS",
                       help="when it is the move of a player who is away, wait this long, then a computer "
@@ -421,6 +422,7 @@ def _print_agents(s: dict[str, Any]) -> None:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    from parlour.core.inputs import shown
     from parlour.core.record import Record, RecordError
     from parlour.core.review import find_record, sparkline, stage_scores
     from parlour.core.saves import SaveFolder
@@ -428,14 +430,24 @@ def _replay(args: argparse.Namespace) -> int:
     try:
         path = find_record(args.record, SaveFolder().records)
         record = Record.load(path)
-        registry = _registry()
-        game = _game(registry, record.game)
+    except RecordError as exc:
+        raise UserError(str(exc)) from None
+    registry = _registry()
+    try:
+        game = registry.get(record.game)
+    except KeyError:
+        raise UserError(f"{path}: a record of the game '{shown(record.game)}', which is not installed "
+                        "(see 'parlour list')") from None
+    try:
         state, stages = stage_scores(game, record)
         scores = state.scores()
     except RecordError as exc:
         raise UserError(str(exc)) from None
     except Exception as exc:  # noqa: BLE001 - the game's own code failing on a record
         raise UserError(f"{args.record}: {game.title} failed on the record: {type(exc).__name__}: {exc}") from None
+    if record.finished and not state.is_over:
+        raise UserError(f"{path}: the record says the game is finished, but its {len(record.actions)} moves "
+                        "stop before the end")
     if record.scores is not None and [float(x) for x in record.scores] != [float(x) for x in scores]:
         raise UserError(f"{path}: the replay scores {scores} differ from the recorded {record.scores}")
     winners = state.winners() if state.is_over else []
@@ -484,6 +496,11 @@ def _host(args: argparse.Namespace) -> int:
 
     registry = _registry()
     game = _game(registry, args.game)
+    kept_by_save = [option for option, value in (("--players", args.players), ("--seats", args.seats),
+                                            ("--names", args.names), ("--variant", args.variant or None),
+                                            ("--seed", args.seed)) if value is not None]
+    if args.resume is not None and kept_by_save:
+        raise UserError(f"{kept_by_save[0]}: a resumed game keeps the seats, names, variants and seed of its save")
     if args.players is not None and args.seats is not None:
         raise UserError("give --players or --seats, not both")
     if args.players is not None and not 1 <= args.players <= 64:
@@ -493,7 +510,7 @@ def _host(args: argparse.Namespace) -> int:
     for kind in kinds:
         if kind != HUMAN and (problem := spec_problem(game, kind)) is not None:
             raise UserError(f"--seats: {problem}")
-    if not game.min_players <= len(kinds) <= game.max_players:
+    if args.resume is None and not game.min_players <= len(kinds) <= game.max_players:
         raise UserError(f"{game.title} is for {game.min_players} to {game.max_players} players, not {len(kinds)}")
     if HUMAN not in kinds:
         raise UserError("--seats: nobody would join: give at least one human seat")
@@ -509,7 +526,7 @@ def _host(args: argparse.Namespace) -> int:
         rules = resolve_rules(registry, game, args.variant, None, len(kinds))
         seed = args.seed if args.seed is not None else random_source.randbelow(1_000_000_000)
         table = hosted(game, rules, seed, _host_seats(kinds, args.names), args.variant)
-        path = SaveFolder().new_path(game.id, seed)
+        path = SaveFolder().new_path(game.id)
     if table.match.state.is_over:
         raise UserError("that game is over")
     kept = codes_file(path)  # the codes' hashes, beside the save

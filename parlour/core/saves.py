@@ -8,6 +8,11 @@ to ``<name>.corrupt`` (a new name each time, never over an existing file) and re
 
 ``<data>`` is ``$XDG_DATA_HOME`` when set, else the platform's user data folder.
 
+A save's seed rebuilds every hidden card, so nothing outside the file tells it: a file is named
+after its game, the time and a random id (``banque-fatale-20261125-005912-k3f9q2.json``; saves
+named before, with the seed, still load), and both folders are this user's only (0700: made
+so, and an existing folder open to others is closed when Parlour writes into it).
+
 Several running copies of Parlour share the folder. Each holds a shared lock on
 ``saves/.instances`` while it runs (:meth:`SaveFolder.open_instance`); the first one finds the
 lock free and clears the temporary files a killed save left behind, which no one else can be
@@ -20,6 +25,8 @@ file in the folder that is not a regular file (a FIFO, a folder) is skipped with
 from __future__ import annotations
 
 import os
+import re
+import secrets
 import stat
 import time
 from collections.abc import Mapping, Sequence
@@ -98,7 +105,7 @@ class SaveFolder:
         if fcntl is None or self._instance is not None:
             return []
         try:
-            self.saves.mkdir(parents=True, exist_ok=True)
+            private_folder(self.saves)
             fd = os.open(self.saves / ".instances", os.O_RDWR | os.O_CREAT, 0o600)
         except OSError:
             return []
@@ -168,22 +175,27 @@ class SaveFolder:
     def records(self) -> Path:
         return self.root / "records"
 
-    def new_path(self, game_id: str, seed: int) -> Path:
-        """A fresh save file name for a game about to start; never an existing file."""
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        return _unused(self.saves / f"{game_id}-{stamp}-{seed}.json")
+    def new_path(self, game_id: str) -> Path:
+        """A fresh save file name for a game about to start (:func:`file_name`); never an
+        existing file."""
+        return _unused(self.saves / file_name(game_id))
 
     def save(self, record: Record, path: Path) -> Path:
         """Save an unfinished game atomically; a finished one goes to the records instead.
         Returns where the record now lives."""
         if record.finished:
             return self.archive(record, path)
+        if path.parent == self.saves:  # (a save given by its path elsewhere: that folder is the user's)
+            private_folder(self.saves)
         record.save(path)
         return path
 
     def archive(self, record: Record, path: Path | None) -> Path:
-        """Write a finished record into the records folder and drop its save file."""
-        target = _unused(self.records / (path.name if path else f"{record.game}-{record.seed}.json"))
+        """Write a finished record into the records folder and drop its save file. It keeps
+        the save's name, unless that is an old one that tells the seed."""
+        keep = path is not None and not _tells_seed(path.name, record)
+        private_folder(self.records)
+        target = _unused(self.records / (path.name if keep and path else file_name(record.game)))
         record.save(target)
         if path is not None:
             path.unlink(missing_ok=True)
@@ -313,6 +325,33 @@ class SaveShelf:
         if known is not None and known.saved is saved and known.match is not None:
             return known.match
         return resume_match(game, saved.record, seconds=self.seconds)
+
+
+#: the random id in a file name: 6 of these (over 2 billion ids a second)
+_ID_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def file_name(game_id: str) -> str:
+    """``<game>-<date>-<time>-<random id>.json``: sorted by time, unique, and telling nothing
+    of the game's seed."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    tag = "".join(secrets.choice(_ID_LETTERS) for _ in range(6))
+    return f"{game_id}-{stamp}-{tag}.json"
+
+
+def _tells_seed(name: str, record: Record) -> bool:
+    """Whether ``name`` is a save's name from before random ids, which ended in the seed."""
+    old = re.fullmatch(rf"{re.escape(record.game)}-\d{{8}}-\d{{6}}-(\d+)(?:-\d+)?\.json", name)
+    return old is not None and old.group(1) == str(record.seed)
+
+
+def private_folder(folder: Path) -> None:
+    """Make ``folder`` readable by this user only (0700), creating it so, or closing an
+    existing one that others can list: a save's name and contents are the game's secrets."""
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    mode = stat.S_IMODE(folder.stat().st_mode)
+    if mode & 0o077:
+        folder.chmod(mode & 0o700)
 
 
 def _unused(path: Path) -> Path:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import math
 import random
+import signal
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -109,18 +110,42 @@ def run(plan: Plan, jobs: int = 1) -> tuple[list[GameResult], float]:
     if jobs <= 1 or plan.games <= 1:
         results = _play_chunk(plan, indices)
     else:
-        # small chunks, so that a game that fails (a PluginError) stops the run soon: the
-        # chunks not yet started are cancelled
+        # small chunks, so that a game that fails (a PluginError) is met soon, in order: the
+        # workers are then stopped
         size = max(1, min(50, plan.games // (jobs * 4)))
         chunks = [indices[i:i + size] for i in range(0, len(indices), size)]
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=_leave_ctrl_c_to_the_parent) as pool:
+            futures = [pool.submit(_play_chunk, plan, chunk) for chunk in chunks]
             try:
-                parts = list(pool.map(_play_chunk, [plan] * len(chunks), chunks))
+                parts = [future.result() for future in futures]
             except BaseException:
-                pool.shutdown(wait=True, cancel_futures=True)
+                # ctrl+c or a failed game: the games under way are not waited for (a computer
+                # player may never return). No future is cancelled here: Python 3.11's pool
+                # fails on a cancelled one when its workers are gone (InvalidStateError)
+                _stop_workers(pool)
                 raise
             results = sorted((r for part in parts for r in part), key=lambda r: r.index)
     return results, time.perf_counter() - start
+
+
+def _leave_ctrl_c_to_the_parent() -> None:
+    """A worker ignores ctrl+c (a terminal sends it to the workers too): the parent stops them,
+    and no worker prints a traceback of its own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Kill the pool's workers now. Their games are lost, which is what stopping means; a
+    record is written atomically, so none is left half-written."""
+    kill = getattr(pool, "kill_workers", None)  # Python 3.14
+    if kill is not None:
+        kill()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        try:
+            process.kill()
+        except (OSError, ValueError):
+            pass  # already gone
 
 
 #: the normal quantile of a two-sided 95 % interval

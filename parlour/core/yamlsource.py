@@ -109,9 +109,11 @@ def load_yaml(path: Path, display: str | None = None) -> tuple[Any, Lines]:
     return data, lines
 
 
-#: a plain scalar this long that looks like a number is refused before Python builds it
+#: a plain scalar this long that looks like a number, or one tagged a number (``!!int "..."``,
+#: quoted or not), is refused before Python builds it
 _NUMBER_CHARS = 30
 _NUMBERISH = set("0123456789+-._eExXoObBabcdefABCDEF:")
+_NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
 
 
 def _check_events(text: str, name: str) -> None:
@@ -128,8 +130,9 @@ def _check_events(text: str, name: str) -> None:
                 raise RulesetError(name, line, "", f"nested too deep (more than {MAX_DEPTH} levels)")
         elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
             depth -= 1
-        elif (isinstance(event, yaml.ScalarEvent) and event.style is None and len(event.value) > _NUMBER_CHARS
-              and set(event.value) <= _NUMBERISH and any(ch.isdigit() for ch in event.value)):
+        elif isinstance(event, yaml.ScalarEvent) and len(event.value) > _NUMBER_CHARS and (
+                event.tag in _NUMBER_TAGS
+                or (event.style is None and set(event.value) <= _NUMBERISH and any(ch.isdigit() for ch in event.value))):
             raise RulesetError(name, line, "", f"number too long ({len(event.value)} characters)")
 
 
@@ -141,7 +144,7 @@ def _index(node: yaml.Node, path: tuple[Any, ...], lines: Lines) -> None:
         for key_node, value_node in node.value:
             try:
                 key = constructor.construct_object(key_node, deep=True)
-            except yaml.YAMLError:
+            except (yaml.YAMLError, ValueError, OverflowError):
                 key = key_node.value
             if isinstance(key, (list, dict)):
                 continue

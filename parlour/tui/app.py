@@ -171,7 +171,7 @@ class ParlourApp(App[None]):
         """Sit down to ``match``, saved to ``path`` (a new save file when None), on top of
         this screen, or instead of it with ``replace``."""
         if path is None:
-            path = self.saves.new_path(game.id, match.seed)
+            path = self.saves.new_path(game.id)
         screen = TableScreen(LiveGame(game, match, path))
         if replace:
             self.switch_screen(screen)
@@ -200,7 +200,7 @@ class ParlourApp(App[None]):
             self.push_screen(ProblemDialog("The game could not start", f"{type(exc).__name__}: {exc}"))
             return
         codes = table.issue_codes()
-        path = self.saves.new_path(game.id, seed)
+        path = self.saves.new_path(game.id)
         try:
             server = await open_table(table, path, host, port)
         except OSError as exc:

@@ -226,7 +226,7 @@ class RemoteTableScreen(TableScreen):
             match = resume_match(game, record)
             if not match.state.is_over:
                 raise RecordError("the record does not reach the end of the game")
-            path = self.parlour.saves.save(match.record, self.parlour.saves.new_path(game.id, record.seed))
+            path = self.parlour.saves.save(match.record, self.parlour.saves.new_path(game.id))
         except Exception as exc:  # noqa: BLE001 - the host's record: say what is wrong with it
             self.stop(f"The game is over, but the host's record of it cannot be read: {type(exc).__name__}: {exc}")
             return

@@ -48,6 +48,13 @@ def level_line(game: Game, kind: str) -> str:
     return about if about.lower().startswith(kind.lower()) else f"{kind} — {about}"
 
 
+def house_notice(errors: list[RulesetError]) -> str:
+    """The line at the top of setup about house-rules files that cannot be used: the first
+    with its file, line and what is wrong (the variants list them all at the bottom)."""
+    more = f" (and {len(errors) - 1} more: see the end of the variants)" if len(errors) > 1 else ""
+    return f"! House rules left out until the file is fixed: {errors[0]}{more}"
+
+
 class Toggle(Checkbox):
     """A checkbox whose mark is a character, not only a colour, so it reads in monochrome."""
 
@@ -94,6 +101,8 @@ class SetupScreen(ParlourScreen):
         with VerticalScroll(id="setup-form"):
             yield Static(f"{game.title}: {game.min_players} to {game.max_players} players",
                          classes="setup-title", markup=False)
+            if self.house_errors:
+                yield Static(house_notice(self.house_errors), id="house-notice", markup=False)
             with Horizontal(classes="setup-row"):
                 yield Label("Players", classes="setup-label")
                 yield Select(

@@ -80,6 +80,27 @@ def test_numbers_too_long_or_not_finite_are_refused(tmp_path: Path) -> None:
     assert "n: number out of range" in yaml_error(tmp_path, "n: " + "9" * 25 + "\n")
 
 
+@pytest.mark.parametrize("text", [
+    'game: x\n? !!int "{digits}"\n: 3\n',          # a key tagged a number, quoted
+    'game: x\n? !!int {digits}\n: 3\n',
+    'game: x\n? {digits}\n: 3\n',
+    'game: x\nn: !!int "{digits}"\n',
+    'game: x\nn: !!float "{digits}"\n',
+    'game: x\nn: !!float "0.{digits}"\n',
+])
+def test_a_number_of_thousands_of_digits_anywhere_is_one_line_with_its_line(tmp_path: Path, text: str) -> None:
+    """Python refuses to read a whole number of more than 4,300 digits with a ValueError; the
+    loader refuses it first, as a key or a value, quoted or tagged, naming the line."""
+    assert "house.yaml:2: number too long (5" in yaml_error(tmp_path, text.format(digits="1" * 5000))
+
+
+def test_huge_floats_are_refused(tmp_path: Path) -> None:
+    assert "n: not a finite number: inf" in yaml_error(tmp_path, "n: 1.0e+999\n")
+    assert "n: not a finite number: inf" in yaml_error(tmp_path, 'n: !!float "1e999"\n')
+    assert "n: number out of range" in yaml_error(tmp_path, "n: 1.0e+300\n")
+    assert "house.yaml:1: number out of range" in yaml_error(tmp_path, "? 1.0e+300\n: 1\n")
+
+
 def test_a_list_as_a_key_is_refused(tmp_path: Path) -> None:
     assert "unhashable key" in yaml_error(tmp_path, "? [a, b]\n: 1\n")
 

@@ -29,7 +29,7 @@ def a_save(folder: SaveFolder, games: dict, moves: int = 2, seed: int = 9) -> Pa
     match = start_match(game, rules, seed, [Seat("Ann", "human"), Seat("Ada", "random")])
     for _ in range(moves):
         match.play(match.state.legal_actions()[0])
-    path = folder.new_path("sevens", seed)
+    path = folder.new_path("sevens")
     folder.save(match.record, path)
     return path
 

@@ -204,15 +204,15 @@ def test_moving_aside_never_overwrites_an_earlier_corrupt_file(saves: SaveFolder
 
 
 def test_new_save_paths_never_reuse_an_existing_file(saves: SaveFolder) -> None:
-    first = saves.new_path("sevens", 4)
+    first = saves.new_path("sevens")
     saved_record().save(first)
-    second = saves.new_path("sevens", 4)
+    second = saves.new_path("sevens")
     assert second != first and not second.exists()
 
 
 def test_a_finished_game_moves_to_the_records(saves: SaveFolder) -> None:
     match = start_match(sevens.GAME, sevens_rules(), 3, [Seat("Ann", "random"), Seat("Ada", "high")])
-    path = saves.new_path("sevens", 3)
+    path = saves.new_path("sevens")
     saves.save(match.record, path)
     assert path.exists()
     match.play_out()
@@ -312,7 +312,7 @@ def test_the_home_screen_replays_a_save_only_when_it_changed(saves: SaveFolder) 
     """The first visit replays the save once; coming back replays nothing while the file is
     unchanged; continuing plays on from the match that visit rebuilt, replaying nothing."""
     record = saved_record(actions=3)
-    path = saves.new_path("sevens", 9)
+    path = saves.new_path("sevens")
     record.save(path)
     game = CountingSevens()
 
