@@ -11,15 +11,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from parlour.commands import UserError, find_game, load_registry, plugin_failure, resolve_rules
+from parlour.together import host_command, join_command, serve_command
+
 USAGE_ERROR = 2
 #: bounds on simulate's numbers: a run stays something a machine can finish
 MAX_GAMES = 10_000_000
 MAX_JOBS = 64
 MAX_SEED = 2**63 - 1
-
-
-class UserError(Exception):
-    """A mistake in what the user asked for: one line on stderr, exit code 2."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -131,8 +130,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             enter_tab()  # served to a browser tab: a data folder of its own
             return _run_app(getattr(args, "game", None))
         handler = {"list": _list, "rules": _rules, "simulate": _simulate, "replay": _replay,
-                   "rulesets": _rulesets, "schema": _schema, "host": _host, "join": _join,
-                   "serve": _serve}[args.command]
+                   "rulesets": _rulesets, "schema": _schema, "host": host_command, "join": join_command,
+                   "serve": serve_command}[args.command]
         return handler(args)
     except UserError as exc:
         _fail(str(exc))
@@ -148,19 +147,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _fail(message: str) -> NoReturn:
     print(f"parlour: {message}", file=sys.stderr)
     raise SystemExit(USAGE_ERROR)
-
-
-def _registry() -> Any:
-    from parlour.core.registry import discover
-
-    return discover()
-
-
-def _game(registry: Any, game_id: str) -> Any:
-    try:
-        return registry.get(game_id)
-    except KeyError as exc:
-        raise UserError(exc.args[0]) from None
 
 
 def _describe(registry: Any, game_id: str, game: Any, kind_about: Any) -> dict[str, Any]:
@@ -183,14 +169,14 @@ def _describe(registry: Any, game_id: str, game: Any, kind_about: Any) -> dict[s
 def _list(args: argparse.Namespace) -> int:
     from parlour.core.agents import kind_about
 
-    registry = _registry()
+    registry = load_registry()
     games = []
     failed = []
     for game_id, game in sorted(registry.games.items()):
         try:
             games.append(_describe(registry, game_id, game, kind_about))
         except (Exception, SystemExit) as exc:  # noqa: BLE001 - the plugin's own code failed: list it as broken
-            failed.append({"name": game_id, "distribution": "?", "error": _plugin_failure(exc)})
+            failed.append({"name": game_id, "distribution": "?", "error": plugin_failure(exc)})
     broken = [{"name": b.name, "distribution": b.distribution, "error": b.error} for b in registry.broken] + failed
     if args.json:
         print(json.dumps({"games": games, "broken": broken}, indent=2))
@@ -214,24 +200,19 @@ def _list(args: argparse.Namespace) -> int:
     return 0
 
 
-def _plugin_failure(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
-
-
 def _rules(args: argparse.Namespace) -> int:
     from parlour.core.rulesets import rules_text, scan_house_rules, with_house_rules
     from parlour.core.yamlsource import RulesetError
 
-    registry = _registry()
-    game = _game(registry, args.game)
+    registry = load_registry()
+    game = find_game(registry, args.game)
     try:
         ruleset = registry.ruleset(game.id)
         text = rules_text(game, with_house_rules(ruleset, scan_house_rules(game, ruleset).variants))
     except RulesetError as exc:
         raise UserError(str(exc)) from None
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - the plugin's own code failed
-        raise UserError(f"{game.title} failed to give its rules: {_plugin_failure(exc)}") from None
+        raise UserError(f"{game.title} failed to give its rules: {plugin_failure(exc)}") from None
     if not sys.stdout.isatty():
         print(text)
         return 0
@@ -248,11 +229,11 @@ def _rules(args: argparse.Namespace) -> int:
 def _schema(args: argparse.Namespace) -> int:
     from parlour.core.rulesets import json_schema
 
-    game = _game(_registry(), args.game)
+    game = find_game(load_registry(), args.game)
     try:
         schema = json_schema(game)
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - the plugin's own schema failed
-        raise UserError(f"{game.title} failed to give its settings: {_plugin_failure(exc)}") from None
+        raise UserError(f"{game.title} failed to give its settings: {plugin_failure(exc)}") from None
     print(json.dumps(schema, indent=2))
     return 0
 
@@ -263,11 +244,11 @@ def _rulesets(args: argparse.Namespace) -> int:
     from parlour.core.rulesets import origin, scan_house_rules, user_ruleset_dir
     from parlour.core.yamlsource import RulesetError
 
-    registry = _registry()
+    registry = load_registry()
     ids = [args.game] if args.game else sorted(registry.games)
     report = []
     for game_id in ids:
-        game = _game(registry, game_id)
+        game = find_game(registry, game_id)
         try:
             ruleset = registry.ruleset(game_id)
             scan = scan_house_rules(game, ruleset)
@@ -294,38 +275,13 @@ def _rulesets(args: argparse.Namespace) -> int:
     return 0
 
 
-def resolve_rules(registry: Any, game: Any, variants: list[str], house: Path | None,
-                  players: int | None = None) -> dict[str, Any]:
-    """Defaults, then a house-rules file, then the named variants (checked to go together and
-    to suit a table of ``players``); errors as UserError."""
-    from parlour.core.rulesets import load_house_rules, with_house_rules
-    from parlour.core.yamlsource import RulesetError
-
-    from parlour.core.rulesets import scan_house_rules
-
-    ruleset = registry.ruleset(game.id)
-    try:
-        if any(name not in ruleset.variants for name in variants):
-            # not a variant of the game's own: a curated house rule, or one of the player's
-            ruleset = with_house_rules(ruleset, scan_house_rules(game, ruleset).variants)
-        if house is not None:
-            variant = load_house_rules(game, ruleset, house)
-            ruleset = with_house_rules(ruleset, [variant])
-            variants = [variant.name, *[v for v in variants if v != variant.name]]
-        settings = ruleset.resolve(variants)
-        ruleset.check_combination(variants, players)
-        return settings
-    except RulesetError as exc:
-        raise UserError(str(exc)) from None
-
-
 def _simulate(args: argparse.Namespace) -> int:
     from parlour.core import simulate
     from parlour.core.agents import spec_problem
     from parlour.core.game import PluginError
 
-    registry = _registry()
-    game = _game(registry, args.game)
+    registry = load_registry()
+    game = find_game(registry, args.game)
     agents = [a.strip() for a in (args.agents or "random").split(",") if a.strip()]
     for agent in agents:
         problem = spec_problem(game, agent)
@@ -432,7 +388,7 @@ def _replay(args: argparse.Namespace) -> int:
         record = Record.load(path)
     except RecordError as exc:
         raise UserError(str(exc)) from None
-    registry = _registry()
+    registry = load_registry()
     try:
         game = registry.get(record.game)
     except KeyError:
@@ -481,227 +437,10 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _host(args: argparse.Namespace) -> int:
-    """Host a table: print a join code per remote seat, serve until the game is over, save it
-    after every move (it can be continued in the app if the host stops)."""
-    import asyncio
-    import secrets as random_source
-
-    from parlour.core.agents import spec_problem
-    from parlour.core.inputs import InputProblem, read_text
-    from parlour.core.record import HUMAN, parse_json
-    from parlour.core.saves import SaveFolder
-    from parlour.net.server import close_table, codes_file, open_table
-    from parlour.net.table import hosted
-
-    registry = _registry()
-    game = _game(registry, args.game)
-    kept_by_save = [option for option, value in (("--players", args.players), ("--seats", args.seats),
-                                            ("--names", args.names), ("--variant", args.variant or None),
-                                            ("--seed", args.seed)) if value is not None]
-    if args.resume is not None and kept_by_save:
-        raise UserError(f"{kept_by_save[0]}: a resumed game keeps the seats, names, variants and seed of its save")
-    if args.players is not None and args.seats is not None:
-        raise UserError("give --players or --seats, not both")
-    if args.players is not None and not 1 <= args.players <= 64:
-        raise UserError("--players must be 1 to 64")
-    seats = args.seats if args.seats is not None else ",".join([HUMAN] * (args.players or 2))
-    kinds = [k.strip() for k in seats.split(",") if k.strip()]
-    for kind in kinds:
-        if kind != HUMAN and (problem := spec_problem(game, kind)) is not None:
-            raise UserError(f"--seats: {problem}")
-    if args.resume is None and not game.min_players <= len(kinds) <= game.max_players:
-        raise UserError(f"{game.title} is for {game.min_players} to {game.max_players} players, not {len(kinds)}")
-    if HUMAN not in kinds:
-        raise UserError("--seats: nobody would join: give at least one human seat")
-    if not 0 <= args.port <= 65535:
-        raise UserError("--port must be 0 to 65535")
-    if args.wait is not None and not 0 <= args.wait <= 7 * 24 * 3600:
-        raise UserError("--wait must be 0 to 604800 seconds (a week)")
-    if (problem := spec_problem(game, args.takeover)) is not None:
-        raise UserError(f"--takeover: {problem}")
-    if args.resume is not None:
-        table, path = _hosted_again(game, args.resume)
-    else:
-        rules = resolve_rules(registry, game, args.variant, None, len(kinds))
-        seed = args.seed if args.seed is not None else random_source.randbelow(1_000_000_000)
-        table = hosted(game, rules, seed, _host_seats(kinds, args.names), args.variant)
-        path = SaveFolder().new_path(game.id)
-    if table.match.state.is_over:
-        raise UserError("that game is over")
-    kept = codes_file(path)  # the codes' hashes, beside the save
-    codes: dict[int, str] = {}
-    if args.resume is not None and not args.new_codes and kept.exists():
-        try:
-            table.keep_codes(parse_json(read_text(kept, 1 << 16)))
-        except (InputProblem, ValueError) as exc:
-            raise UserError(f"{kept}: {exc} (--new-codes gives new ones)") from None
-    else:
-        codes = table.issue_codes()
-    if args.bind not in ("127.0.0.1", "localhost", "::1"):
-        print(f"parlour: listening on {args.bind}: anyone who can reach it and has a code can play", file=sys.stderr)
-
-    async def serve() -> None:
-        try:
-            server = await open_table(table, path, args.bind, args.port, wait=args.wait, level=args.takeover)
-        except OSError as exc:
-            raise UserError(f"cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}") from None
-        if codes:
-            print(f"Hosting {game.title} on {args.bind}:{server.port}. Join codes:")
-            names = [s.name for s in table.match.seats]
-            for seat, code in codes.items():
-                print(f"  seat {seat + 1} ({names[seat]}): parlour join {args.bind}:{server.port} {code}")
-        else:
-            print(f"Hosting {game.title} on {args.bind}:{server.port}. The players join again with the codes "
-                  "they were given (only their hashes were kept; --new-codes gives new ones).")
-        sys.stdout.flush()
-        await server.finished.wait()
-        await asyncio.sleep(0.5)  # let the last results reach the players before closing
-        await close_table(server, path)
-        print("The game is over.")
-
-    asyncio.run(serve())
-    return 0
-
-
-def _host_seats(kinds: Sequence[str], names: str | None) -> list[Any]:
-    """The seats of a new hosted table: people who join, and computers, with their names."""
-    from parlour.core.record import HUMAN, Seat
-
-    given = [n.strip() for n in names.split(",")] if names else []
-    if given and len(given) != len(kinds):
-        raise UserError(f"--names: {len(given)} names for {len(kinds)} seats")
-    if any(not n or len(n) > 40 or not n.isprintable() for n in given) or len(set(given)) != len(given):
-        raise UserError("--names: each a different name of 1 to 40 printable characters")
-    return [Seat(given[i] if given else (f"Player {i + 1}" if kind == HUMAN else f"{kind}-{i + 1}"), kind)
-            for i, kind in enumerate(kinds)]
-
-
-def _hosted_again(game: Any, name: str) -> tuple[Any, Path]:
-    """A saved game of ``game`` (a path, or a save's name in the saves folder) as a hosted
-    table again, with the path it saves to."""
-    from parlour.core.record import Record, RecordError
-    from parlour.core.review import find_record
-    from parlour.core.saves import SaveFolder
-    from parlour.core.seating import resume_match
-    from parlour.net.table import HostedTable
-
-    try:
-        path = find_record(name, SaveFolder().saves)
-        record = Record.load(path)
-        if record.game != game.id:
-            raise RecordError(f"{path}: a game of {record.game}, not {game.id}")
-        table = HostedTable(game, resume_match(game, record))
-    except RecordError as exc:
-        raise UserError(str(exc)) from None
-    if not table.remote:
-        raise UserError(f"{path}: nobody would join: the saved game has no human seat")
-    table.play_computers()
-    return table, path
-
-
-def _serve(args: argparse.Namespace) -> int:
-    """The app in web browsers: each tab its own app process, with a data folder of its own."""
-    from parlour.web import LOOPBACK, WebUnavailable, parse_origin, serve
-
-    if not 0 <= args.port <= 65535:
-        raise UserError("--port must be 0 to 65535")
-    try:
-        origins = [parse_origin(origin) for origin in args.allow_origin]
-    except ValueError as exc:
-        raise UserError(str(exc)) from None
-    if args.bind not in LOOPBACK:
-        print(f"parlour: serving on {args.bind}: there is no login, anyone who can reach it can play",
-              file=sys.stderr)
-
-    def announce(url: str) -> None:
-        print(f"Serving Parlour at {url} (Ctrl+C stops it)", flush=True)
-
-    try:
-        serve(args.bind, args.port, announce, origins)
-    except WebUnavailable as exc:
-        raise UserError(str(exc)) from None
-    except OSError as exc:
-        raise UserError(f"cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}") from None
-    return 0
-
-
-def _join(args: argparse.Namespace) -> int:
-    """Sit down at a hosted table: the app's own table screen, or with ``--text`` plain lines."""
-    if not args.text:
-        from parlour.tui.app import run
-
-        return run(registry=_registry(), join=(args.address, args.code))
-    return _join_text(args)
-
-
-def _join_text(args: argparse.Namespace) -> int:
-    """A plain terminal client: shows the table as text and asks for each decision."""
-    import asyncio
-
-    from websockets.exceptions import ConnectionClosed
-
-    from parlour.net.client import HostLink
-    from parlour.net.protocol import ProtocolError
-
-    async def play() -> None:
-        link = HostLink(args.address, args.code)
-        try:
-            welcome = await link.sit_down()
-        except ProtocolError as exc:
-            raise UserError(str(exc)) from None
-        names: list[str] = welcome["names"]
-        print(f"You sit in seat {welcome['seat'] + 1} at {welcome['game']}: {', '.join(names)}")
-        try:
-            while True:
-                try:
-                    message = await link.receive()
-                except ProtocolError as exc:
-                    raise UserError(f"the host at {args.address} sent what this client cannot read: {exc}") from None
-                except ConnectionClosed:
-                    return  # the host closed the table
-                kind = message["type"]
-                if kind == "refused":
-                    print(f"refused: {message['why']}")
-                elif kind == "table":
-                    from parlour.core.game import with_names
-                    from parlour.tui.board import view_text
-
-                    for event in message["events"]:
-                        print(with_names(event["text"], names))
-                    legal = message["legal"]
-                    if legal:
-                        print(view_text(message["view"]))
-                        for i, option in enumerate(legal, 1):
-                            print(f"  {i}. {option['label']}")
-                        try:
-                            choice = await asyncio.to_thread(_ask, len(legal))
-                        except EOFError:
-                            raise UserError("the input ended: you left the table (join again with "
-                                            "the same code)") from None
-                        await link.send_move(message["turn"], legal[choice]["text"])
-                elif kind == "results":
-                    print("The game is over: " + ", ".join(f"{n} {s:g}" for n, s in zip(names, message["scores"])))
-                    return
-        finally:
-            await link.close()
-
-    asyncio.run(play())
-    return 0
-
-
-def _ask(count: int) -> int:
-    while True:
-        answer = input(f"your move (1-{count}): ").strip()
-        if answer.isdigit() and 1 <= int(answer) <= count:
-            return int(answer) - 1
-        print(f"a number from 1 to {count}, please")
-
-
 def _run_app(game_id: str | None) -> int:
-    registry = _registry()
+    registry = load_registry()
     if game_id is not None:
-        _game(registry, game_id)
+        find_game(registry, game_id)
     from parlour.tui.app import run
 
     return run(game_id, registry)
