@@ -189,7 +189,7 @@ class Map(Spec):
             at.fail(f"expected a mapping, got {show_value(value)}")
         out = {}
         for k, v in value.items():
-            if isinstance(self.key, Int) and isinstance(k, str) and k.isascii() and k.lstrip("-").isdigit():
+            if isinstance(self.key, Int) and isinstance(k, str) and len(k) <= 20 and k.isascii() and k.lstrip("-").isdigit():
                 k = int(k)  # JSON (a game record) writes every key as text
             out[self.key.clean(k, at.child(k))] = self.value.clean(v, at.child(k))
         return out
