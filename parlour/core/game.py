@@ -12,6 +12,7 @@ import functools
 import random
 import re
 import sys
+import warnings
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
@@ -499,6 +500,12 @@ class Game(ABC):
             raise ValueError(
                 f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}"
             )
+
+    def check_players(self, players: int) -> None:
+        """Deprecated since 0.1 (kept through 0.2): the old name of :meth:`require_players`."""
+        warnings.warn("Game.check_players is deprecated; use Game.require_players", DeprecationWarning,
+                      stacklevel=2)
+        self.require_players(players)
 
     def validate_rules(self, rules: Mapping[str, Any]) -> list[tuple[str, str]]:
         """Checks across settings, as ``(key.path, message)`` pairs; empty when fine."""
