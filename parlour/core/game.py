@@ -256,7 +256,8 @@ class State(ABC):
 
     @abstractmethod
     def legal_actions(self) -> Sequence[Action]:
-        """Every action ``to_move`` may take now; never empty before the end."""
+        """Every action ``to_move`` may take now; never empty before the end, and an empty
+        sequence (not None) once the game is over."""
 
     def is_legal(self, action: Action) -> bool:
         """Override when listing every action is costly (large bid spaces)."""
@@ -487,7 +488,10 @@ class Game(ABC):
         return None
 
     def parse_action(self, state: State, text: str) -> Action:
-        """The action whose record text is ``text``, legal in ``state``."""
+        """The action whose record text is ``text``, legal in ``state``; any other text
+        (whatever it holds: other scripts' digits, thousands of digits, control characters) is
+        refused with :class:`IllegalAction` and nothing else is raised. An override reads
+        numbers with :func:`~parlour.core.inputs.whole_number`."""
         for action in state.legal_actions():
             if action.text == text:
                 return action
