@@ -478,7 +478,8 @@ class Game(ABC):
 
     def read_action(self, text: str, rules: Mapping[str, Any]) -> Action | None:
         """The action written ``text`` under ``rules``, without a state (legal or not), or
-        None when the game cannot read its actions without one (the default).
+        None when the game cannot read its actions without one (the default) or ``text`` is
+        no action (whatever it holds: nothing else is raised).
 
         A player at a hosted table is sent his legal moves as texts; the app reads them back
         into the game's own actions with this, so the game's board works over the network.
