@@ -260,8 +260,10 @@ def _rulesets(args: argparse.Namespace) -> int:
                   for v in scan.variants]
         report.append({"game": game_id, "ruleset": str(ruleset.file), "rules": rules,
                        "broken": [str(error) for error in scan.errors]})
+    broken = [] if args.game else [{"name": b.name, "distribution": b.distribution, "error": b.error}
+                                   for b in registry.broken]
     if args.json:
-        print(json.dumps({"games": report, "your_folder": str(user_ruleset_dir())}))
+        print(json.dumps({"games": report, "your_folder": str(user_ruleset_dir()), "broken_plugins": broken}))
         return 0
     for entry in report:
         print(f"{entry['game']:<16} {entry['ruleset']}")
@@ -271,6 +273,8 @@ def _rulesets(args: argparse.Namespace) -> int:
                 print(f"  {'':<8} {'':<20} from {rule['source']}")
         for error in entry["broken"]:
             print(f"  broken   {error}")
+    for b in broken:
+        print(f"BROKEN {b['name']} (from {b['distribution']}): {b['error']}")
     print(f"Your own house rules go in {user_ruleset_dir()} (see `parlour schema GAME` for the settings).")
     return 0
 

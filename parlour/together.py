@@ -222,8 +222,10 @@ def _join_text(args: argparse.Namespace) -> int:
 
 
 def _ask(count: int) -> int:
+    from parlour.core.inputs import whole_number
+
     while True:
-        answer = input(f"your move (1-{count}): ").strip()
-        if answer.isdigit() and 1 <= int(answer) <= count:
-            return int(answer) - 1
+        chosen = whole_number(input(f"your move (1-{count}): ").strip(), count, 1)
+        if chosen is not None:
+            return chosen - 1
         print(f"a number from 1 to {count}, please")

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Self
 
 from parlour.core.game import Action, IllegalAction
+from parlour.core.inputs import whole_number
 
 
 def not_a_move(text: str) -> IllegalAction:
@@ -121,10 +122,10 @@ class Bid(Action):
         counts = [0] * len(letters)
         if rest != "0":
             for part in rest.split():
-                number, letter = part[:-1], part[-1:]
-                if letter not in letters or not number.isdigit():
+                number, letter = whole_number(part[:-1]), part[-1:]
+                if letter not in letters or number is None:
                     raise IllegalAction(f"{text!r} is not a bid")
-                counts[letters.index(letter)] += int(number)
+                counts[letters.index(letter)] += number
         return cls(tuple(counts), letters)
 
 

@@ -24,6 +24,7 @@ from textual.widgets import Static
 
 from games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take
 from parlour.core.game import Action
+from parlour.core.inputs import whole_number
 from parlour.tui.board import Board
 
 #: Exact colours, not the terminal's named ones (whose yellow is orange in some themes, and blue
@@ -440,15 +441,16 @@ class BanqueFataleBoard(Board, can_focus=True):
             return
         letters: str = view["letters"]
         upper = char.upper()
-        if char.isdigit():
+        digit = whole_number(char, 9)  # not isdigit: "²" (AltGr+2 on some keyboards) is one
+        if digit is not None:
             event.stop()
             if self.mode == "bid":
-                if char == "0":
+                if digit == 0:
                     self.counts = [0] * len(self.counts)
                     self.confirming_nothing = False
                     self.refresh_panels()
-            elif 1 <= int(char) <= len(self.options):
-                self.cursor = int(char) - 1
+            elif 1 <= digit <= len(self.options):
+                self.cursor = digit - 1
                 self.confirming_sale = False
                 self.refresh_panels()
         elif upper in letters and len(char) == 1 and char.isalpha():

@@ -13,8 +13,11 @@ from functools import cached_property
 from typing import ClassVar
 
 from parlour.core.game import Action
+from parlour.core.inputs import whole_number
 
 SYMBOLS = 7  # the numbers 0-6 reach each of the seven symbols exactly once (CB-C1)
+#: the largest number a record text may hold (fields, stakes and amounts are far smaller)
+MAX_NUMBER = 10**12 - 1
 
 
 class _Dollars(dict[int, str]):
@@ -232,10 +235,11 @@ def read_text(text: str, names: list[str]) -> Action | None:
         return fixed
     word, _, rest = text.partition(" ")
     kind = _WORDED.get(word)
-    numbers = rest.split(" ")
-    if kind is None or not all(n.isdigit() and len(n) <= 12 for n in numbers):
+    if kind is None:
         return None
-    values = [int(n) for n in numbers]
+    values = [whole_number(n, MAX_NUMBER) for n in rest.split(" ")]
+    if None in values:
+        return None
     if kind is Announce:
         if len(values) != 2:
             return None

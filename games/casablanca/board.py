@@ -44,6 +44,7 @@ from games.casablanca.actions import (
     dollars,
 )
 from parlour.core.game import Action, with_names
+from parlour.core.inputs import whole_number
 from parlour.tui.board import Board
 
 from games.casablanca.panels import (LIST_MODES, RING_MODES, centre_lines, knowledge_text, letters_of, players_panel,
@@ -455,14 +456,15 @@ class CasablancaBoard(Board, can_focus=True):
             if char.isprintable():
                 event.stop()
             return
-        if self.mode in ("announce", "place") and self.numbers and char.isdigit():
+        digit = whole_number(char, 9)  # not isdigit: "²" (AltGr+2 on some keyboards) is one
+        if self.mode in ("announce", "place") and self.numbers and digit is not None:
             event.stop()
-            if int(char) in self.by_number:
-                self._announce(int(char))
+            if digit in self.by_number:
+                self._announce(digit)
             return
-        if self.mode in RING_MODES and char.isdigit() and char != "0":
+        if self.mode in RING_MODES and digit:
             event.stop()
-            index = int(char) - 1
+            index = digit - 1
             if index < len(self.extras):
                 if self.pending_extra == index:
                     self.choose(self.extras[index])
@@ -470,7 +472,7 @@ class CasablancaBoard(Board, can_focus=True):
                     self.pending_extra = index  # asked first: a reshuffle or a sale cannot be taken back
                     self.refresh_panels()
             return
-        if self.mode in LIST_MODES and char.isdigit() and self._amounts():
+        if self.mode in LIST_MODES and digit is not None and self._amounts():
             event.stop()
             if len(self.typed) < 9 and (self.typed or char != "0"):
                 self.typed += char

@@ -235,8 +235,7 @@ class CasablancaState(State):
             seat = self.to_move
             other = self.challenger if seat == self.mover else self.mover
             return offers.later_responses[self.cap - self.stakes[other]]
-        if phase == FIGURE:
-            return offers.figure
+        return offers.figure if phase == FIGURE else ()  # over: nothing to do
 
     # -- the apply template: ``why_illegal`` refuses, ``_apply`` plays ------------------------
     def why_illegal(self, action: Action) -> str | None:

@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from games.monte_carlo.layout import CELL_BY_NAME, CELLS, DIGIT_OF, QUADRANT_OF, cell_name, col_of, field_name, row_of
+from games.monte_carlo.layout import CELL_BY_NAME, CELLS, DIGIT_OF, DIGITS, QUADRANT_OF, cell_name, col_of, field_name, row_of
 from parlour.core.game import Action
+from parlour.core.inputs import whole_number
 
 
 @dataclass(frozen=True, order=True)
@@ -99,10 +100,13 @@ class Lay(Action):
         """``lay <digit> <cell>`` on a cell of the grid: the shared action when the cell shows
         that digit (whether it may be laid there is the state's business)."""
         parts = text.split()
-        if len(parts) == 3 and parts[0] == cls.kind and parts[1].isdigit() and parts[2] in CELL_BY_NAME:
-            cell = CELL_BY_NAME[parts[2]]
-            return LAYS[cell] if int(parts[1]) == DIGIT_OF[cell] else Lay(int(parts[1]), parts[2])
-        return None
+        if len(parts) != 3 or parts[0] != cls.kind or parts[2] not in CELL_BY_NAME:
+            return None
+        digit = whole_number(parts[1], DIGITS[-1], DIGITS[0])
+        if digit is None:
+            return None
+        cell = CELL_BY_NAME[parts[2]]
+        return LAYS[cell] if digit == DIGIT_OF[cell] else Lay(digit, parts[2])
 
 
 STOP = Stop()

@@ -92,7 +92,7 @@ class MonteCarlo(Game):
 
     def parse_action(self, state: State, text: str) -> Action:
         action = parse_text(text)
-        if action is None or not state.is_legal(action):
+        if action is None or action.text != text or not state.is_legal(action):
             raise IllegalAction(f"{text!r} is not a legal move now")
         return action
 

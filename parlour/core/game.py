@@ -12,6 +12,7 @@ import functools
 import random
 import re
 import sys
+import warnings
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
@@ -255,7 +256,8 @@ class State(ABC):
 
     @abstractmethod
     def legal_actions(self) -> Sequence[Action]:
-        """Every action ``to_move`` may take now; never empty before the end."""
+        """Every action ``to_move`` may take now; never empty before the end, and an empty
+        sequence (not None) once the game is over."""
 
     def is_legal(self, action: Action) -> bool:
         """Override when listing every action is costly (large bid spaces)."""
@@ -483,7 +485,8 @@ class Game(ABC):
 
     def read_action(self, text: str, rules: Mapping[str, Any]) -> Action | None:
         """The action written ``text`` under ``rules``, without a state (legal or not), or
-        None when the game cannot read its actions without one (the default).
+        None when the game cannot read its actions without one (the default) or ``text`` is
+        no action (whatever it holds: nothing else is raised).
 
         A player at a hosted table is sent his legal moves as texts; the app reads them back
         into the game's own actions with this, so the game's board works over the network.
@@ -493,7 +496,10 @@ class Game(ABC):
         return None
 
     def parse_action(self, state: State, text: str) -> Action:
-        """The action whose record text is ``text``, legal in ``state``."""
+        """The action whose record text is ``text``, legal in ``state``; any other text
+        (whatever it holds: other scripts' digits, thousands of digits, control characters) is
+        refused with :class:`IllegalAction` and nothing else is raised. An override reads
+        numbers with :func:`~parlour.core.inputs.whole_number`."""
         for action in state.legal_actions():
             if action.text == text:
                 return action
@@ -506,6 +512,12 @@ class Game(ABC):
             raise ValueError(
                 f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}"
             )
+
+    def check_players(self, players: int) -> None:
+        """Deprecated since 0.1 (kept through 0.2): the old name of :meth:`require_players`."""
+        warnings.warn("Game.check_players is deprecated; use Game.require_players", DeprecationWarning,
+                      stacklevel=2)
+        self.require_players(players)
 
     def validate_rules(self, rules: Mapping[str, Any]) -> list[tuple[str, str]]:
         """Checks across settings, as ``(key.path, message)`` pairs; empty when fine."""

@@ -64,6 +64,24 @@ def clean_message(message: str) -> str:
     return shown(message, limit=2000)
 
 
+_ASCII_DIGITS = frozenset("0123456789")
+
+
+def whole_number(text: str, high: int = MAX_WHOLE, low: int = 0) -> int | None:
+    """The plain whole number written ``text`` (ASCII digits only: no sign, no space, no
+    leading zero, no other script's digits such as ``²`` or ``٣``) when it lies in
+    ``low..high``, else None.
+
+    ``str.isdigit`` admits digits ``int`` cannot read (``²``) and ``int`` admits signs,
+    spaces, underscores and other scripts' digits, so neither is a reader for text from a
+    player or a record; the length is bounded before converting, so a text of thousands of
+    digits costs nothing."""
+    if not text or len(text) > len(str(high)) or not _ASCII_DIGITS.issuperset(text) or text[0] == "0" != text:
+        return None
+    value = int(text)
+    return value if low <= value <= high else None
+
+
 def read_text(path: Path, limit: int) -> str:
     """The text of the regular file ``path``: at most ``limit`` bytes, strict UTF-8.
 

@@ -24,6 +24,7 @@ from importlib.metadata import entry_points
 from typing import Any
 
 from parlour.core.game import Game, GameDefinitionError
+from parlour.core.inputs import clean_message
 from parlour.core.rulesets import RulesetFile, load_ruleset
 from parlour.core.yamlsource import RulesetError
 
@@ -47,6 +48,8 @@ class BrokenPlugin:
     name: str
     distribution: str
     error: str
+    #: the id of its game, when it got as far as naming one
+    game_id: str | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -92,8 +95,7 @@ class Registry:
     def get(self, game_id: str) -> Game:
         owner = self._owner(game_id)
         if owner is None:
-            known = ", ".join(sorted(self.games)) or "none installed"
-            raise KeyError(f"no game {game_id!r} (known: {known})")
+            raise KeyError(self._missing(game_id))
         game = self._load(owner).game
         assert game is not None
         return game
@@ -105,6 +107,20 @@ class Registry:
         ruleset = self._load(owner).ruleset
         assert ruleset is not None
         return ruleset
+
+    def _missing(self, game_id: str) -> str:
+        """Why there is no ``game_id``, in one line: the broken plugin that is it (by its name
+        or its game's id), else the games there are and every broken plugin with its error —
+        a plugin that failed to import may be the one asked for."""
+        broken = self.broken
+        for b in broken:
+            if game_id in (b.name, b.game_id):
+                return f"game {game_id!r} is broken (plugin {b.name} from {b.distribution}): {b.error}"
+        known = ", ".join(sorted(self.games)) or "none installed"
+        found = f"no game {game_id!r} (known: {known})"
+        if broken:
+            found += "; broken: " + "; ".join(f"{b.name} from {b.distribution}: {b.error}" for b in broken)
+        return found
 
     @property
     def games(self) -> dict[str, Game]:
@@ -160,7 +176,8 @@ class Registry:
                 if owner is not None and order.index(owner) < order.index(index):
                     error = _one_line(GameDefinitionError(f"game id {game_id!r} is already taken"))
             if error is not None and (self.wanted is None or plugin.name in self.wanted):
-                broken.append(BrokenPlugin(plugin.name, plugin.distribution, error))
+                broken.append(BrokenPlugin(plugin.name, plugin.distribution, error,
+                                           loaded.game.id if loaded.game is not None else None))
         self._all = games, rulesets, broken
         return self._all
 
@@ -199,7 +216,7 @@ def _one_line(exc: BaseException) -> str:
     if isinstance(exc, RulesetError):
         return str(exc)
     text = str(exc).strip().splitlines()
-    return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
+    return clean_message(f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__)
 
 
 _REQUIRED = ("id", "title", "min_players", "max_players")

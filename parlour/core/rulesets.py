@@ -24,16 +24,32 @@ from __future__ import annotations
 
 import copy
 import json
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from parlour.core import schema
 from parlour.core.schema import show_value
 from parlour.core.yamlsource import Lines, RulesetError, Where, load_yaml
 
 if TYPE_CHECKING:
     from parlour.core.game import Game
+
+#: names this module had before the settings language moved to :mod:`parlour.core.schema`
+#: (deprecated since 0.1, kept through 0.2): each still answers, with a warning naming its new home
+_MOVED = {"Spec": "Spec", "Int": "Int", "Float": "Float", "Bool": "Bool", "Str": "Str", "List": "List",
+          "Dict": "Dict", "Table": "Map", "Schema": "Schema"}
+
+
+def __getattr__(name: str) -> Any:
+    new = _MOVED.get(name)
+    if new is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(f"parlour.core.rulesets.{name} is deprecated; use parlour.plugin.{new}", DeprecationWarning,
+                  stacklevel=2)
+    return getattr(schema, new)
 
 
 @dataclass

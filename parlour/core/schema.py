@@ -11,6 +11,7 @@ This module imports nothing of ``parlour``.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NoReturn, Protocol
@@ -38,6 +39,18 @@ class Spec:
 
     def clean(self, value: Any, at: Place) -> Any:
         raise NotImplementedError
+
+    def check(self, value: Any, at: Place) -> Any:
+        """Deprecated since 0.1 (kept through 0.2): the old name of :meth:`clean`."""
+        warnings.warn("Spec.check is deprecated; use Spec.clean", DeprecationWarning, stacklevel=2)
+        return self.clean(value, at)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A spec written when ``clean`` was called ``check`` still works, with a warning."""
+        super().__init_subclass__(**kwargs)
+        if "check" in cls.__dict__ and "clean" not in cls.__dict__:
+            warnings.warn(f"{cls.__qualname__}.check is deprecated; name it clean", DeprecationWarning, stacklevel=2)
+            cls.clean = cls.__dict__["check"]  # type: ignore[method-assign]
 
     def describe(self) -> str:
         raise NotImplementedError
@@ -189,7 +202,7 @@ class Map(Spec):
             at.fail(f"expected a mapping, got {show_value(value)}")
         out = {}
         for k, v in value.items():
-            if isinstance(self.key, Int) and isinstance(k, str) and k.isascii() and k.lstrip("-").isdigit():
+            if isinstance(self.key, Int) and isinstance(k, str) and len(k) <= 20 and k.isascii() and k.lstrip("-").isdigit():
                 k = int(k)  # JSON (a game record) writes every key as text
             out[self.key.clean(k, at.child(k))] = self.value.clean(v, at.child(k))
         return out

@@ -15,6 +15,9 @@ Use it from a plugin's own tests by importing the tests and providing a ``game``
     def game():
         return GAME
 
+Every ``test_*`` function here is exported (``__all__`` is computed from them at the end
+of the module), so ``import *`` runs the whole suite, whatever is added to it.
+
 Parlour's own tests parametrise ``game`` over every registered game. ``CONFORMANCE_GAMES``
 (an environment variable, default 6) sets how many random games each contract test plays per
 player count.
@@ -27,7 +30,7 @@ import dataclasses
 import json
 import os
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -39,21 +42,6 @@ from parlour.core.record import Record, Seat, replay
 from parlour.core.rulesets import RulesetFile, load_ruleset
 from parlour.testing.soak import soak
 
-__all__ = [
-    "test_contract_player_bounds_enforced",
-    "test_contract_random_games_reach_the_end",
-    "test_contract_every_variant_plays",
-    "test_contract_illegal_action_refused_and_state_unchanged",
-    "test_contract_any_value_is_refused_with_a_reason",
-    "test_contract_views_share_nothing_with_the_state",
-    "test_contract_clone_is_independent",
-    "test_contract_record_replays_to_the_same_state",
-    "test_contract_views_are_json",
-    "test_contract_sampled_worlds_keep_the_seat_view",
-    "test_contract_sampled_worlds_depend_only_on_the_seat_view",
-    "test_contract_agents_ignore_what_their_seat_cannot_know",
-    "test_contract_same_seed_same_game",
-]
 
 GAMES = int(os.environ.get("CONFORMANCE_GAMES", "6"))
 MAX_STEPS = 200_000
@@ -387,3 +375,81 @@ def test_contract_same_seed_same_game(game: Game) -> None:
     for _ in random_walk(b, random.Random(1)):
         pass
     assert snapshot(a) == snapshot(b)
+
+
+def _finished(game: Game, seed: int) -> tuple[State, dict[str, Action]]:
+    """A game played to its end at random, and every action it ever offered, by text."""
+    state = game.new_game(game.min_players, _ruleset(game).resolve(), seed)
+    seen: dict[str, Action] = {}
+    for current in random_walk(state, random.Random(seed)):
+        for action in current.legal_actions():
+            seen.setdefault(action.text, action)
+    return state, seen
+
+
+def test_contract_a_finished_game_offers_nothing(game: Game) -> None:
+    """Once the game is over ``legal_actions()`` is an empty sequence (not None), every action
+    it once offered is not legal (``is_legal`` False, ``why_illegal`` a reason) and reading
+    its text back with ``parse_action`` is refused with IllegalAction."""
+    state, seen = _finished(game, 23)
+    assert state.is_over
+    legal = state.legal_actions()
+    assert isinstance(legal, Sequence) and len(legal) == 0 and list(legal) == [], (
+        f"a finished game offers {legal!r}"
+    )
+    before = snapshot(state)
+    for text, action in list(seen.items())[:50]:
+        assert state.is_legal(action) is False, f"{text!r} is legal after the end"
+        reason = state.why_illegal(action)
+        assert isinstance(reason, str) and reason.strip()
+        with pytest.raises(IllegalAction):
+            game.parse_action(state, text)
+    assert snapshot(state) == before
+
+
+#: words put in place of a word of a legal action's text, or stuck to it: other scripts'
+#: digits (which ``str.isdigit`` accepts and ``int`` may not read), signs, huge numbers,
+#: control characters, empty words and odd spaces
+HOSTILE_WORDS = ("²", "٣", "߁", "Ⅻ", "-1", "+1", "1_0", "0x1", "1e9", "-0", "9" * 5000, "", " ", "\t", "\x00",
+                 "\x1b[31m", "\u2028", "nan", "None")
+
+
+def hostile_texts(text: str) -> Iterator[str]:
+    """Texts near a legal action's ``text``: each word replaced by, prefixed and suffixed
+    with each of :data:`HOSTILE_WORDS`, one word dropped or doubled, odd spaces around."""
+    words = text.split(" ")
+    yield from ("", " ", text + " ", " " + text, text.replace(" ", "  "), text.replace(" ", "\t"), text.upper())
+    for i, word in enumerate(words):
+        yield " ".join(words[:i] + words[i + 1:])
+        yield " ".join(words[:i] + [word, word] + words[i + 1:])
+        for hostile in HOSTILE_WORDS:
+            for new in (hostile, hostile + word, word + hostile, word[:-1] + hostile + word[-1:]):
+                yield " ".join(words[:i] + [new] + words[i + 1:])
+
+
+def test_contract_any_action_text_is_read_or_refused(game: Game) -> None:
+    """The readers of action texts from players, hosts and records refuse any text they
+    cannot read as the contract says, and raise nothing else: ``parse_action`` gives a legal
+    action or raises IllegalAction (the state unchanged), ``read_action`` an action or None."""
+    rules = _ruleset(game).resolve()
+    state = game.new_game(game.max_players, rules, 29)
+    tried = 0
+    for step, current in enumerate(random_walk(state, random.Random(29))):
+        if step % 11:
+            continue
+        before = snapshot(current)
+        for text in {t for legal in list(current.legal_actions())[:4] for t in hostile_texts(legal.text)}:
+            try:
+                action = game.parse_action(current, text)
+            except IllegalAction:
+                pass
+            else:
+                assert current.is_legal(action), f"{text!r} was read as a move that is not legal"
+            read = game.read_action(text, rules)
+            assert read is None or isinstance(read, Action), f"read_action({text!r}) gave {read!r}"
+            tried += 1
+        assert snapshot(current) == before, "reading action texts changed the state"
+    assert tried > 0
+
+
+__all__ = [name for name, value in list(globals().items()) if name.startswith("test_") and callable(value)]

@@ -11,6 +11,7 @@ from textual.containers import Center, Horizontal, Middle, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Static
 
+from parlour.core.inputs import whole_number
 from parlour.tui.screen import Header
 
 
@@ -233,7 +234,8 @@ class JoinDialog(ModalScreen["tuple[str, str] | None"]):
         if len(words) > 1:  # the host's whole line pasted in ("parlour join HOST:PORT CODE")
             address = next((w for w in words if ":" in w), address)
             code = words[-1]
-        why = ("the host's address, as host:port" if ":" not in address or not address.rsplit(":", 1)[1].isdigit()
+        port = whole_number(address.rpartition(":")[2], 65535) if ":" in address else None
+        why = ("the host's address, as host:port" if port is None
                else "the join code" if not code else None)
         if why is not None:
             self.query_one("#join-why", Static).update(f"Give {why}.")

@@ -16,6 +16,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, 
 
 from parlour.core.agents import kind_about
 from parlour.core.game import Game
+from parlour.core.inputs import whole_number
 from parlour.core.lasttable import LastTable, last_table, remember_table
 from parlour.core.record import HUMAN, Seat
 from parlour.core.rulesets import RulesetFile, origin, scan_house_rules, with_house_rules
@@ -319,7 +320,7 @@ class SetupScreen(ParlourScreen):
                 self.notify("With remote players, one person plays here (Human); the others join with a code.",
                             severity="error")
                 return
-            if not host or not port.isdigit() or not 0 <= int(port) <= 65535:
+            if not host or whole_number(port, 65535) is None:
                 self.notify("Host on: an address and a port, such as 127.0.0.1:8765.", severity="error")
                 self.query_one("#listen", Input).focus()
                 return

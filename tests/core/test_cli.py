@@ -277,3 +277,39 @@ def test_parlour_rules_on_a_terminal_goes_through_the_pager(tmp_path: Path) -> N
         os.close(main)
     assert done.returncode == 0, done.stderr
     assert "Casablanca" in paged.read_text() and "pot" in paged.read_text()
+
+
+def _broken_entry_point(folder: Path) -> dict[str, str]:
+    """An installed distribution (its metadata only) whose entry point cannot be imported."""
+    info = folder / "broken_game-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-game\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[parlour.games]\nbroken-game = no_such_module_here:GAME\n")
+    return {"PYTHONPATH": os.pathsep.join([str(FIXTURES), str(folder)])}
+
+
+@pytest.mark.parametrize("command", [("simulate",), ("rules",), ("schema",), ("rulesets",), ("play",)])
+def test_a_plugin_that_fails_to_import_is_named_by_a_command_asking_for_a_game(command, tmp_path: Path) -> None:
+    """Issue 25: ``parlour simulate x`` said "no game 'x'" when x's plugin failed to import."""
+    result = parlour(*command, "my-game", env={"PARLOUR_PLUGINS": "sevens:GAME,no_such_module:GAME"})
+    assert_user_error(result, "no game 'my-game'", "no_such_module:GAME",
+                      "ModuleNotFoundError: No module named 'no_such_module'")
+    result = parlour(*command, "broken-game", env=_broken_entry_point(tmp_path))
+    assert_user_error(result, "game 'broken-game' is broken (plugin broken-game from broken-game): "
+                              "ModuleNotFoundError: No module named 'no_such_module_here'")
+
+
+def test_a_game_whose_plugin_cannot_deal_is_named_broken() -> None:
+    result = parlour("simulate", "sevens", env={"PARLOUR_PLUGINS": "broken_plugins:CannotDeal"})
+    assert_user_error(result, "game 'sevens' is broken (plugin broken_plugins:CannotDeal from PARLOUR_PLUGINS): "
+                              "ZeroDivisionError: division by zero")
+
+
+def test_rulesets_lists_the_broken_plugins_too(tmp_path: Path) -> None:
+    env = _broken_entry_point(tmp_path)
+    result = parlour("rulesets", env=env)
+    assert result.returncode == 0, result.stderr
+    assert "BROKEN broken-game (from broken-game): ModuleNotFoundError: No module named 'no_such_module_here'" \
+        in result.stdout
+    data = json.loads(parlour("rulesets", "--json", env=env).stdout)
+    assert [b["name"] for b in data["broken_plugins"]] == ["broken-game"]

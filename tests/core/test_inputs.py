@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour.core.inputs import MAX_DEPTH, InputProblem, check_data, read_text, shown
+from parlour.core.inputs import MAX_DEPTH, InputProblem, check_data, read_text, shown, whole_number
 from parlour.core.record import Record, RecordError, parse_json
 from parlour.core.yamlsource import RulesetError, load_yaml
 
@@ -192,3 +192,19 @@ def test_any_json_value_as_a_record_reads_or_fails_with_a_record_error(value: ob
         check_data(json.loads(text))
     except InputProblem:
         pass
+
+
+@pytest.mark.parametrize("text", ["", " ", "²", "1²", "٣", "߁", "Ⅻ", "-1", "+1", "1_0", " 1", "1 ", "0x1", "1e3",
+                                  "1.0", "\x00", "9" * 5000, "10", "100", "00"])
+def test_whole_number_refuses_all_but_plain_ascii_digits_in_range(text: str) -> None:
+    assert whole_number(text, 9) is None
+
+
+def test_whole_number_reads_plain_digits_within_bounds() -> None:
+    assert whole_number("0") == 0
+    assert whole_number("07", 99) is None
+    assert whole_number("70", 99) == 70
+    assert whole_number("9", 9, 1) == 9
+    assert whole_number("0", 9, 1) is None
+    assert whole_number(str(2**63 - 1)) == 2**63 - 1
+    assert whole_number(str(2**63)) is None

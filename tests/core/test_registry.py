@@ -189,3 +189,24 @@ def test_the_plugin_named_after_an_id_keeps_it_whatever_is_loaded_first() -> Non
         assert registry.broken == [
             BrokenPlugin("aaa", "other", "GameDefinitionError: game id 'sevens' is already taken"),
         ]
+
+
+def test_a_game_asked_for_names_the_plugins_that_failed_to_import() -> None:
+    """Issue 25: a plugin that fails to import may be the game asked for, so "no game" says
+    which plugins are broken and why, in one line."""
+    registry = discover([GOOD, "no_such_module:GAME"])
+    with pytest.raises(KeyError) as info:
+        registry.get("my-game")
+    message = info.value.args[0]
+    assert message.startswith("no game 'my-game' (known: ") and "sevens" in message
+    assert "broken: no_such_module:GAME from PARLOUR_PLUGINS: ModuleNotFoundError: No module named 'no_such_module'" \
+        in message
+    assert "\n" not in message
+
+
+def test_a_broken_plugin_of_the_game_asked_for_is_named_with_its_error() -> None:
+    registry = discover(["broken_plugins:CannotDeal"])  # a Sevens whose deal fails: its id is known
+    with pytest.raises(KeyError) as info:
+        registry.get("sevens")
+    assert info.value.args[0] == ("game 'sevens' is broken (plugin broken_plugins:CannotDeal from PARLOUR_PLUGINS): "
+                                  "ZeroDivisionError: division by zero")

@@ -205,3 +205,27 @@ def test_house_rules_may_not_take_a_taken_name(tmp_path: Path, monkeypatch) -> N
     assert [v.settings for v in scan.variants] == [{"target": 8}]
     [error] = scan.errors
     assert str(error).startswith(f"{folder / 'b.yaml'}:2: name: 'eights' is already the house rules in {folder / 'a.yaml'}")
+
+
+class _Here:
+    """A place that fails with its key path (for a spec cleaned alone)."""
+
+    partial = False
+
+    def __init__(self, path: tuple = ()) -> None:
+        self.path = path
+
+    def child(self, key):
+        return _Here((*self.path, key))
+
+    def fail(self, message: str):
+        raise ValueError(f"{len(self.path)}: {message}")
+
+
+def test_a_whole_number_key_of_thousands_of_digits_is_refused_not_raised() -> None:
+    """JSON writes a Map's whole-number keys as text; a key of 5000 digits (past ``int``'s
+    limit) is refused as a key, with the place's error."""
+    spec = Map(Int(0, 20), Int(0))
+    assert spec.clean({"12": 5}, _Here()) == {12: 5}
+    with pytest.raises(ValueError, match="^1: expected a whole number"):
+        spec.clean({"9" * 5000: 5}, _Here())

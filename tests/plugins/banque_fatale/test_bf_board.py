@@ -58,6 +58,13 @@ def test_board_picks_a_card_with_arrows_and_enter() -> None:
     assert chosen == [Pick("YB")]
 
 
+def test_board_ignores_digits_of_other_scripts() -> None:
+    """Issue 25: "²" (AltGr+2 on some keyboards) passes ``isdigit`` but not ``int``."""
+    state = arrange(deal(), start=0, display=["RG", "YB", "GO"])
+    chosen, _ = run_board(state, 0, ["²", "٢", "2", "enter"])
+    assert chosen == [Pick("YB")]
+
+
 def test_board_builds_a_bid_with_keys_and_shows_the_total() -> None:
     state = arrange(deal(), start=0, display=["RG", "YB", "GO"])
     state.apply(Pick("RG"))

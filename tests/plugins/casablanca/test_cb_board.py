@@ -141,6 +141,19 @@ def test_board_takes_a_stake_typed_as_a_number() -> None:
     assert chosen == [] and "or type an amount" in texts["cb-decision"]
 
 
+def test_board_ignores_digits_of_other_scripts() -> None:
+    """Issue 25: "²" (AltGr+2 on some keyboards) passes ``isdigit`` but not ``int``: it is
+    not a digit to the board, in a typed stake or an announcement."""
+    state = arranged()
+    state.apply(Pick(12))
+    chosen, _ = run_board(state, 1, ["²", "٣", "3", "enter"])
+    assert chosen == [Announce(3, 13)]
+    state.apply(Announce(3, 13))
+    wanted = [a.stake for a in state.legal_actions() if isinstance(a, Challenge)][2]
+    chosen, _ = run_board(state, state.to_move, ["²", *str(wanted), "²", "enter"])
+    assert chosen == [Challenge(wanted)]
+
+
 def test_board_announces_by_digit_or_arrows_then_puts_the_chip_down() -> None:
     state = arranged()
     state.apply(Pick(12))

@@ -1,0 +1,36 @@
+"""Everything a game plugin imports from Parlour, in one place that keeps its names.
+
+Write a game against this module, not against ``parlour.core``'s modules, whose layout
+changes as the host grows (``Int`` and ``Schema`` moved from ``parlour.core.rulesets`` to
+``parlour.core.schema``, ``Game.check_players`` became ``require_players``). A name here is
+removed only after at least one minor version as a deprecated alias that warns with its new
+name; ``tests/core/test_plugin_api.py`` holds the list and fails when one disappears.
+
+The contract (what a plugin must write, may write, may write for speed) is in the README's
+"Writing a game plugin" and in the docstrings of :class:`Game` and :class:`State`. Two more
+modules belong to the public API, imported only where they are needed because they load
+pytest or Textual: ``parlour.testing.conformance`` (the contract's tests: ``from
+parlour.testing.conformance import *`` and a ``game`` fixture) and ``parlour.testing.boards``
+(testing a board widget, whose base is ``parlour.tui.board.Board``).
+"""
+
+from __future__ import annotations
+
+from parlour.core.agents import Agent, AgentFactory, AgentKind, Budget, KindEntry, RandomAgent
+from parlour.core.game import (Action, Event, Game, GameDefinitionError, IllegalAction, PluginError, State,
+                               new_event, seat_label)
+from parlour.core.inputs import whole_number
+from parlour.core.schema import Bool, Dict, Float, Int, List, Map, Schema, Spec, Str
+from parlour.core.search import Knowledge
+
+__all__ = [
+    # the game contract
+    "Game", "State", "Action", "Event", "IllegalAction", "GameDefinitionError", "PluginError",
+    "new_event", "seat_label",
+    # a ruleset's schema
+    "Schema", "Spec", "Int", "Float", "Bool", "Str", "List", "Dict", "Map",
+    # computer players
+    "Agent", "AgentFactory", "AgentKind", "Budget", "KindEntry", "RandomAgent", "Knowledge",
+    # reading action texts
+    "whole_number",
+]
