@@ -353,8 +353,10 @@ class TableServer:
                 async with self._lock:
                     if self.outboxes.get(seat) is not outbox:
                         return  # let go while this message waited: it is not played
-                    why = (await asyncio.to_thread(self.table.play_message, seat, message) if self.offload
-                           else self.table.play_message(seat, message))
+                    why = self.table.refusal(seat, message)
+                    if why is None:
+                        why = (await asyncio.to_thread(self.table.play_message, seat, message) if self.offload
+                               else self.table.play_message(seat, message))
                     if why is None:
                         if self.save is not None:
                             self.save()
