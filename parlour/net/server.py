@@ -51,14 +51,15 @@ def _refused(why: str) -> str:
 
 
 def _address(connection: Any) -> str:
-    """Where a connection comes from, as limits count it: its IP address, an IPv6 one's /64
-    (one machine has a whole /64 to pick from)."""
+    """Where a connection comes from, as limits count it: its IPv4 address (also when a
+    dual-stack socket shows it as IPv6), an IPv6 one's /64 (one machine has a whole /64)."""
     try:
-        host = str(connection.remote_address[0])
-        ip = ipaddress.ip_address(host)
+        ip = ipaddress.ip_address(str(connection.remote_address[0]).split("%")[0])
     except (TypeError, IndexError, ValueError):
         return "?"
-    return str(ipaddress.ip_network(f"{ip}/64", strict=False)) if ip.version == 6 else host
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is None:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(getattr(ip, "ipv4_mapped", None) or ip)
 
 
 class Outbox:

@@ -107,6 +107,35 @@ def test_a_player_who_stops_reading_holds_up_nobody_and_is_let_go(game, monkeypa
     asyncio.run(scenario())
 
 
+def test_a_player_whose_keepalive_fails_is_let_go(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bea stops reading with little waiting for her (far below the outbox's bound): the host's
+    ping to her cannot even be written, she is let go and shown as away, and the table waits
+    for her to come back."""
+    monkeypatch.setattr(server_module, "PING_SECONDS", 0.2)
+    table = table_for(CASABLANCA)
+    codes = table.issue_codes()
+
+    async def scenario() -> None:
+        server = TableServer(table)
+        await server.start()
+        bea: NonReader | None = None
+        try:
+            bea = await NonReader.join(server.port, codes[1])
+            await until(lambda: 1 in server.seated, "Bea to sit down")
+            to_bea = server.seated[1]
+            to_bea.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+            await bea.send(*[STALE] * 2000)
+            await until(lambda: pipe_full(to_bea) or 1 not in server.seated, "the host's writes to Bea to be held back")
+            await until(lambda: 1 not in server.seated, "Bea to be let go")
+            assert 1 in server.away and to_bea.state.name == "CLOSED"
+        finally:
+            if bea is not None:
+                bea.close()
+            await server.close()
+
+    asyncio.run(scenario())
+
+
 def test_silent_connections_at_the_cap_do_not_keep_a_player_from_his_seat(monkeypatch: pytest.MonkeyPatch) -> None:
     """64 connections from eight addresses sit without a word, and one from elsewhere came before
     them: a player with his code still sits down (a silent one from the busiest address is
