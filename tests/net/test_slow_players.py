@@ -127,7 +127,8 @@ def test_a_player_whose_keepalive_fails_is_let_go(monkeypatch: pytest.MonkeyPatc
             await bea.send(*[STALE] * 2000)
             await until(lambda: pipe_full(to_bea) or 1 not in server.seated, "the host's writes to Bea to be held back")
             await until(lambda: 1 not in server.seated, "Bea to be let go")
-            assert 1 in server.away and to_bea.state.name == "CLOSED"
+            assert 1 in server.away
+            await until(lambda: to_bea.state.name == "CLOSED", "her connection to be cut")
         finally:
             if bea is not None:
                 bea.close()
