@@ -2,6 +2,7 @@
 loopback address, and one host process carrying many tables at once.
 
     python benchmarks/net_latency.py [--game monte-carlo] [--tables 50] [--games 20]
+    python benchmarks/net_latency.py --game casablanca --stalled 10 [--stall-seconds 10]
 
 Round trip: ``--games`` games at one table each (the remote player and random computer
 players), a client that answers each decision at once with a random legal move; the time from
@@ -11,7 +12,12 @@ playing the computers — in a worker thread (the default: it keeps answering wh
 player thinks) and in the event loop — and the ratio of their medians is printed.
 Many tables: ``--tables`` tables served by one process, each with one remote seat played by
 its own client in the same event loop; decisions a second over all of them, and the process's
-peak memory. Prints figures; asserts nothing.
+peak memory.
+Stalled (``--stalled ROUNDS``, issue 25): Bea sits down on a socket that never reads (a tiny
+receive buffer, the host's buffer to her made small as on a slow link) and sends 2,000 stale
+moves; once the host's writes to her are held back, Ada moves, and the time until her answer is
+noted. Bea closes her socket after ``--stall-seconds`` (a host that waits on her answers Ada
+then). Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
@@ -33,6 +39,10 @@ from parlour.core.registry import discover  # noqa: E402
 from parlour.net.protocol import encode, read_host  # noqa: E402
 from parlour.net.server import TableServer  # noqa: E402
 from parlour.net.table import hosted  # noqa: E402
+
+
+#: stale moves the player who reads nothing sends (--stalled): enough to fill the pipe to him
+STALE_MOVES = 2000
 
 
 def new_table(game_id: str, seed: int):
@@ -167,6 +177,70 @@ async def responsiveness(game_id: str, rounds: int) -> None:
               f"max {ms[-1]:.1f} ms")
 
 
+async def stalled(game_id: str, rounds: int, stall_seconds: float) -> None:
+    """Ada's answer while Bea, seated, reads nothing (see the module's docstring), against the
+    same tables with Bea reading what she is sent and sending nothing."""
+    import socket
+
+    from websockets.asyncio.client import connect
+
+    from parlour.testing.net import NonReader
+
+    registry = discover()
+    game = registry.get(game_id)
+    stale = encode({"type": "move", "turn": 10**6, "text": "pass"})
+    for reads in (True, False):
+        answers: list[float] = []
+        still_seated = 0
+        for i in range(rounds):
+            seats = [Seat("Ada", HUMAN), Seat("Bea", HUMAN)]
+            seats += [Seat(f"cpu-{k}", "random") for k in range(max(1, game.min_players - 2))]
+            table = hosted(game, registry.ruleset(game_id).resolve([]), 400 + i, seats)
+            codes = table.issue_codes()
+            ada_seat = table.match.state.to_move
+            bea_seat = 1 - ada_seat
+            server = TableServer(table)
+            await server.start()
+            url = f"ws://127.0.0.1:{server.port}"
+            async with connect(url, max_size=None) as ada, connect(url, max_size=None) as reader:
+                await ada.send(encode({"type": "hello", "code": codes[ada_seat]}))
+                message: dict = {}
+                while not (message.get("type") == "table" and message.get("legal")):
+                    message = read_host(await ada.recv())
+                if reads:
+                    await reader.send(encode({"type": "hello", "code": codes[bea_seat]}))
+                    reading = asyncio.ensure_future(reader.wait_closed())  # the client reads all the while
+                    while bea_seat not in server.seated:
+                        await asyncio.sleep(0.001)
+                    to_bea = server.seated[bea_seat]
+                else:
+                    bea = await NonReader.join(server.port, codes[bea_seat])
+                    while bea_seat not in server.seated:
+                        await asyncio.sleep(0.001)
+                    to_bea = server.seated[bea_seat]
+                    to_bea.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+                    reading = asyncio.ensure_future(bea.send(*[stale] * STALE_MOVES))
+                    while to_bea.transport.get_write_buffer_size() <= to_bea.transport.get_write_buffer_limits()[1]:
+                        await asyncio.sleep(0.001)
+                    leaves = asyncio.get_running_loop().call_later(stall_seconds, bea.close)
+                sent = time.perf_counter()
+                await ada.send(encode({"type": "move", "turn": message["turn"], "text": message["legal"][0]["text"]}))
+                while read_host(await ada.recv())["type"] != "table":
+                    pass
+                answers.append(time.perf_counter() - sent)
+                still_seated += server.seated.get(bea_seat) is to_bea
+                reading.cancel()
+                if not reads:
+                    leaves.cancel()
+                    bea.close()
+            await server.close()
+        ms = sorted(a * 1000 for a in answers)
+        how = "reads what she is sent" if reads else (
+            f"reads nothing (and sent {STALE_MOVES:,} stale moves; she leaves after {stall_seconds:g} s)")
+        print(f"{game_id}: Ada's move answered while Bea, seated, {how}, {rounds} tables: median "
+              f"{statistics.median(ms):.1f} ms, max {ms[-1]:.1f} ms; Bea still seated at {still_seated}")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--game", default="monte-carlo", choices=("banque-fatale", "monte-carlo", "casablanca"))
@@ -174,7 +248,14 @@ def main() -> None:
     p.add_argument("--games", type=int, default=20, help="games for the round trip, half each way")
     p.add_argument("--hard", type=int, default=0, metavar="TABLES",
                    help="also time a hello while a hard computer thinks, at this many tables each way")
+    p.add_argument("--stalled", type=int, default=0, metavar="ROUNDS",
+                   help="only time a move's answer while another player reads nothing, at this many tables")
+    p.add_argument("--stall-seconds", type=float, default=10.0,
+                   help="with --stalled: the player who reads nothing leaves after this long")
     args = p.parse_args()
+    if args.stalled:
+        asyncio.run(stalled(args.game, args.stalled, args.stall_seconds))
+        return
     asyncio.run(run(args.game, args.tables, args.games))
     if args.hard:
         asyncio.run(responsiveness(args.game, args.hard))

@@ -6,7 +6,7 @@ A client sends::
     {"v": 1, "type": "hello", "code": "..."}            # sit down at the seat the code is for
     {"v": 1, "type": "move", "turn": 12, "text": "..."}  # the move for decision ``turn``
 
-and receives::
+(the hello first: anything else before it is refused, "say hello first") and receives::
 
     {"v": 1, "type": "welcome", "seat": 2, "game": "...", "names": [...], "agents": [...],
      "variants": [...], "rules": {...}}

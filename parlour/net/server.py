@@ -6,11 +6,20 @@ A seat is taken by the first connection that says hello with its code; a second 
 same code is refused while the first is connected, and takes the seat once it has gone (a
 player who lost the connection joins again with his code and is sent the whole table anew).
 The server saves the game after every move when given a save path.
+
+Nothing waits on one player's connection while the table is held (issue 25): each seated
+player has an :class:`Outbox`, a queue the table drops his messages into at once and a task of
+its own that writes them; a player who falls :data:`OUTBOX_BYTES` behind (who stopped reading)
+or whose keepalive fails is let go and shown as away, and the table plays on. A new connection
+always gets a hearing: when too many wait to say hello, the one that has waited longest from
+the busiest address is closed to make room.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
+from collections import Counter, deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -22,8 +31,112 @@ from parlour.net.table import HostedTable
 
 #: seconds a new connection has to say hello before it is closed
 HELLO_SECONDS = 10.0
-#: connections at most that have not said hello yet; more are refused at once
+#: connections at most waiting to say hello; past it, the one that has waited longest from the
+#: address with the most waiting is closed to make room for the newcomer
 PENDING_LIMIT = 64
+#: connections at most waiting to say hello from one address (an IPv6 /64); past it, that
+#: address's longest waiting is closed
+PENDING_PER_ADDRESS = 8
+#: bytes of messages at most waiting for one player (besides the one being written): one more
+#: behind than that has stopped reading, and is let go
+OUTBOX_BYTES = 1 << 20
+#: seconds between the host's pings to a seated player, and how long his pong may take
+PING_SECONDS = 20.0
+#: seconds a closing host gives each player to be written what is waiting for him
+CLOSE_SECONDS = 5.0
+
+
+def _refused(why: str) -> str:
+    return encode({"type": "refused", "why": why})
+
+
+def _address(connection: Any) -> str:
+    """Where a connection comes from, as limits count it: its IPv4 address (also when a
+    dual-stack socket shows it as IPv6), an IPv6 one's /64 (one machine has a whole /64)."""
+    try:
+        ip = ipaddress.ip_address(str(connection.remote_address[0]).split("%")[0])
+    except (TypeError, IndexError, ValueError):
+        return "?"
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is None:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(getattr(ip, "ipv4_mapped", None) or ip)
+
+
+class Outbox:
+    """One seated player's messages on their way: :meth:`put` queues one at once, whatever his
+    connection does, and a task of its own writes them, so that a player who does not read
+    holds up nobody but himself. ``gone`` is called when he is to be let go: more than
+    :data:`OUTBOX_BYTES` waiting when another message comes, or a ping unanswered for
+    :data:`PING_SECONDS` (a full socket holds a ping back too)."""
+
+    def __init__(self, connection: Any, gone: Callable[[], None]) -> None:
+        self.connection = connection
+        self.waiting = 0  #: bytes queued, not counting the message being written
+        self.closed = False
+        self._gone = gone
+        self._queue: deque[str] = deque()
+        self._more = asyncio.Event()
+        self._idle = asyncio.Event()  #: nothing queued, nothing being written
+        self._idle.set()
+        self._tasks = [asyncio.create_task(self._write()), asyncio.create_task(self._keepalive())]
+
+    def put(self, text: str) -> None:
+        if self.closed:
+            return
+        if self.waiting > OUTBOX_BYTES:
+            self._gone()
+            return
+        self._queue.append(text)
+        self.waiting += len(text)  # encode() writes ASCII: a character is a byte
+        self._idle.clear()
+        self._more.set()
+
+    @property
+    def written(self) -> bool:
+        """Whether every message queued has been written to the connection."""
+        return self._idle.is_set()
+
+    async def flushed(self) -> None:
+        """Until :attr:`written`."""
+        await self._idle.wait()
+
+    def close(self, *, abort: bool = False) -> None:
+        """Stop writing; ``abort`` cuts the connection too (a player let go)."""
+        if self.closed:
+            return
+        self.closed = True
+        self._queue.clear()
+        self.waiting = 0
+        self._idle.set()
+        for task in self._tasks:
+            task.cancel()
+        if abort:
+            self.connection.transport.abort()
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                while not self._queue:
+                    self._idle.set()
+                    self._more.clear()
+                    await self._more.wait()
+                text = self._queue.popleft()
+                self.waiting -= len(text)
+                await self.connection.send(text)
+        except ConnectionClosed:
+            pass  # the player's handler sees it too, and frees the seat
+
+    async def _keepalive(self) -> None:
+        while True:
+            await asyncio.sleep(PING_SECONDS)
+            try:
+                async with asyncio.timeout(PING_SECONDS):
+                    await (await self.connection.ping())
+            except TimeoutError:
+                self._gone()
+                return
+            except ConnectionClosed:
+                return
 
 
 class TableServer:
@@ -44,14 +157,17 @@ class TableServer:
         self.wait = wait
         self.level = level
         self.offload = offload
-        self.seated: dict[int, Any] = {}  #: seat -> its connection
+        self.outboxes: dict[int, Outbox] = {}  #: seat -> its connected player's outbox
         self.joined: set[int] = set()  #: the seats whose players have sat down at least once
-        self.pending = 0  #: connections that have not said hello yet
+        #: connections waiting to say hello, the longest waiting first, each with the event
+        #: that closes it to make room
+        self._pending: dict[Any, asyncio.Event] = {}
         self.finished = asyncio.Event()
         self.stopped = asyncio.Event()  #: set by :meth:`close`
         self._changed = asyncio.Event()  #: a player came or went, or a move was played
         #: held while the table is read or played on: the computers think in a thread (the
-        #: server keeps answering meanwhile), and nothing reads a table half played
+        #: server keeps answering meanwhile), and nothing reads a table half played. Nothing
+        #: holding it waits on a connection: messages go into the players' outboxes.
         self._lock = asyncio.Lock()
         self._server: Any = None
         self._watcher: asyncio.Task[None] | None = None
@@ -59,7 +175,8 @@ class TableServer:
     async def start(self) -> None:
         from websockets.asyncio.server import serve
 
-        self._server = await serve(self._handle, self.host, self.port, max_size=CLIENT_BYTES)
+        # no keepalive of the library's: its ping waits behind a full socket; each Outbox pings
+        self._server = await serve(self._handle, self.host, self.port, max_size=CLIENT_BYTES, ping_interval=None)
         self.port = self._server.sockets[0].getsockname()[1]
         if self.table.match.state.is_over:
             self.finished.set()
@@ -67,24 +184,42 @@ class TableServer:
             self._watcher = asyncio.create_task(self._watch_the_away())
 
     async def close(self) -> None:
+        """Stop serving, once each player has been written what waits for him (the results)
+        or :data:`CLOSE_SECONDS` have gone; one who is not reading is cut off then."""
         self.stopped.set()
         if self._watcher is not None:
             self._watcher.cancel()
+        outboxes = list(self.outboxes.values())
+        if outboxes:
+            await asyncio.wait([asyncio.ensure_future(o.flushed()) for o in outboxes], timeout=CLOSE_SECONDS)
+        for outbox in outboxes:
+            if not outbox.written:
+                outbox.close(abort=True)
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
 
     @property
+    def seated(self) -> dict[int, Any]:
+        """The seats whose players are connected now, and their connections."""
+        return {seat: outbox.connection for seat, outbox in self.outboxes.items()}
+
+    @property
+    def pending(self) -> int:
+        """How many connections are waiting to say hello."""
+        return len(self._pending)
+
+    @property
     def away(self) -> list[int]:
         """The remote seats whose players are not connected now."""
-        return [seat for seat in self.table.remote if seat not in self.seated]
+        return [seat for seat in self.table.remote if seat not in self.outboxes]
 
     def _awaited_away(self) -> int | None:
         """The seat the table waits for, when its player has left (one who has not come yet
         is waited for without a limit: the host hands out the codes at his own pace)."""
         state = self.table.match.state
         seat = state.to_move
-        gone = seat in self.joined and seat in self.table.remote and seat not in self.seated
+        gone = seat in self.joined and seat in self.table.remote and seat not in self.outboxes
         return seat if gone and not state.is_over else None
 
     async def _watch_the_away(self) -> None:
@@ -113,21 +248,26 @@ class TableServer:
                 waiting = None
                 if self.save is not None:
                     self.save()
-                await self._send_all(lambda s: {"type": "seats", "agents": [p.agent for p in self.table.match.seats]})
-                await self._broadcast()
+                self._send_all(lambda s: {"type": "seats", "agents": [p.agent for p in self.table.match.seats]})
+                self._broadcast()
 
-    async def _send_all(self, message: Callable[[int], dict[str, Any]]) -> None:
-        for seat, connection in list(self.seated.items()):
-            try:
-                await connection.send(encode(message(seat)))
-            except Exception:  # noqa: BLE001 - a player gone: he is sent everything when he joins again
-                continue
+    def _send_all(self, message: Callable[[int], dict[str, Any]]) -> None:
+        for seat, outbox in list(self.outboxes.items()):
+            outbox.put(encode(message(seat)))
 
-    async def _presence(self) -> None:
+    def _presence(self) -> None:
         """Tell every connected player who is away, and how long the table waits for them."""
         self._changed.set()
         away = self.away
-        await self._send_all(lambda s: {"type": "presence", "away": away, "takeover": self.wait})
+        self._send_all(lambda s: {"type": "presence", "away": away, "takeover": self.wait})
+
+    def _unseat(self, seat: int, outbox: Outbox, *, abort: bool = False) -> None:
+        """``seat``'s player is gone, or let go (``abort``: his connection is cut): the others
+        hear he is away; he may join again."""
+        outbox.close(abort=abort)
+        if self.outboxes.get(seat) is outbox:
+            del self.outboxes[seat]
+            self._presence()
 
     async def _handle(self, connection: Any) -> None:
         try:
@@ -135,73 +275,107 @@ class TableServer:
         except ConnectionClosed:
             pass  # gone without a word (a closed laptop, a killed app): he may join again
 
+    def _make_room(self, connection: Any) -> None:
+        """Close a connection waiting to say hello, if ``connection`` makes too many: the longest
+        waiting from its address past :data:`PENDING_PER_ADDRESS`, else past
+        :data:`PENDING_LIMIT` the longest waiting from the address with the most waiting."""
+        here = _address(connection)
+        counts = Counter(_address(c) for c in self._pending)
+        if counts[here] >= PENDING_PER_ADDRESS:
+            busiest = here
+        elif len(self._pending) >= PENDING_LIMIT:
+            busiest = max(counts, key=counts.__getitem__)  # the first such: its longest waiting
+        else:
+            return
+        oldest = next(c for c in self._pending if _address(c) == busiest)
+        self._pending.pop(oldest).set()
+
+    async def _first_message(self, connection: Any) -> str | bytes | None:
+        """The connection's first message; None when it says nothing for :data:`HELLO_SECONDS`
+        or is closed to make room (it is told why)."""
+        self._make_room(connection)
+        self._pending[connection] = evicted = asyncio.Event()
+        first = asyncio.ensure_future(connection.recv())
+        closing = asyncio.ensure_future(evicted.wait())
+        try:
+            done, _ = await asyncio.wait((first, closing), timeout=HELLO_SECONDS,
+                                         return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            if self._pending.get(connection) is evicted:
+                del self._pending[connection]
+            closing.cancel()
+            if not first.done():
+                first.cancel()
+        if first in done:
+            return first.result()
+        if closing in done:
+            await connection.send(_refused("too many connections waiting to say hello"))
+        return None
+
     async def _sit_down(self, connection: Any) -> None:
         """One connection: its hello, then its player's moves until he goes."""
-        if self.pending >= PENDING_LIMIT:
-            await connection.send(encode({"type": "refused", "why": "too many connections waiting to say hello"}))
+        raw = await self._first_message(connection)
+        if raw is None:
             return
-        self.pending += 1
-        try:
-            raw = await asyncio.wait_for(connection.recv(), HELLO_SECONDS)
-        except Exception:  # noqa: BLE001 - no hello in time, or gone: nothing was seated
-            return
-        finally:
-            self.pending -= 1
         try:
             hello = decode(raw)
         except ProtocolError as exc:
-            await connection.send(encode({"type": "refused", "why": str(exc)}))
+            await connection.send(_refused(str(exc)))
             return
-        seat = self.table.seat_of(hello["code"]) if hello["type"] == "hello" else None
+        if hello["type"] != "hello":
+            await connection.send(_refused("say hello first"))
+            return
+        seat = self.table.seat_of(hello["code"])
         if seat is None:
-            await connection.send(encode({"type": "refused", "why": "no seat has that code"}))
+            await connection.send(_refused("no seat has that code"))
             return
         if seat not in self.table.remote:
-            await connection.send(encode({"type": "refused", "why": "a computer player took that seat while you were away"}))
+            await connection.send(_refused("a computer player took that seat while you were away"))
             return
-        if seat in self.seated:
-            await connection.send(encode({"type": "refused", "why": "that seat is taken by a connected player"}))
+        if seat in self.outboxes:
+            await connection.send(_refused("that seat is taken by a connected player"))
             return
-        self.seated[seat] = connection
+        outbox = Outbox(connection, lambda: self._unseat(seat, outbox, abort=True))
+        self.outboxes[seat] = outbox
         self.joined.add(seat)
         try:
             async with self._lock:
-                await connection.send(encode(self.table.welcome(seat)))
-                await connection.send(encode(self.table.update_for(seat, resend=True)))
+                outbox.put(encode(self.table.welcome(seat)))
+                outbox.put(encode(self.table.update_for(seat, resend=True)))
                 if self.table.match.state.is_over:
-                    await connection.send(encode(self.table.results()))
-            await self._presence()
+                    outbox.put(encode(self.table.results()))
+            self._presence()
             async for raw in connection:  # until the player goes (cleanly or not: see below)
                 try:
                     message = decode(raw)  # garbage is refused here, at once: a flood costs no thread
                 except ProtocolError as exc:
-                    await connection.send(encode({"type": "refused", "why": str(exc)}))
+                    outbox.put(_refused(str(exc)))
                     continue
                 async with self._lock:
-                    why = (await asyncio.to_thread(self.table.play_message, seat, message) if self.offload
-                           else self.table.play_message(seat, message))
-                    if why is not None:
-                        await connection.send(encode({"type": "refused", "why": why}))
-                        continue
-                    if self.save is not None:
-                        self.save()
-                    await self._broadcast()
+                    if self.outboxes.get(seat) is not outbox:
+                        return  # let go while this message waited: it is not played
+                    why = self.table.refusal(seat, message)
+                    if why is None:
+                        why = (await asyncio.to_thread(self.table.play_message, seat, message) if self.offload
+                               else self.table.play_message(seat, message))
+                    if why is None:
+                        if self.save is not None:
+                            self.save()
+                        self._broadcast()
+                if why is not None:
+                    outbox.put(_refused(why))
         finally:
-            if self.seated.get(seat) is connection:
-                del self.seated[seat]
-                await self._presence()
+            self._unseat(seat, outbox)
 
-    async def _broadcast(self) -> None:
+    def _broadcast(self) -> None:
         """Each connected seat's update after a move, and the results once the game is over."""
         self._changed.set()
         over = self.table.match.state.is_over
-        for seat, connection in list(self.seated.items()):
-            try:
-                await connection.send(encode(self.table.update_for(seat)))
-                if over:
-                    await connection.send(encode(self.table.results()))
-            except Exception:  # noqa: BLE001 - a player gone: he is sent everything when he joins again
-                continue
+        results = encode(self.table.results()) if over else None
+        for seat, outbox in list(self.outboxes.items()):
+            outbox.put(encode(self.table.update_for(seat)))
+            if results is not None:
+                outbox.put(results)
         if over:
             self.finished.set()
 

@@ -156,17 +156,25 @@ class HostedTable:
             return str(exc)
         return self.play_message(seat, message)
 
-    def play_message(self, seat: int, message: dict[str, Any]) -> str | None:
-        """:meth:`receive` for a message already read by :func:`decode`."""
+    def refusal(self, seat: int, message: dict[str, Any]) -> str | None:
+        """Why ``seat``'s message is refused without asking the game (not a move, the game over,
+        a stale turn, not his move), or None: quick, so a flood of stale moves costs no thread."""
         if message["type"] != "move":
             return "already seated: send moves"
-        state = self.match.state
-        if state.is_over:
+        if self.match.state.is_over:
             return "the game is over"
         if message["turn"] != self.turn:
             return f"that answers decision {message['turn']}; this is decision {self.turn}"
-        if state.to_move != seat:
+        if self.match.state.to_move != seat:
             return "it is not your move"
+        return None
+
+    def play_message(self, seat: int, message: dict[str, Any]) -> str | None:
+        """:meth:`receive` for a message already read by :func:`decode`."""
+        why = self.refusal(seat, message)
+        if why is not None:
+            return why
+        state = self.match.state
         try:
             action = self.game.parse_action(state, message["text"])
             self.match.play(action)

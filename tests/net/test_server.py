@@ -19,23 +19,13 @@ from parlour.net.protocol import encode
 from parlour.net.server import TableServer
 from parlour.net.table import hosted
 
+from net_helpers import WAIT, receive
 from websockets.asyncio.client import connect
-
-#: a test waits at most this long for any one message (a wait on a condition, not a pause)
-WAIT = 30.0
 
 
 def table_for(game):
     seats = [Seat("Ada", HUMAN), Seat("Bea", HUMAN), Seat("cpu", "medium")]
     return hosted(game, load_ruleset(game).resolve(), 5, seats)
-
-
-async def receive(ws, *, presence: bool = False) -> dict:
-    """The next message (news of who is away skipped, unless ``presence``)."""
-    while True:
-        message = json.loads(await asyncio.wait_for(ws.recv(), WAIT))
-        if presence or message["type"] != "presence":
-            return message
 
 
 async def player(port: int, code: str, seed: int) -> dict:
@@ -275,38 +265,3 @@ def test_a_flood_from_one_player_does_not_hold_up_the_others() -> None:
     assert all(w for w in why) and any("not valid JSON" in w for w in why) and any("decision" in w for w in why)
     assert (table.turn, table.match.state.view(0)) == (turn, view), "the flood moved nothing"
 
-
-def test_connections_that_never_say_hello_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Past ``PENDING_LIMIT`` connections waiting to say hello, another is refused at once;
-    a player with his code still sits down once they are gone."""
-    import parlour.net.server as server_module
-
-    monkeypatch.setattr(server_module, "PENDING_LIMIT", 3)
-    table = table_for(MONTE)
-    codes = table.issue_codes()
-
-    async def scenario() -> None:
-        server = TableServer(table)
-        await server.start()
-        url = f"ws://127.0.0.1:{server.port}"
-        try:
-            silent = [await connect(url) for _ in range(3)]
-            loop = asyncio.get_running_loop()
-            deadline = loop.time() + WAIT
-            while server.pending < 3:
-                assert loop.time() < deadline
-                await asyncio.sleep(0.01)  # until the server has taken the three in
-            async with connect(url) as extra:
-                assert "too many connections" in (await receive(extra))["why"]
-            for ws in silent:
-                await ws.close()
-            while server.pending:
-                assert loop.time() < deadline
-                await asyncio.sleep(0.01)  # until the server has seen them go
-            async with connect(url) as ada:
-                await ada.send(encode({"type": "hello", "code": codes[0]}))
-                assert (await receive(ada))["type"] == "welcome"
-        finally:
-            await server.close()
-
-    asyncio.run(scenario())
