@@ -99,9 +99,11 @@ def build_parser() -> argparse.ArgumentParser:
                        help="let pages from ORIGIN (such as https://parlour.example.com, a reverse proxy's "
                             "address) open the app too; repeatable (default: only the address it listens on)")
 
-    join = sub.add_parser("join", help="join a hosted table: ADDRESS is host:port, CODE the seat's join code")
+    join = sub.add_parser("join", help="join a hosted table: ADDRESS is host:port; the seat's join code comes "
+                                       "from $PARLOUR_CODE, else it is asked for (as CODE it works too, but "
+                                       "other users of this machine can read a command line)")
     join.add_argument("address")
-    join.add_argument("code")
+    join.add_argument("code", nargs="?")
     join.add_argument("--text", action="store_true",
                       help="play in plain lines of text (for scripts and screen readers) instead of the app")
 

@@ -4,12 +4,14 @@ app to web browsers."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from parlour.commands import UserError, find_game, load_registry, resolve_rules
+from parlour.net.protocol import CODE_VARIABLE, join_line
 
 
 def host_command(args: argparse.Namespace) -> int:
@@ -81,7 +83,7 @@ def host_command(args: argparse.Namespace) -> int:
             print(f"Hosting {game.title} on {args.bind}:{server.port}. Join codes:")
             names = [s.name for s in table.match.seats]
             for seat, code in codes.items():
-                print(f"  seat {seat + 1} ({names[seat]}): parlour join {args.bind}:{server.port} {code}")
+                print(f"  seat {seat + 1} ({names[seat]}): {join_line(f'{args.bind}:{server.port}', code)}")
         else:
             print(f"Hosting {game.title} on {args.bind}:{server.port}. The players join again with the codes "
                   "they were given (only their hashes were kept; --new-codes gives new ones).")
@@ -159,11 +161,27 @@ def serve_command(args: argparse.Namespace) -> int:
 
 def join_command(args: argparse.Namespace) -> int:
     """Sit down at a hosted table: the app's own table screen, or with ``--text`` plain lines."""
+    args.code = join_code(args.code)
     if not args.text:
         from parlour.tui.app import run
 
         return run(registry=load_registry(), join=(args.address, args.code))
     return _join_text(args)
+
+
+def join_code(given: str | None) -> str:
+    """The join code: as given, else from :data:`CODE_VARIABLE`, else asked for on a terminal."""
+    code = given if given is not None else os.environ.get(CODE_VARIABLE, "").strip()
+    if not code and sys.stdin.isatty():
+        import getpass
+
+        try:
+            code = getpass.getpass("join code: ").strip()
+        except EOFError:
+            code = ""
+    if not code:
+        raise UserError(f"no join code: give it as {CODE_VARIABLE}=CODE parlour join ADDRESS")
+    return code
 
 
 def _join_text(args: argparse.Namespace) -> int:

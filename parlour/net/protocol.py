@@ -141,3 +141,24 @@ def read_host(raw: str | bytes, limit: int = HOST_BYTES) -> dict[str, Any]:
         if not check(message.get(name)):
             raise ProtocolError(f"a {message['type']} message with a bad {name!r}: {shown(message.get(name), 60)}")
     return message
+
+
+#: where ``parlour join`` finds the code when it is not on the command line (which any user of
+#: the machine can read in the process list; a process's environment only its owner can)
+CODE_VARIABLE = "PARLOUR_CODE"
+
+
+def join_line(address: str, code: str) -> str:
+    """The line a player types to join: the code in the environment, not the command line."""
+    return f"{CODE_VARIABLE}={code} parlour join {address}"
+
+
+def read_join_line(text: str) -> tuple[str | None, str]:
+    """The address and the code in a pasted join line — :func:`join_line`'s, or the older
+    ``parlour join HOST:PORT CODE`` — or (None, ``text``) when it is a code alone."""
+    words = text.split()
+    if len(words) < 2:
+        return None, text.strip()
+    given = [w.partition("=")[2] for w in words if w.startswith(f"{CODE_VARIABLE}=")]
+    address = next((w for w in words if ":" in w and "=" not in w), None)
+    return address, given[0] if given else words[-1]

@@ -12,6 +12,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Static
 
 from parlour.core.inputs import whole_number
+from parlour.net.protocol import join_line, read_join_line
 from parlour.tui.screen import Header
 
 
@@ -230,10 +231,8 @@ class JoinDialog(ModalScreen["tuple[str, str] | None"]):
 
         address = self.query_one("#join-address", Input).value.strip()
         code = self.query_one("#join-code", Input).value.strip()
-        words = code.split()
-        if len(words) > 1:  # the host's whole line pasted in ("parlour join HOST:PORT CODE")
-            address = next((w for w in words if ":" in w), address)
-            code = words[-1]
+        pasted, code = read_join_line(code)  # the host's whole line pasted in, or a code alone
+        address = pasted or address
         port = whole_number(address.rpartition(":")[2], 65535) if ":" in address else None
         why = ("the host's address, as host:port" if port is None
                else "the join code" if not code else None)
@@ -262,7 +261,7 @@ class CodesDialog(ModalScreen[bool]):
         self.own = own
 
     def compose(self) -> ComposeResult:
-        lines = [f"  {name}: parlour join {self.address} {code}" for name, code in self.codes]
+        lines = [f"  {name}: {join_line(self.address, code)}" for name, code in self.codes]
         beyond = self.address.split(":")[0] not in ("127.0.0.1", "localhost", "[::1]")
         note = ("Anyone who can reach this address and has a code can sit down."
                 if beyond else "127.0.0.1 is this machine only: players here, or in a browser served by "

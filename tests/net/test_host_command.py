@@ -24,10 +24,18 @@ def test_host_and_join_play_a_whole_game(tmp_path: Path) -> None:
         first = host.stdout.readline()
         assert first.startswith("Hosting Monte Carlo on 127.0.0.1:"), first + host.stderr.read()
         join_line = host.stdout.readline().strip()
-        assert join_line.startswith("seat 1 (Player 1): parlour join 127.0.0.1:")
-        _, _, address, code = join_line.split(": ", 1)[1].split(" ")
-        player = subprocess.run([sys.executable, "-m", "parlour", "join", "--text", address, code], input="1\n" * 5000,
-                                text=True, capture_output=True, env=env, timeout=240, cwd=Path(__file__).parent)
+        assert join_line.startswith("seat 1 (Player 1): PARLOUR_CODE=")
+        assigned, _, _, address = join_line.split(": ", 1)[1].split(" ")
+        code = assigned.removeprefix("PARLOUR_CODE=")
+        assert " parlour join 127.0.0.1:" in join_line and code not in join_line.split("parlour join")[1]
+        # the code in the environment, as the host's line says: never on a command line
+        player_process = subprocess.Popen([sys.executable, "-m", "parlour", "join", "--text", address],
+                                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                          text=True, env={**env, "PARLOUR_CODE": code}, cwd=Path(__file__).parent)
+        command_line = Path(f"/proc/{player_process.pid}/cmdline").read_bytes()
+        assert code.encode() not in command_line  # what any user of the machine can list with ps
+        out, err = player_process.communicate("1\n" * 5000, timeout=240)
+        player = subprocess.CompletedProcess(player_process.args, player_process.returncode, out, err)
         assert player.returncode == 0, player.stderr
         assert "You sit in seat 1 at monte-carlo" in player.stdout and "The game is over:" in player.stdout
         assert host.wait(timeout=60) == 0
@@ -76,7 +84,8 @@ def test_a_host_that_stopped_hosts_its_save_again(tmp_path: Path) -> None:
     try:
         assert host.stdout is not None
         host.stdout.readline()
-        _, _, address, code = host.stdout.readline().strip().split(": ", 1)[1].split(" ")
+        assigned, _, _, address = host.stdout.readline().strip().split(": ", 1)[1].split(" ")
+        code = assigned.removeprefix("PARLOUR_CODE=")
         player = subprocess.run([sys.executable, "-m", "parlour", "join", "--text", address, code], input="1\n" * 3,
                                 text=True, capture_output=True, env=env, timeout=120, cwd=Path(__file__).parent)
         assert "your move" in player.stdout  # three moves, then its input ran out and it stopped:
@@ -135,3 +144,21 @@ def test_host_players_gives_that_many_seats_to_join(tmp_path: Path) -> None:
     finally:
         host.kill()
         host.wait()
+
+
+def test_join_without_a_code_says_where_to_give_it() -> None:
+    """Issue 25: a code on the command line is readable by every user of the machine (ps); the
+    host's lines put it in $PARLOUR_CODE, and without it (and no terminal to ask on) join says so."""
+    env = {k: v for k, v in os.environ.items() if k != "PARLOUR_CODE"}
+    out = subprocess.run([sys.executable, "-m", "parlour", "join", "--text", "127.0.0.1:1"], text=True,
+                         capture_output=True, timeout=60, env=env, stdin=subprocess.DEVNULL)
+    assert out.returncode == 2 and out.stderr.strip() == \
+        "parlour: no join code: give it as PARLOUR_CODE=CODE parlour join ADDRESS"
+
+
+def test_a_pasted_join_line_gives_the_address_and_the_code() -> None:
+    from parlour.net.protocol import join_line, read_join_line
+
+    assert read_join_line(join_line("127.0.0.1:8765", "K3F9Q2")) == ("127.0.0.1:8765", "K3F9Q2")
+    assert read_join_line("parlour join 10.0.0.2:9 OLDSTYLE") == ("10.0.0.2:9", "OLDSTYLE")  # the older line
+    assert read_join_line(" K3F9Q2 ") == (None, "K3F9Q2")

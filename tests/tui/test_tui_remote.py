@@ -21,7 +21,7 @@ from games.monte_carlo import GAME as MONTE
 from parlour.core.record import HUMAN, Record, Seat
 from parlour.core.registry import Registry
 from parlour.core.rulesets import load_ruleset
-from parlour.net.protocol import encode
+from parlour.net.protocol import encode, join_line
 from parlour.net.server import TableServer
 from parlour.net.table import HostedTable, hosted
 from parlour.tui.app import ParlourApp
@@ -292,7 +292,7 @@ def test_the_home_screen_joins_a_table_with_an_address_and_a_code() -> None:
         app = ParlourApp(registry_of(CASABLANCA), ai_delay=0)
         try:
             async with app.run_test(size=SIZE) as pilot:
-                pasted = f"parlour join 127.0.0.1:{server.port} {codes[0]}"  # the host's whole line
+                pasted = join_line(f"127.0.0.1:{server.port}", codes[0])  # the host's whole line
                 for code, seated_there in (("wrong", False), (pasted, True)):
                     await pilot.press("j")
                     await wait_for(pilot, lambda: isinstance(app.screen, JoinDialog), timeout=WAIT)

@@ -25,6 +25,8 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium on this ma
 
 from test_serve import WAIT, Served  # noqa: E402
 
+from parlour.net.protocol import join_line  # noqa: E402
+
 #: a folder to keep the screenshots in, to look at them (PARLOUR_SHOTS)
 SHOTS = os.environ.get("PARLOUR_SHOTS")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -241,7 +243,7 @@ def test_a_visitor_in_the_browser_joins_a_hosted_table(tmp_path: Path) -> None:
 
                 await tools.until(dialog_open, "the join dialog")
                 # every key through one channel, in order: key events (insertText may overtake them)
-                for key in f"parlour join 127.0.0.1:{server.port} {code}":  # the host's line, into the code
+                for key in join_line(f"127.0.0.1:{server.port}", code):  # the host's line, into the code
                     await tools.call("Input.dispatchKeyEvent", type="char", text=key)
                 if SHOTS:
                     Path(SHOTS, "join.png").write_bytes(await tools.screenshot())
