@@ -151,7 +151,7 @@ class CasablancaKnowledge(Knowledge):
         m, held = w.mover, w.held
         need = (w.pile[-1] - w.origin) % SYMBOLS if w.pile else held
         number = held
-        if held != need and not (w.held_mask & ~(1 << m)):
+        if held != need and not (w.held_mask & ~(1 << m)):  # nobody else knows it (nor is it public)
             lo = self.rules["min_stake"]
             challengeable = w.money[m] >= lo and any(
                 w.money[s] >= lo and w.active[s] for s in range(w.players) if s != m)

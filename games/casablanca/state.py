@@ -14,10 +14,9 @@ One :class:`CasablancaState` is a match of ``rounds`` rounds (default one). With
 
 Knowledge of the chips is a bit mask per field: bit ``s`` means seat ``s`` knows the value
 of the chip lying there, bit ``players`` means it is public (turned over in a call). Picking
-a chip up and putting it down is seen by everybody, so the seats' bits travel with the chip;
-the public bit does not: a turned-over chip is known to all only until it is picked up again
-(RULES.md, Information), when it is known again to those who had looked at it, and to the
-one who picks it up.
+a chip up and putting it down is seen by everybody, so every bit travels with the chip: a
+turned-over chip stays known to all until a reshuffle or the round's end (RULES.md,
+Information, revised).
 """
 
 from __future__ import annotations
@@ -299,7 +298,7 @@ class CasablancaState(State):
     def _pick(self, action: Pick) -> None:
         m, field = self.mover, action.field
         self.held = self.chips[field]
-        self.held_mask = (self.masks[field] & ~self.public) | (1 << m)  # a turned-over chip is no longer public
+        self.held_mask = self.masks[field] | (1 << m)  # a turned-over chip stays public (RULES.md, Information)
         self.chips[field] = -1
         self.masks[field] = 0
         i = bisect_left(self.occupied, field)  # ``free`` gains this field once the chip is down elsewhere
