@@ -14,7 +14,8 @@ sees only its seat's view. The cells, each seats rotated (``simulate.rotate``) w
 - ``random``: each style vs three ``random`` (a style must beat them clearly).
 
 Each line: the hero's win share (a shared win counts as a fraction) with a 95 % Wilson
-interval, the fair share, the hero's decision times (mean and p99, view and choice), and a
+interval, the fair share, the hero's decision times (mean and p99, view and choice, in CPU
+time of its process: what one core would take, however busy the machine), and a
 line of what a person notices about the hero's play (the panel's ``Behaviour``). Nothing is
 asserted.
 """
@@ -78,10 +79,10 @@ def play_games(task: Task) -> dict[str, Any]:
                 match.step()
                 continue
             agent = match.agents[seat]
-            start = time.perf_counter()
+            start = time.process_time()
             action = decide(agent, state.view(seat), state.legal_actions(), match.decision_rng(seat),
                             worlds=lambda rng, s=seat: state.sample_world(s, rng, quiet=True))
-            times.append(time.perf_counter() - start)
+            times.append(time.process_time() - start)
             behaviour.watch(state, seat, action)
             match.play(action)
         winners = state.winners()
@@ -137,7 +138,7 @@ def row_text(row: dict[str, Any]) -> str:
             f"{row['seconds']:>6.0f}\n{'':<24}{row['behaviour_line']}")
 
 
-HEADER = f"{'line':<22} {'games':>5} {'win':>6} {'95% CI':>9} {'fair':>5} {'mean ms':>8} {'p99 ms':>8} {'wall s':>6}"
+HEADER = f"{'line':<22} {'games':>5} {'win':>6} {'95% CI':>9} {'fair':>5} {'cpu ms':>8} {'p99 ms':>8} {'wall s':>6}"
 
 
 def main(argv: Sequence[str] | None = None) -> None:
