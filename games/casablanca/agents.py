@@ -295,8 +295,10 @@ class MediumAgent:
             return legal[0]
         me, mover, move = outlook.me, view["mover"], view["move"]
         truth = self.truth_chance(outlook, view)
-        if truth <= 0.02:
-            return challenges[-1]  # all the table stakes allow: the claim is surely false
+        if truth <= 0.02:  # surely false: all the table stakes allow when it would pay him
+            return challenges[-1] if move["landing"] else challenges[0]
+        if not move["landing"]:
+            return _best(legal, Pass)[0]  # a move short of the target takes nothing worth a fight
         stats = view["stats"][mover]
         # a caught liar who admits only loses his move; one who fights loses stake and a card
         admits = (stats["admits"] + 0.9) / (stats["admits"] + stats["shown_false"] + stats["mover_folds"] + 1)
@@ -350,7 +352,12 @@ class MediumAgent:
         lie = (1 - truth) * bluffs / ((1 - truth) * bluffs + truth * 1.0)
         if lie > 0.75 and raises:
             return max(raises, key=lambda a: a.by)
-        if lie > 0.5:
+        # pot odds: folding loses my stake; calling wins his stake and a card on a lie and
+        # loses his stake on a truth
+        stakes = view["challenge"]["stakes"]
+        theirs, mine = stakes["mover"], stakes["challenger"]
+        card = card_gain(view["cards"][me][view["top"]], self.rules, view["pot"]) if view["top"] is not None else 0.0
+        if lie * (theirs + card) - (1 - lie) * theirs > -mine:
             return call
         return _best(legal, Fold)[0]
 

@@ -13,7 +13,9 @@ raises to the limit, and a challenger who meets a raise folds about 70 % of the 
   challenge never depends on a chip the challenger has not seen.
 - :meth:`CasablancaKnowledge.world_weight`: a world is as likely as the mover's announcement
   was in it. A uniformly sampled world makes a landing claim true about 15 % of the time;
-  weighting false ones by :data:`LIE_WEIGHT` brings that to the half it is.
+  weighting false ones by ``LIE_WEIGHT`` brings that to the half it is. Every such frequency
+  is a prior: each seat's own record in the view moves it (``models.py``), in rollouts and
+  world weights alike.
 - :meth:`CasablancaKnowledge.candidates`: the few moves worth searching (the announcements
   that matter are the true number and the landing one; unknown chips are alike).
 - :meth:`CasablancaKnowledge.evaluate`: money plus what the cards are worth, for rollouts
@@ -48,24 +50,12 @@ from games.casablanca.actions import (
     Sell,
 )
 from games.casablanca.agents import MediumAgent
+from games.casablanca.models import RARE_LIE_WEIGHT, SeatModel, seat_models
 
-#: how likely a mover whose chip does not fit is to announce the landing number anyway
-#: (when nobody else has seen his chip and he can be challenged)
-LIE_CHANCE = 0.7
-#: the relative likelihood of a world in which the current landing announcement is false
-#: (calibrated: it makes half the landing claims true, as they are at a table of ``medium``)
-LIE_WEIGHT = 0.2
-#: the same for a claim that is false although another seat had seen the chip, or that does
-#: not land (people do not tell those lies), or that the mover backed with a raise
-RARE_LIE_WEIGHT = 0.03
-#: how often a seat challenges a landing announcement whose chip it does not know
-CHALLENGE_CHANCE = 0.2
-#: how often a challenger who does not know the chip folds when the mover raises
-FOLD_CHANCE = 0.7
-#: how often a challenged mover with a true claim raises to the limit (else he calls)
-RAISE_CHANCE = 0.9
-#: how often a challenged liar admits (else he bluffs with a raise)
-ADMIT_CHANCE = 0.9
+#: a bluff raise may take the mover's stake to at most this share of his money, unless the
+#: challenger is known to fold (:data:`FOLDER`: his model's fold chance, after seen answers)
+BLUFF_SHARE = 0.35
+FOLDER = 0.8
 
 #: what the n-th card of a symbol is worth beyond its premium as a step towards four
 #: (cut-off rollouts value hands by it; the step to four is valued by the pot instead)
@@ -96,10 +86,22 @@ class CasablancaKnowledge(Knowledge):
     #: how many moves a decision offers the search at most
     width = 3
 
+    #: root moves whose mean results lie within this of the best are chosen among at random
+    #: (``SearchAgent``): the same announcement does not come every turn by rote
+    variety = 0.02
+
     def __init__(self, rules: Mapping[str, Any]) -> None:
         self.rules = rules
         self._medium: Any = None
         self.premiums: list[int] = list(rules["premiums"])
+        self.models: list[SeatModel] = [SeatModel()] * 8
+        self._view: Any = None
+
+    def read(self, view: Mapping[str, Any]) -> None:
+        """The other seats' models, from what this view shows of their play (``models.py``)."""
+        if view is not self._view:
+            self._view = view
+            self.models = seat_models(view["stats"])
 
     # -- rollouts -------------------------------------------------------------------------
     def rollout(self, world: State, rng: random.Random) -> Action | None:
@@ -113,9 +115,10 @@ class CasablancaKnowledge(Knowledge):
             return self._announce(w, rng)
         if phase == "respond":
             legal = w.legal_actions()
+            model = self.models[w.mover]
             if w.chips[w.placed_at] == w.announced:
-                return legal[-1] if len(legal) > 2 and rng.random() < RAISE_CHANCE else CALL
-            return ADMIT if rng.random() < ADMIT_CHANCE or len(legal) <= 2 else legal[2]
+                return legal[-1] if len(legal) > 2 and rng.random() < model.raise_true else CALL
+            return ADMIT if rng.random() < model.admit or len(legal) <= 2 else legal[2]
         if phase == "exchange":
             return self._exchange(w, rng)
         if phase == "claim":
@@ -151,11 +154,11 @@ class CasablancaKnowledge(Knowledge):
         m, held = w.mover, w.held
         need = (w.pile[-1] - w.origin) % SYMBOLS if w.pile else held
         number = held
-        if held != need and not (w.held_mask & ~(1 << m)):
+        if held != need and not (w.held_mask & ~(1 << m)):  # nobody else knows it (nor is it public)
             lo = self.rules["min_stake"]
             challengeable = w.money[m] >= lo and any(
                 w.money[s] >= lo and w.active[s] for s in range(w.players) if s != m)
-            if not challengeable or rng.random() < LIE_CHANCE:
+            if not challengeable or rng.random() < self.models[m].lie:
                 number = need
         free = w.free
         field = free[rng.randrange(len(free))]
@@ -172,7 +175,7 @@ class CasablancaKnowledge(Knowledge):
             return PASS if w.chips[field] == w.announced else legal[-1]
         if _value_ruled_out(w, seat, field, w.announced):
             return legal[-1]
-        if w.landing and rng.random() < CHALLENGE_CHANCE:
+        if w.landing and rng.random() < self.models[seat].doubt:
             return legal[1]
         return PASS
 
@@ -187,7 +190,7 @@ class CasablancaKnowledge(Knowledge):
             return FOLD if true else CALL
         if _value_ruled_out(w, seat, field, w.announced):
             return CALL
-        return FOLD if rng.random() < FOLD_CHANCE else CALL
+        return FOLD if rng.random() < self.models[seat].fold else CALL
 
     def _claim(self, w: Any) -> Action:
         mine = w.cards[w.winner]
@@ -206,13 +209,16 @@ class CasablancaKnowledge(Knowledge):
         w: Any = world
         if w.phase not in ("commit", "respond", "exchange") or w.mover == seat or w.placed_at < 0:
             return 1.0
+        self.read(view)
+        models = self.models
         field = w.placed_at
         weight = 1.0
         if not _knows(w, seat, field) and w.chips[field] != w.announced:
             others_saw = w.masks[field] & ~((1 << w.mover) | (1 << seat) | w.public)
-            weight = LIE_WEIGHT if w.landing and not others_saw else RARE_LIE_WEIGHT
+            mover = models[w.mover]
+            weight = mover.lie_weight if w.landing and not others_saw else RARE_LIE_WEIGHT
             if w.mover_raised:
-                weight *= RARE_LIE_WEIGHT
+                weight *= mover.raised_lie_weight
         if w.phase == "commit":
             # sampled commits are a coin toss; people challenge far less often
             for s, stake in w.commits.items():
@@ -221,7 +227,8 @@ class CasablancaKnowledge(Knowledge):
                 if _knows(w, s, field):
                     p = 1.0 if (stake >= 0) == (w.chips[field] != w.announced) else 0.02
                 elif w.landing:
-                    p = CHALLENGE_CHANCE if stake >= 0 else 1 - CHALLENGE_CHANCE
+                    doubt = models[s].doubt
+                    p = doubt if stake >= 0 else 1 - doubt
                 else:
                     p = 0.02 if stake >= 0 else 0.98
                 weight *= p / 0.5
@@ -232,6 +239,7 @@ class CasablancaKnowledge(Knowledge):
         """``medium``'s move first, then the one real alternative or two: with a few hundred
         noisy simulations a search tells apart only moves that differ a lot, so it is offered
         few, and all of them sensible."""
+        self.read(view)
         if self._medium is None:
             self._medium = MediumAgent(self.rules)
         first = self._medium.choose(view, legal, random.Random(rng.random()))
@@ -246,8 +254,7 @@ class CasablancaKnowledge(Knowledge):
                 stakes = [a for a in legal if type(a) is Challenge]
                 others = [a for a in legal if type(a) is Pass] + stakes[:1]
         elif phase in ("respond", "exchange"):
-            raises = [a for a in legal if type(a) is Raise]
-            others = [a for a in legal if type(a) in (Admit, Fold, Call)] + raises[-1:]
+            others = self._stake_candidates(view, legal)
         elif phase == "claim":
             others = list(legal)
         # picking a chip and placing the figure: medium's choice (unknown chips are alike)
@@ -257,13 +264,35 @@ class CasablancaKnowledge(Knowledge):
                 out.append(a)
         return out[: self.width]
 
+    def _stake_candidates(self, view: Mapping[str, Any], legal: Sequence[Action]) -> list[Action]:
+        """Give way, match, or raise: to the limit with a claim it knows is true (or a
+        challenge it knows is right); with a bluff, only as far as :data:`BLUFF_SHARE` of its
+        money, unless the challenger's model says he folds."""
+        me, move, challenge = view["seat"], view["move"], view["challenge"]
+        raises = [a for a in legal if type(a) is Raise]
+        out = [a for a in legal if type(a) in (Admit, Fold, Call)]
+        known = view["known"][move["placed_at"]]
+        if not raises:
+            return out
+        if me != view["mover"]:
+            return out + ([raises[-1]] if known is not None and known != move["announced"] else [])
+        if known == move["announced"]:
+            return out + [raises[-1], raises[len(raises) // 2]]
+        other = self.models[challenge["challenger"]]
+        if other.fold >= FOLDER and other.raises_seen >= 2:
+            return out + [raises[-1]]
+        limit = BLUFF_SHARE * view["money"][me] - challenge["stakes"]["challenger"]
+        bluffs = [a for a in raises if a.by <= limit]
+        return out + bluffs[-1:]
+
     def _announce_candidates(self, view: Mapping[str, Any], legal: Sequence[Action],
                              rng: random.Random, first: Action) -> list[Action]:
         move = view["move"]
         held = move["held"]
         need = (view["top"] - move["origin"]) % SYMBOLS if view["top"] is not None else held
         fields = [first.field] if type(first) is Announce else [legal[0].field]  # type: ignore[attr-defined]
-        numbers = [held] if held == need else [held, need]
+        watched = any(s != view["seat"] for s in move["held_knowers"])
+        numbers = [held] if held == need or watched else [held, need]
         out: list[Action] = []
         for f in fields:
             for n in numbers:

@@ -2,22 +2,19 @@
 
 One :class:`CasablancaState` is a match of ``rounds`` rounds (default one). Within a round:
 
-- set-up: chips on random fields, one set aside per player; three cards each; a face-up
-  pile; every player puts a figure on the ring (``figure`` phase);
-- a turn: the mover may sell (when broke) and have the chips reshuffled, then picks up a
-  chip (``turn``), announces a number and puts the chip down on a free field in one
-  decision (``announce``), and moves;
-- every other player who can stake then commits in secret, in priority order, to a
-  challenge with an opening stake or to a pass (``commit``); the first challenger in
-  priority order counts. The mover admits, calls or raises (``respond``), the two alternate
+- set-up: chips on random fields, one set aside each; three cards each; a face-up pile;
+  every player puts a figure on the ring (``figure``);
+- a turn: the mover may sell (when broke) and have the chips reshuffled, picks up a chip
+  (``turn``), announces a number and puts the chip down in one decision (``announce``);
+- the others commit in secret, in priority order, to a challenge or a pass (``commit``); the
+  first challenger counts. The mover admits, calls or raises (``respond``), the two alternate
   (``exchange``) and the winner takes a card (``claim``).
 
 Knowledge of the chips is a bit mask per field: bit ``s`` means seat ``s`` knows the value
 of the chip lying there, bit ``players`` means it is public (turned over in a call). Picking
-a chip up and putting it down is seen by everybody, so the seats' bits travel with the chip;
-the public bit does not: a turned-over chip is known to all only until it is picked up again
-(RULES.md, Information), when it is known again to those who had looked at it, and to the
-one who picks it up.
+a chip up and putting it down is seen by everybody, so every bit travels with the chip: a
+turned-over chip stays known to all until a reshuffle or the round's end (RULES.md,
+Information, revised).
 """
 
 from __future__ import annotations
@@ -35,7 +32,7 @@ from games.casablanca.refusals import (why_not_announce, why_not_challenge, why_
                                        why_not_raise, why_not_reshuffle, why_not_sell, why_not_take_card,
                                        wrong_moment)
 from games.casablanca.texts import (ANNOUNCE, CLAIM, COMMIT, EXCHANGE, FIGURE, MOVE_LINE, OVER, PLAYER, RESPOND,
-                                    STAT_KEYS, TURN)
+                                    STAT_KEYS, TURN, count_answer, count_doubts)
 from games.casablanca.views import sampled_world, seat_view
 from parlour.core.game import Action, Event, QuietLog, State, new_event
 
@@ -46,7 +43,6 @@ def shuffled(rng: random.Random, items: Sequence[int]) -> list[int]:
     ``random()`` per item instead of a ``randrange``)."""
     keys = [rng.random() for _ in items]
     return [items[i] for i in sorted(range(len(items)), key=keys.__getitem__)]
-
 
 
 class CasablancaState(State):
@@ -298,7 +294,7 @@ class CasablancaState(State):
     def _pick(self, action: Pick) -> None:
         m, field = self.mover, action.field
         self.held = self.chips[field]
-        self.held_mask = (self.masks[field] & ~self.public) | (1 << m)  # a turned-over chip is no longer public
+        self.held_mask = self.masks[field] | (1 << m)  # a turned-over chip stays public (RULES.md, Information)
         self.chips[field] = -1
         self.masks[field] = 0
         i = bisect_left(self.occupied, field)  # ``free`` gains this field once the chip is down elsewhere
@@ -389,6 +385,7 @@ class CasablancaState(State):
                 else:
                     self._tell(s, "commit", "Your challenge does not count: {} sits nearer and challenges first.",
                                PLAYER[c])
+        count_doubts(self.stats, order, c, self.landing)
         if c < 0:
             self._pending.append(("Nobody challenges.", (), None, ""))  # _note, written out: every turn
             self._unchallenged()
@@ -406,6 +403,7 @@ class CasablancaState(State):
     def _raise(self, action: Raise) -> None:
         seat = self.to_move
         other = self.opponent(seat)
+        count_answer(self.stats, seat, self.challenger, self.stakes[self.mover] - self.stakes[seat], False)
         self.stakes[seat] = self.stakes[other] + action.by
         if seat == self.mover and not self.mover_raised:
             self.mover_raised = True
@@ -434,6 +432,7 @@ class CasablancaState(State):
         """CB-X3: the caller matches the other stake and the chip is turned over; a mover's
         first answer only matches, and the challenger answers it (``challenger_answers``)."""
         seat = self.to_move
+        count_answer(self.stats, seat, self.challenger, self.stakes[self.mover] - self.stakes[seat], False)
         self.stakes[seat] = self.stakes[self.opponent(seat)]
         m, c, f = self.mover, self.challenger, self.placed_at
         if self.phase == RESPOND and self.rules["challenger_answers"]:
@@ -462,6 +461,7 @@ class CasablancaState(State):
     def _fold(self, action: Fold) -> None:
         seat = self.to_move
         other = self.opponent(seat)
+        count_answer(self.stats, seat, self.challenger, self.stakes[self.mover] - self.stakes[seat], True)
         if seat == self.mover:
             self.stats[seat]["mover_folds"] += 1
             self.stats[other]["challenges_won"] += 1

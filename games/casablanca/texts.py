@@ -1,5 +1,6 @@
-"""Casablanca's words: the phase names and statistics a view carries, the players' names,
-and the fixed lines the engine says (a hint per phase, the move line written every turn)."""
+"""Casablanca's words: the phase names and statistics a view carries (and how the public
+record is counted), the players' names, and the fixed lines the engine says (a hint per
+phase, the move line written every turn)."""
 
 from __future__ import annotations
 
@@ -34,7 +35,28 @@ STAT_KEYS = (
     "challenges",          # challenges made that counted
     "challenges_won",
     "challenger_folds",
+    "asked_landing",       # landing claims this seat's answer to is public (it challenged, or passed before one who did)
+    "doubted_landing",     # ...of those, challenged (and counted)
+    "asked_other",         # the same for claims that did not land
+    "doubted_other",
+    "raises_faced",        # a challenger's answers to a mover who had raised
+    "raise_folds",         # ...of those, folds
 )
+
+def count_doubts(stats: list[dict[str, int]], order: list[int], challenger: int, landing: bool) -> None:
+    """The commits whose answer is public: the challenger's and those of the seats asked
+    before him (they passed); every seat's when nobody challenged."""
+    for s in order[: order.index(challenger) + 1 if challenger >= 0 else len(order)]:
+        stats[s]["asked_landing" if landing else "asked_other"] += 1
+        stats[s]["doubted_landing" if landing else "doubted_other"] += s == challenger
+
+
+def count_answer(stats: list[dict[str, int]], seat: int, challenger: int, behind: int, fold: bool) -> None:
+    """A challenger's answer (``fold`` or not) when the mover's stake is ``behind`` above his."""
+    if seat == challenger and behind > 0:
+        stats[seat]["raises_faced"] += 1
+        stats[seat]["raise_folds"] += fold
+
 
 #: what a player must do in each phase: the reason an action that does not fit is refused
 PHASE_HINTS = {

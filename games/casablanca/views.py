@@ -73,8 +73,8 @@ def seat_view(state: CasablancaState, seat: int | None) -> dict[str, Any]:
             "origin": None if state.origin < 0 else state.origin,
             "picked_from": None if state.picked_from < 0 else state.picked_from,
             "holding": holding,
-            "held": state.held if holding and state.held_mask & bit else None,
-            "held_knowers": [s for s in range(n) if state.held_mask >> s & 1] if holding else [],
+            "held": state.held if holding and state.held_mask & see else None,
+            "held_knowers": [s for s in range(n) if state.held_mask & (public | 1 << s)] if holding else [],
             "announced": None if state.announced < 0 else state.announced,
             "placed_at": None if state.placed_at < 0 else state.placed_at,
             "needed": None if state.origin < 0 or not state.pile else (state.pile[-1] - state.origin) % SYMBOLS,
@@ -111,7 +111,7 @@ def sampled_world(state: CasablancaState, seat: int, rng: random.Random, quiet: 
     bit = 1 << seat
     seen = bit | state.public
     ring = [f for f in range(state.fields) if world.chips[f] >= 0 and not world.masks[f] & seen]
-    hand = world.held >= 0 and not world.held_mask & bit
+    hand = world.held >= 0 and not world.held_mask & seen
     others = [s for s in range(state.players) if s != seat]
     pool = [world.chips[f] for f in ring] + [world.aside[s] for s in others]
     if hand:

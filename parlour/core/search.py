@@ -41,6 +41,10 @@ class Knowledge:
     #: a challenger who folds to everything) and the search learns to exploit players who
     #: do not exist. The tree then grows on the searching seat's own moves only.
     model_others: bool = False
+    #: Root moves within this of the best one's mean result (and with at least a quarter of
+    #: its simulations) are chosen among at random, so that moves of nearly equal value do
+    #: not come by rote; 0 keeps the most visited.
+    variety: float = 0.0
 
     def rollout(self, world: State, rng: random.Random) -> Action | None:
         """The move the seat to move makes in a rollout; None for a uniform random legal move."""
@@ -327,6 +331,13 @@ class SearchAgent:
                 a.visits == b.visits and a.visits and a.total / a.visits > b.total / b.visits
             ):
                 best_i = i
+        best = root_nodes[best_i]
+        if knowledge.variety > 0.0 and best.visits:
+            top = best.total / best.visits - knowledge.variety
+            near = [i for i, node in enumerate(root_nodes)
+                    if node.visits and 4 * node.visits >= best.visits and node.total / node.visits >= top]
+            if len(near) > 1:
+                best_i = near[rng.randrange(len(near))]
         return offered[best_i]
 
     def _simulate(self, world: State, node: _Node, fresh: bool, rng: random.Random) -> Sequence[float]:

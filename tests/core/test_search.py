@@ -345,3 +345,26 @@ def test_flat_keeps_the_move_with_the_best_mean_result() -> None:
 
     choice = choose(FlatMonteCarloAgent(Advice(), worlds=3), Secret(first=5000), 0)
     assert set(tried) == {Pick(n) for n in range(20, 8, -1)} and choice in tried
+
+
+class Even(Knowledge):
+    """Every move is worth the same; ``variety`` as given."""
+
+    def __init__(self, variety: float) -> None:
+        self.variety = variety
+
+    def candidates(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Sequence[Action]:
+        return [Pick(10), Pick(3), Pick(7)]
+
+    def result(self, world: State) -> list[float]:
+        return [0.5, 0.5]
+
+
+def test_variety_chooses_among_moves_of_equal_value() -> None:
+    """Issue 29: moves of nearly equal value do not come by rote; without ``variety`` the
+    most visited (here the first offered) is kept every time."""
+    state = Shell()
+    plain = {choose(SearchAgent(Even(0.0), Budget(iterations=90)), state, seed) for seed in range(12)}
+    varied = {choose(SearchAgent(Even(0.02), Budget(iterations=90)), state, seed) for seed in range(12)}
+    assert plain == {Pick(10)}
+    assert varied == {Pick(10), Pick(3), Pick(7)}

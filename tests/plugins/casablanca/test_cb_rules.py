@@ -724,10 +724,9 @@ def test_cb_o4_a_match_deals_the_money_anew_each_round_and_adds_it_up() -> None:
 
 # -- information ---------------------------------------------------------------------------
 
-def test_cb_info_a_turned_over_chip_is_known_until_picked_up_again() -> None:
-    """RULES.md, Information: a chip turned over in a call is known to all "until it is picked
-    up again"; then only those who had looked at it (and where it went is seen by all) and the
-    one picking it up know it."""
+def test_cb_info_a_turned_over_chip_stays_known_when_picked_up_and_put_down() -> None:
+    """RULES.md, Information (revised): a chip turned over in a call stays known to everyone
+    while it is picked up and put down again (all see where it goes), until a reshuffle."""
     state = challenged(stake=100, announce=3)  # seat 1 put the 3 from field 10 on field 11
     turn_over(state)  # the 3 on field 11 is turned over
     state.apply(TakeTop())
@@ -735,13 +734,21 @@ def test_cb_info_a_turned_over_chip_is_known_until_picked_up_again() -> None:
         assert state.view(seat)["known"][11] == 3, "known to all while it lies there"
         assert state.view(seat)["knowers"][11] == [0, 1, 2, 3]
     assert state.mover == 2
-    move(state, 11, 3, 15)  # seat 2 picks the known 3 up and puts it on field 15
-    assert [state.view(seat)["known"][15] for seat in range(4)] == [None, 3, 3, None]
-    assert state.view(None)["known"][15] is None and state.view(None)["revealed"] is None
-    assert state.view(0)["knowers"][15] == [1, 2] and not state.view(0)["public"][15]
-    for seat in (0, 3):  # a seat that no longer knows it finds it redrawn in sampled worlds
-        values = {state.sample_world(seat, random.Random(k)).chips[15] for k in range(30)}
-        assert len(values) > 1
+    state.apply(Pick(11))
+    for seat in (0, 1, 3):
+        assert state.view(seat)["move"]["held"] == 3, "everybody knows the chip in the mover's hand"
+        assert state.view(seat)["move"]["held_knowers"] == [0, 1, 2, 3]
+    state.apply(Announce(3, 15))  # seat 2 puts the known 3 on field 15
+    for seat in (None, 0, 1, 2, 3):
+        assert state.view(seat)["known"][15] == 3
+        assert state.view(seat)["knowers"][15] == [0, 1, 2, 3] and state.view(seat)["public"][15]
+    for seat in (0, 3):  # no sampled world redraws it
+        assert {state.sample_world(seat, random.Random(k)).chips[15] for k in range(30)} == {3}
+    commit(state)
+    assert state.mover == 3
+    state.apply(Reshuffle())  # the chips go to random fields: nobody knows any of them now
+    assert state.view(0)["known"] == [None] * state.fields
+    assert not any(state.view(0)["public"])
 
 
 def test_cb_info_who_has_looked_at_a_chip_is_public() -> None:

@@ -1,0 +1,80 @@
+"""How each other seat plays, as the public record of this round shows it: a model per seat
+that starts from the frequencies measured at tables of ``medium`` and moves towards what that
+seat has been seen to do (Beta-style counts: a prior worth a few observations, then the
+evidence). It reads only the view's ``stats``, which count public events: a lie is known to be
+one only when it was admitted or its chip turned over, a challenge only when it counted, a
+pass only when it is known (the seat was asked before the challenger, or nobody challenged).
+
+Built afresh from the view at each decision, a model keeps no state between decisions, so a
+resumed match plays on as one played straight through from its record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+#: the priors (measured on all-``medium`` tables, see ``knowledge.py``) and their weights in
+#: observations
+LIE_CHANCE = 0.7  # a mover whose chip does not fit announces the landing number anyway
+LIE_SHARE = 0.5  # of the landing claims turned over or admitted, the lies
+LIE_WEIGHT = 0.2  # the relative likelihood of a world in which a landing claim is false
+RARE_LIE_WEIGHT = 0.03  # ...of one the mover then backed with a raise (times the above)
+RAISED_LIE_SHARE = 0.1  # of a mover's raises that were shown, the lies
+CHALLENGE_CHANCE = 0.2  # a seat challenges a landing claim whose chip it does not know
+FOLD_CHANCE = 0.7  # a challenger folds to a mover's raise
+RAISE_CHANCE = 0.9  # a challenged truth-teller raises to the limit
+ADMIT_CHANCE = 0.9  # a challenged liar admits
+PRIOR_WEIGHT = 4.0
+
+
+def _odds(p: float) -> float:
+    return p / (1.0 - p)
+
+
+def _share(hits: int, total: int, prior: float, weight: float = PRIOR_WEIGHT) -> float:
+    return (hits + prior * weight) / (total + weight)
+
+
+def _clip(x: float, low: float, high: float) -> float:
+    return low if x < low else high if x > high else x
+
+
+@dataclass(frozen=True)
+class SeatModel:
+    """One seat's play: the chances a rollout plays it by, and the weights a world gets."""
+
+    lie: float = LIE_CHANCE
+    doubt: float = CHALLENGE_CHANCE
+    fold: float = FOLD_CHANCE
+    admit: float = ADMIT_CHANCE
+    raise_true: float = RAISE_CHANCE
+    lie_weight: float = LIE_WEIGHT
+    raised_lie_weight: float = RARE_LIE_WEIGHT
+    #: how many of its answers to a raise have been seen (a fold model with none is a guess)
+    raises_seen: int = 0
+
+
+def seat_model(stats: Mapping[str, int]) -> SeatModel:
+    lies, truths = stats["lies_landing"], stats["truths_landing"]
+    lie_odds = _odds(_clip(_share(lies, lies + truths, LIE_SHARE), 0.03, 0.97)) / _odds(LIE_SHARE)
+    raised = stats["mover_raises"]
+    raised_odds = _odds(_clip(_share(stats["raise_shown_false"], raised, RAISED_LIE_SHARE), 0.02, 0.95))
+    caught = stats["admits"] + stats["shown_false"] + stats["mover_folds"]
+    return SeatModel(
+        lie=_clip(LIE_CHANCE * lie_odds / (1 - LIE_CHANCE + LIE_CHANCE * lie_odds), 0.05, 0.97),
+        doubt=_clip(_share(stats["doubted_landing"], stats["asked_landing"], CHALLENGE_CHANCE), 0.02, 0.95),
+        fold=_clip(_share(stats["raise_folds"], stats["raises_faced"], FOLD_CHANCE), 0.03, 0.97),
+        admit=_clip(_share(stats["admits"], caught, ADMIT_CHANCE), 0.05, 0.98),
+        lie_weight=_clip(LIE_WEIGHT * lie_odds, 0.02, 2.0),
+        raised_lie_weight=_clip(RARE_LIE_WEIGHT * raised_odds / _odds(RAISED_LIE_SHARE), 0.005, 1.0),
+        raises_seen=stats["raises_faced"],
+    )
+
+
+def seat_models(stats: Sequence[Mapping[str, int]]) -> list[SeatModel]:
+    """A model of every seat from the view's ``stats``."""
+    return [seat_model(s) for s in stats]
+
+
+__all__ = ["SeatModel", "seat_model", "seat_models"]

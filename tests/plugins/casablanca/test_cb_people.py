@@ -1,0 +1,123 @@
+"""Play that holds up against people (issue 29): opponent models that learn from the public
+record, no all-in bluff against a player who calls, no challenge of a claim known true, a
+medium that calls a raise when the pot odds say so."""
+
+from __future__ import annotations
+
+import random
+
+from cb_helpers import arranged, commit, move, rules, turn_over
+from games.casablanca import GAME
+from games.casablanca.actions import Call, Challenge, Fold, Pass, Raise, TakeTop
+from games.casablanca.agents import MediumAgent
+from games.casablanca.knowledge import BLUFF_SHARE, CasablancaKnowledge
+from games.casablanca.models import SeatModel, seat_model
+from parlour.core.agents import Budget
+from parlour.core.search import SearchAgent
+
+
+def _bluff_challenged(stake: int = 100) -> object:
+    """Seat 1 picks the 5 on field 12, claims the landing 3, puts it on field 13; seat 2
+    challenges with ``stake``: seat 1 is to answer, knowing it lied."""
+    state = arranged()
+    move(state, 12, 3, 13)
+    commit(state, {2: stake})
+    assert state.phase == "respond" and state.mover == 1
+    return state
+
+
+def test_the_record_counts_answers_to_raises_and_known_doubts() -> None:
+    state = _bluff_challenged()
+    assert [state.stats[s]["asked_landing"] for s in range(4)] == [0, 0, 1, 0]  # seats 3, 0 are not known
+    assert state.stats[2]["doubted_landing"] == 1
+    state.apply(Raise(200))
+    state.apply(Fold())
+    assert state.stats[2]["raises_faced"] == 1 and state.stats[2]["raise_folds"] == 1
+
+
+def test_a_model_moves_from_its_prior_to_what_the_seat_was_seen_to_do() -> None:
+    prior = SeatModel()
+    stats = dict(arranged().stats[0])
+    assert seat_model(stats) == prior
+    caller = seat_model({**stats, "raises_faced": 6, "raise_folds": 0})
+    folder = seat_model({**stats, "raises_faced": 6, "raise_folds": 6})
+    assert caller.fold < 0.35 < prior.fold < folder.fold
+    doubter = seat_model({**stats, "asked_landing": 8, "doubted_landing": 6})
+    assert doubter.doubt > 2 * prior.doubt
+    liar = seat_model({**stats, "lies_landing": 6, "truths_landing": 0})
+    assert liar.lie > prior.lie and liar.lie_weight > 2 * prior.lie_weight
+
+
+def _raises_offered(state: object, **seen: int) -> list[Raise]:
+    state.stats[2].update(seen)
+    know = CasablancaKnowledge(rules())
+    view = state.view(1)
+    return [a for a in know.candidates(view, state.legal_actions(), random.Random(0)) if type(a) is Raise]
+
+
+def test_hard_never_offers_an_all_in_bluff_unless_the_challenger_is_known_to_fold() -> None:
+    state = _bluff_challenged()
+    money = state.money[1]
+    for seen in ({}, {"raises_faced": 5, "raise_folds": 0}):
+        raises = _raises_offered(_bluff_challenged(), **seen)
+        assert all(100 + r.by <= BLUFF_SHARE * money for r in raises)
+    folder = _raises_offered(_bluff_challenged(), raises_faced=8, raise_folds=8)
+    assert folder and 100 + max(r.by for r in folder) == state.cap
+
+
+def test_hard_stakes_a_true_claim_to_the_limit() -> None:
+    state = arranged()
+    move(state, 10, 3, 11)  # the 3: true
+    commit(state, {2: 100})
+    know = CasablancaKnowledge(rules())
+    offered = know.candidates(state.view(1), state.legal_actions(), random.Random(0))
+    assert Raise(state.cap - 100) in offered
+
+
+def test_hard_does_not_challenge_a_claim_everybody_saw_turned_over() -> None:
+    """The chip turned over as a 3 is picked up by seat 2, who claims 3 again (RULES.md,
+    Information): hard at seat 3 lets it pass."""
+    state = arranged()
+    move(state, 10, 3, 11)
+    commit(state, {2: 100})
+    turn_over(state)
+    state.apply(TakeTop())
+    state.figures[2] = 0
+    state.pile.append(3)  # the Star on top again: a claim of 3 lands
+    move(state, 11, 3, 15)
+    assert state.phase == "commit" and state.to_move == 3 and state.landing
+    hard = SearchAgent(GAME.search_knowledge(state.rules), Budget(iterations=200))
+    for seed in range(3):
+        worlds = lambda rng: state.sample_world(3, rng, quiet=True)  # noqa: E731
+        assert hard.choose(state.view(3), state.legal_actions(), random.Random(seed), worlds) == Pass()
+
+
+def test_medium_calls_a_small_raise_and_folds_to_a_big_one() -> None:
+    small = _bluff_challenged(stake=600)
+    small.apply(Raise(50))
+    assert small.to_move == 2
+    assert decide(small) == Call()
+    big = _bluff_challenged(stake=100)
+    big.apply(Raise(1200))
+    assert decide(big) == Fold()
+
+
+def test_medium_lets_a_move_short_of_the_target_pass() -> None:
+    state = arranged()
+    state.stats[1].update(lies_other=10, shown_false=10)  # caught lying off target, and fought ...
+    state.aside[2] = 2  # ... and seat 2 set a 2 aside: a claim of 2 is unlikely, not impossible
+    move(state, 12, 2, 13)
+    assert not state.landing
+    assert decide(state) == Pass()
+
+
+def decide(state: object) -> object:
+    seat = state.to_move
+    return MediumAgent(rules()).choose(state.view(seat), state.legal_actions(), random.Random(0))
+
+
+def test_medium_still_challenges_a_claim_it_knows_is_false() -> None:
+    state = arranged()
+    state.masks[12] |= 1 << 2
+    move(state, 12, 3, 13)
+    assert isinstance(decide(state), Challenge)
