@@ -279,7 +279,7 @@ class MonteCarloBoard(Board):
             return self.betting
         if action in ("next_tile", "tile"):
             return self.laying
-        return True
+        return super().check_action(action, parameters)
 
     def action_tile(self, digit: int) -> None:
         if not self.laying or self.holding_keys():

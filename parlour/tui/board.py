@@ -33,7 +33,13 @@ from parlour.core.game import Action, Event, Game
 
 
 class Board(Widget):
-    """Base of every board widget."""
+    """Base of every board widget. A board taller than its room scrolls with PgUp/PgDn,
+    and the footer says so while it does."""
+
+    BINDINGS = [
+        Binding("pagedown", "scroll_board(1)", "Scroll", key_display="PgUp/PgDn", id="board.scroll_down"),
+        Binding("pageup", "scroll_board(-1)", "Scroll up", show=False, id="board.scroll_up"),
+    ]
 
     #: seconds during which a board ignores keys after ``show`` presents a new decision, so
     #: that a key pressed twice (or held down) cannot answer the next decision too
@@ -87,7 +93,38 @@ class Board(Widget):
 
     def on_mount(self) -> None:
         for container in self.query(ScrollableContainer):
-            self.watch(container, "virtual_size", lambda _size: self._scroll_revealed(), init=False)
+            self.watch(container, "virtual_size", lambda _size: self._content_resized(), init=False)
+            self.watch(container, "size", lambda _size: self._content_resized(), init=False)
+
+    def _content_resized(self) -> None:
+        self._scroll_revealed()
+        self.refresh_bindings()  # PgUp/PgDn in the footer only while something scrolls
+
+    def scroller(self) -> ScrollableContainer | None:
+        """The part of the board that is taller than its room now, if any."""
+        for container in self.query(ScrollableContainer):
+            if container.max_scroll_y > 0:
+                return container
+        return None
+
+    def action_scroll_board(self, pages: int) -> None:
+        container = self.scroller()
+        if container is not None:
+            if pages > 0:
+                container.scroll_page_down(animate=False)
+            else:
+                container.scroll_page_up(animate=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "scroll_board":
+            return self.scroller() is not None
+        return True
+
+    def lines_needed(self, renderable: Any, width: int) -> int:
+        """How many lines ``renderable`` takes at ``width`` columns (a board chooses its
+        compact form when its full form would not fit)."""
+        console = self.app.console
+        return len(console.render_lines(renderable, console.options.update_width(max(width, 1)), pad=False))
 
     def holding_keys(self) -> bool:
         """Whether keys are ignored now (just after a new decision appeared)."""

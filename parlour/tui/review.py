@@ -87,6 +87,7 @@ class ReviewScreen(ParlourScreen):
     def _board(self, cls: type[Board]) -> Board:
         board = cls(self.game, self.record.rules, self.names, id="review-board")
         board.can_focus = False
+        board.can_focus_children = False  # no board keys (a board's Confirm) in the review's footer
         return board
 
     def compose(self) -> ComposeResult:
@@ -196,13 +197,19 @@ class ReviewScreen(ParlourScreen):
         self.show_step()
 
     def action_toggle_side(self) -> None:
-        side = self.query_one("#review-side")
-        self.side_chosen = not side.display
-        side.display = self.side_chosen
+        self.side_chosen = not self.query_one("#review-side").display
+        self.lay_out(self.app.size.width)
 
     def on_resize(self, event: events.Resize) -> None:
-        """Narrower than ``WIDE``, the scores and the log go under the board."""
-        self.query_one("#review-table").set_class(event.size.width < self.WIDE, "-narrow")
+        self.lay_out(event.size.width)
+
+    def lay_out(self, width: int) -> None:
+        """Narrower than ``WIDE``, the board and the scores with the log take turns at the
+        whole width (F4): under or beside the board, they would leave it too little room."""
+        narrow = width < self.WIDE
+        shown = not narrow if self.side_chosen is None else self.side_chosen
+        self.query_one("#review-side").display = shown
+        self.query_one("#review-table").set_class(narrow and shown, "-side-only")
 
     def action_back(self) -> None:
         self.dismiss(None)
