@@ -33,13 +33,8 @@ from parlour.core.game import Action, Event, Game
 
 
 class Board(Widget):
-    """Base of every board widget. A board taller than its room scrolls with PgUp/PgDn,
-    and the footer says so while it does."""
-
-    BINDINGS = [
-        Binding("pagedown", "scroll_board(1)", "Scroll", key_display="PgUp/PgDn", id="board.scroll_down"),
-        Binding("pageup", "scroll_board(-1)", "Scroll up", show=False, id="board.scroll_up"),
-    ]
+    """Base of every board widget. A board taller than its room scrolls (``scroller``,
+    ``action_scroll_board``: the table's PgUp/PgDn)."""
 
     #: seconds during which a board ignores keys after ``show`` presents a new decision, so
     #: that a key pressed twice (or held down) cannot answer the next decision too
@@ -114,11 +109,6 @@ class Board(Widget):
                 container.scroll_page_down(animate=False)
             else:
                 container.scroll_page_up(animate=False)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "scroll_board":
-            return self.scroller() is not None
-        return True
 
     def lines_needed(self, renderable: Any, width: int) -> int:
         """How many lines ``renderable`` takes at ``width`` columns (a board chooses its

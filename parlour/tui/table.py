@@ -88,6 +88,8 @@ class TableScreen(ParlourScreen):
         # terminal cuts the least needed (F2 and F3 are in the palette and the README)
         Binding("escape", "menu", "Menu", id="table.menu"),
         Binding("f1", "rules", "Rules", id="table.rules"),
+        Binding("pagedown", "scroll_board(1)", "Scroll", key_display="PgUp/PgDn", id="table.scroll_down"),
+        Binding("pageup", "scroll_board(-1)", "Scroll up", show=False, id="table.scroll_up"),
         Binding("ctrl+z", "take_back", "Take back", id="table.take_back"),
         Binding("f4", "toggle_side", "Side", id="table.side"),
         Binding("f5", "toggle_hints", "Hints", id="table.hints"),
@@ -495,6 +497,8 @@ class TableScreen(ParlourScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "toggle_hints":
             return self.board.supports_hints
+        if action == "scroll_board":  # in the footer only while the board is taller than its room
+            return self.board.scroller() is not None
         return True
 
     def action_toggle_hints(self) -> None:
@@ -589,6 +593,9 @@ class TableScreen(ParlourScreen):
             self.side_chosen = True
             self.show_side(True)
             self.call_after_refresh(self.log_panel.focus)
+
+    def action_scroll_board(self, pages: int) -> None:
+        self.board.action_scroll_board(pages)
 
     def action_focus_board(self) -> None:
         if self.query_one("#table").has_class("-side-only"):
