@@ -351,13 +351,18 @@ class MonteCarloBoard(Board):
         of it (a terminal of 24 lines), a compact table: no blank lines, the players on one
         line and the last game's result behind ``r``,
         so the grid, your tiles, the players and the field under the cursor stay in view."""
-        full = self._table_text(compact=False)
         height = self.size.height
-        if height and len(full.plain.splitlines()) > height:
-            return self._table_text(compact=True)
-        return full
+        text = self._table_text(compact=False)
+        for tight in (False, True):
+            if not height or len(text.plain.splitlines()) <= height:
+                break
+            text = self._table_text(compact=True, tight=tight)
+        return text
 
-    def _table_text(self, compact: bool) -> Text:
+    def _table_text(self, compact: bool, tight: bool = False) -> Text:
+        """``tight``: more compact still (a settled game on 24 lines): the result in one
+        line (the ✓ and ✗ are on the fields, the line under the grid details the field under
+        the cursor), the hints' explanation in a few words."""
         view = self.view
         if not view:
             return Text("Monte Carlo: waiting for the deal.")
@@ -381,10 +386,12 @@ class MonteCarloBoard(Board):
         out.append_text(self._detail_line(shown))
         if last is not None and (not compact or shown is not None):
             out.append("\n")
-            out.append_text(self._wrapped(self._results_lines(last, full=shown is not None)))
+            out.append_text(self._results_summary(last) if tight else
+                            self._wrapped(self._results_lines(last, full=shown is not None)))
         if self.hints:
             out.append("\n")
-            out.append_text(self._wrapped(Text("Hints: =3 on a field without chips: a chip there pays 3 for 1 "
+            out.append_text(Text("Hints: =3 pays 3 for 1 (F5: off)", style="cyan") if tight else
+                            self._wrapped(Text("Hints: =3 on a field without chips: a chip there pays 3 for 1 "
                                                "if the field wins (F5: hints off)", style="cyan")))
         out.append("\n")
         out.append(self._help(), style="dim")
@@ -633,6 +640,14 @@ class MonteCarloBoard(Board):
                 part += f" (+{payout[seat]})"
             parts.append(part)
         return "Chips: " + ", ".join(parts) + "."
+
+    def _results_summary(self, last: Mapping[str, Any]) -> Text:
+        won = sum(1 for r in last["fields"] if r["won"])
+        lost = len(last["fields"]) - won
+        text = Text(f"Game {last['game']}: ", style="bold")
+        text.append(f"{won} field{'' if won == 1 else 's'} won ✓, {lost} lost ✗ (arrows: each field)"
+                    if last["fields"] else "nobody bet.")
+        return self._wrapped(text)
 
     def _results_lines(self, last: Mapping[str, Any], full: bool) -> Text:
         text = Text()
