@@ -349,12 +349,12 @@ class BanqueFataleBoard(Board, can_focus=True):
         start = view["start_player"]
         starter = names[start] if start < len(names) else f"Seat {start + 1}"
         phase = PHASES.get(view["phase"], view["phase"])
-        if compact:
-            head = Text.assemble((f"Round {view['round']} of {view['rounds']}", "bold"), "  ·  ",
-                                 (phase, "italic"), "  ·  start ", (starter, "bold cyan"))
-        else:
+        if not compact:
             head = Text.assemble(("Banque Fatale", "bold"), f"  round {view['round']} of {view['rounds']}  ·  ",
                                  (phase, "italic"), "  ·  start player ", (starter, "bold cyan"))
+        if compact or head.cell_len > self.size.width - 2:  # the short line rather than a wrapped one
+            head = Text.assemble((f"Round {view['round']} of {view['rounds']}", "bold"), "  ·  ",
+                                 (phase, "italic"), "  ·  start ", (starter, "bold cyan"))
         last = last_auction_panel(view, names, compact=compact)
         return {
             "head": head,
@@ -436,6 +436,7 @@ class BanqueFataleBoard(Board, can_focus=True):
             if self.confirming_sale and isinstance(chosen, Sell):
                 value = card_value(chosen.card, view["chart"], letters)
                 text.append(f"\nSell {chosen.card} for {value} million? Enter again to confirm", style="bold yellow")
+                text.append("\nEnter sells it · ←/→ choose again · k keeps", style="dim")
             else:
                 text.append("\n←/→ or 1-9 choose · k keeps · Enter confirms", style="dim")
             return text

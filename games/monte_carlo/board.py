@@ -362,7 +362,8 @@ class MonteCarloBoard(Board):
     def _table_text(self, compact: bool, tight: bool = False) -> Text:
         """``tight``: more compact still (a settled game on 24 lines): the result in one
         line (the ✓ and ✗ are on the fields, the line under the grid details the field under
-        the cursor), the hints' explanation in a few words."""
+        the cursor), the hints' explanation in a few words; while the table holds a settled
+        game, only the grid and the result."""
         view = self.view
         if not view:
             return Text("Monte Carlo: waiting for the deal.")
@@ -377,6 +378,11 @@ class MonteCarloBoard(Board):
                 continue
             out.append_text(row)
             out.append("\n")
+        if tight and self.settled:
+            # the table holds the moment below the board (its panel says Enter goes on):
+            # the grid with the fields won and lost, and the result, are what is read now
+            out.append_text(self._results_summary(last) if last is not None else Text(""))
+            return out
         if not compact:
             out.append("\n")
         out.append_text(self._hand_line())
@@ -391,8 +397,8 @@ class MonteCarloBoard(Board):
         if self.hints:
             out.append("\n")
             out.append_text(Text("Hints: =3 pays 3 for 1 (F5: off)", style="cyan") if tight else
-                            self._wrapped(Text("Hints: =3 on a field without chips: a chip there pays 3 for 1 "
-                                               "if the field wins (F5: hints off)", style="cyan")))
+                            self._wrapped(Text("Hints: =3 on an empty field: a chip there pays 3 for 1 if it "
+                                               "wins (F5: off)", style="cyan")))
         out.append("\n")
         out.append(self._help(), style="dim")
         return out

@@ -632,6 +632,8 @@ class TableScreen(ParlourScreen):
         chose otherwise with F4; the log is wrapped anew to its width."""
         self.show_side(event.size.width >= self.WIDE if self.side_chosen is None else self.side_chosen,
                        event.size.width)
+        # on a low terminal a moment takes a few lines (it scrolls), so the board stays in view
+        self.moment_panel.styles.max_height = 7 if event.size.height < 30 else "50%"
         self.call_after_refresh(self.log_panel.rewrap)
 
     def palette_commands(self) -> Iterable[SystemCommand]:

@@ -49,6 +49,8 @@ CASES: list[tuple[str, str, Callable[[View], bool], tuple[str, ...]]] = [
      ("ound ", "the pool goes round", "Take a jeton from the pool", "Enter takes it")),
     ("banque-fatale", "sale", lambda v: v["phase"] == "sale",
      ("ound ", "the sale", "Sell one card", "keep", "Enter confirms")),
+    ("banque-fatale", "sale-of-one", lambda v: v["phase"] == "sale" and len(v["cards"][0]) == 1,
+     ("ound ", "the sale", "Sell one card", "keep", "Enter confirms")),
     ("monte-carlo", "betting", lambda v: v["phase"] == "betting",
      ("betting, round", "you to bet", "Your tiles", "Dan", "pays", "enter: bet a chip")),
     ("monte-carlo", "laying", lambda v: v["phase"] == "laying",
