@@ -222,3 +222,33 @@ def test_the_log_says_how_to_go_back_to_the_board(tmp_path) -> None:
             assert "Your sealed bid" in text and not missing_rows("banque-fatale", text), text
 
     run(scenario())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game_id", sorted(REVIEW_NEEDS))
+def test_the_results_fit(tmp_path, game_id, size) -> None:
+    """Banque Fatale's twelve rounds by round ran off an 80x24 results screen: they turn on
+    their side (a row a player) where the table of rounds would not fit."""
+    from textual.containers import VerticalScroll
+    from textual.screen import Screen
+
+    from parlour.tui.results import ResultsScreen
+
+    record = finished(game_id)
+    game = REGISTRY.get(game_id)
+    match = start_match(game, record.rules, record.seed, [Seat(s.name, "random") for s in seats()])
+    match.play_out()
+    app = ParlourApp(REGISTRY, saves=SaveFolder(tmp_path), ai_delay=0)
+
+    async def scenario() -> tuple[str, int]:
+        async with app.run_test(size=size) as pilot:
+            await app.push_screen(Screen())
+            app.show_results(LiveGame(game, match, tmp_path / "game.json"))
+            await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
+            text = await settled_text(pilot)
+            return text, app.screen.query_one("#results", VerticalScroll).max_scroll_y
+
+    text, overflow = run(scenario())
+    assert "win" in text and all(name in text for name in ("Ada", "Bea", "Cyd", "Dan")), text
+    assert "Review" in text.splitlines()[-1], "the footer keeps the review's key"
+    assert overflow == 0, f"the results scroll at {size[0]}x{size[1]}\n{text}"
