@@ -87,7 +87,6 @@ class ReviewScreen(ParlourScreen):
     def _board(self, cls: type[Board]) -> Board:
         board = cls(self.game, self.record.rules, self.names, id="review-board")
         board.can_focus = False
-        board.can_focus_children = False  # no board keys (a board's Confirm) in the review's footer
         return board
 
     def compose(self) -> ComposeResult:
@@ -102,6 +101,10 @@ class ReviewScreen(ParlourScreen):
 
     def on_mount(self) -> None:
         self.sub_title = f"{self.game.title}: review"
+        for widget in self.board.query("*"):
+            widget.can_focus = False  # no board keys (a board's Confirm) in the review's footer
+        if self.focused is not None and self.board in self.focused.ancestors:
+            self.set_focus(None)
         self.show_step()
 
     # -- what is shown -----------------------------------------------------------------
