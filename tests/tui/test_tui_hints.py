@@ -75,7 +75,7 @@ def test_monte_carlo_hints_put_the_odds_on_every_empty_field(tmp_path) -> None:
             before = await settled_text(pilot)
             await pilot.press("f5")
             after = await settled_text(pilot)
-            assert "Hints: =3 on a field" in after and "Hints:" not in before
+            assert "Hints: =3 on an empty field" in after and "Hints:" not in before
             board = screen.board
             view = match.state.view(0)
             empty = [fid for fid in board.fields if fid not in view["bets"]]
