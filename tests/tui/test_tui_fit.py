@@ -45,6 +45,10 @@ CASES: list[tuple[str, str, Callable[[View], bool], tuple[str, ...]]] = [
      ("ound ", "choosing a card", "Choose the card to auction", "Enter auction it", "Dan")),
     ("banque-fatale", "bid", lambda v: v["phase"] == "bid",
      ("ound ", "sealed bids", "Your sealed bid", "otal", "Enter bids", "Dan")),
+    # a colour whose aces every player holds: its hint line wrapped at 120 columns
+    ("banque-fatale", "bid-crowded", lambda v: v["phase"] == "bid" and v["round"] >= 11 and any(
+        all(letter in "".join(cards) for cards in v["cards"]) for letter in v["letters"]),
+     ("ound ", "sealed bids", "Your sealed bid", "otal", "Enter bids", "Dan")),
     ("banque-fatale", "draft", lambda v: v["phase"] == "draft",
      ("ound ", "the pool goes round", "Take a jeton from the pool", "Enter takes it")),
     ("banque-fatale", "sale", lambda v: v["phase"] == "sale",
@@ -129,16 +133,19 @@ def test_the_last_decision_of_each_phase_fits_without_scrolling(tmp_path, game_i
     app = ParlourApp(REGISTRY, saves=SaveFolder(tmp_path), ai_delay=0)
     app.hints = game_id in HINTS
 
-    async def scenario() -> tuple[str, Any]:
+    async def scenario() -> tuple[str, Any, int]:
         async with app.run_test(size=size) as pilot:
             screen = await at_table(pilot, app, game_id, match, tmp_path)
             text = await settled_text(pilot)
-            return text, scrolled(screen.board)
+            return text, scrolled(screen.board), screen.query_one("#board-holder").region.right
 
-    text, scroller = run(scenario())
+    text, scroller, right = run(scenario())
     missing = [word for word in needed if word not in text] + missing_rows(game_id, text)
     assert not missing, f"not on screen at {size[0]}x{size[1]}: {missing}\n{text}"
     assert "your move" in text.splitlines()[0], "whose turn it is, in the header"
+    board = "\n".join(line[:right] for line in text.splitlines()[1:-1])
+    wrapped = re.findall(r"^ ?\S{1,3} *$", board, re.MULTILINE) if game_id == "banque-fatale" else []
+    assert not wrapped, f"a line wrapped at {size[0]}x{size[1]}: {wrapped}\n{text}"
     assert not scroller, f"the board scrolls at {size[0]}x{size[1]}: part of it is out of view\n{text}"
 
 
