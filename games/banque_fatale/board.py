@@ -209,7 +209,7 @@ def last_auction_panel(view: Mapping[str, Any], names: Sequence[str], compact: b
             pool.append(p["colour"], style=style(p["colour"]))
             pool.append(")")
         line.rstrip()
-        return Group(line, pool)
+        return Text("\n").join([line, pool])
     table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold",
                   title=Text.assemble(f"Round {last['round']}: auction of ", card_text(last["card"])),
                   title_justify="left")
@@ -338,6 +338,8 @@ class BanqueFataleBoard(Board, can_focus=True):
             panel.display = renderable is not None
             if renderable is not None:
                 panel.update(renderable)
+                if key == "last" and self.size.width:  # auto kept the height of the full form
+                    panel.styles.height = self.lines_needed(renderable, self.size.width - 2)
 
     def _height(self, parts: Mapping[str, RenderableType | None]) -> int:
         width = self.size.width
