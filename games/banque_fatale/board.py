@@ -71,38 +71,63 @@ def jetons_text(counts: Sequence[int] | None, letters: str, zeros: bool = True) 
     return text
 
 
-def hints_panel(view: Mapping[str, Any], names: Sequence[str], rules: Mapping[str, Any]) -> Text:
+def hints_panel(view: Mapping[str, Any], names: Sequence[str], rules: Mapping[str, Any],
+                compact: bool = False) -> RenderableType:
     """The hints (F5): the cards still to come, and what each colour would pay each player
-    if it stood at a paying value now (aces held times the millions per ace)."""
+    if it stood at a paying value now (aces held times the millions per ace): a table, one
+    row a colour and one column a player. ``compact``: one line, the aces each player holds
+    being on the chart's rows (see :func:`chart_panel`)."""
     letters: str = view["letters"]
     to_come = view.get("to_come") or []
     text = Text("Hints", style="bold italic")
-    text.append(f"  ·  still to come ({len(to_come)}): ")
+    text.append(f" · to come ({len(to_come)}): " if compact else f"  ·  still to come ({len(to_come)}): ")
     text.append_text(Text(" ").join([card_text(c, view["chart"], letters) for c in to_come])
                      if to_come else Text("none", style="dim"))
     payout = {int(value): amount for value, amount in (rules.get("payout") or {}).items()}
     if not payout:
         return text
-    text.append("\nIf a colour paid now (millions, for the aces each holds):", style="dim")
+    values = sorted(payout)
+    if compact:
+        text.append(" · an ace pays " + ", ".join(f"{payout[v]}M at {v}" for v in values), style="dim")
+        return text
+    seats = range(len(view["cards"]))
+    title = Text("If a colour paid now: millions at " + " / ".join(str(v) for v in values)
+                 + ", for the aces each holds", style="dim")
+    table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
+    table.add_column("")
+    for seat in seats:
+        table.add_column(names[seat] if seat < len(names) else f"Seat {seat + 1}", justify="right",
+                         no_wrap=True, overflow="ellipsis", max_width=12)
     for i, letter in enumerate(letters):
         aces = [sum(card.count(letter) for card in cards) for cards in view["cards"]]
-        line = Text("\n ")
-        line.append(f"{letter} at {view['chart'][i]:>2}", style=style(letter))
-        if not any(aces):
-            line.append("  nobody holds an ace", style="dim")
-        for value in sorted(payout):
-            paid = [f"{names[s] if s < len(names) else s + 1} {n * payout[value]}" for s, n in enumerate(aces) if n]
-            if paid:
-                line.append(f"  at {value}: " + ", ".join(paid))
-        text.append_text(line)
-    return text
+        row: list[RenderableType] = [Text(f"{letter} at {view['chart'][i]:>2}", style=style(letter))]
+        for seat in seats:
+            row.append(Text("/".join(str(aces[seat] * payout[v]) for v in values)) if aces[seat]
+                       else Text("·", style="dim"))
+        table.add_row(*row)
+    return Group(text, title, table)
 
 
-def chart_panel(view: Mapping[str, Any], low: int, high: int, paying: Sequence[int], reset: int = 6) -> RenderableType:
-    """One row per colour, a cell per value; the marker is the colour's letter."""
+def aces_text(view: Mapping[str, Any], names: Sequence[str], letter: str) -> Text:
+    """Who holds aces of ``letter`` and how many (the compact hints, on the chart's row)."""
+    held = [(names[s] if s < len(names) else f"Seat {s + 1}", sum(card.count(letter) for card in cards))
+            for s, cards in enumerate(view["cards"])]
+    shown = [f"{name} {n}" for name, n in held if n]
+    return Text(("aces: " + ", ".join(shown)) if shown else "no aces", style="cyan")
+
+
+def chart_panel(view: Mapping[str, Any], low: int, high: int, paying: Sequence[int], reset: int = 6,
+                aces: Sequence[str] | None = None) -> RenderableType:
+    """One row per colour, a cell per value; the marker is the colour's letter. ``aces``:
+    the players' names, to say on each row who holds aces of it (the compact hints)."""
     letters: str = view["letters"]
     names: list[str] = view["names"]
     changes = _changes_this_round(view, reset)
+    if aces is not None:
+        for letter in letters:
+            change = changes.get(letter)
+            changes[letter] = Text.assemble(change, "  ", aces_text(view, aces, letter)) if change \
+                else aces_text(view, aces, letter)
     grid = Table.grid(padding=(0, 1))
     grid.add_column(width=10)
     for _ in range(low, high + 1):
@@ -139,9 +164,9 @@ def _changes_this_round(view: Mapping[str, Any], reset: int) -> dict[str, Text]:
     return out
 
 
-def players_panel(view: Mapping[str, Any], names: Sequence[str]) -> RenderableType:
+def players_panel(view: Mapping[str, Any], names: Sequence[str], header: bool = True) -> RenderableType:
     letters: str = view["letters"]
-    table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
+    table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim", show_header=header)
     for column in ("", "player", "cards", "cash", "jetons", ""):
         table.add_column(column)
     for seat, cards in enumerate(view["cards"]):
@@ -164,12 +189,28 @@ def players_panel(view: Mapping[str, Any], names: Sequence[str]) -> RenderableTy
     return table
 
 
-def last_auction_panel(view: Mapping[str, Any], names: Sequence[str]) -> RenderableType | None:
-    """The revealed bids side by side, the winner, the pool and what it did."""
+def last_auction_panel(view: Mapping[str, Any], names: Sequence[str], compact: bool = False) -> RenderableType | None:
+    """The revealed bids side by side, the winner, the pool and what it did. ``compact``:
+    two lines, the bids as totals (the log has them colour by colour)."""
     last = view.get("last_auction")
     if not last:
         return None
     letters: str = view["letters"]
+    if compact:
+        line = Text.assemble(f"Round {last['round']}: ", card_text(last["card"]), " bids ")
+        for seat, total in enumerate(last["totals"]):
+            name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+            line.append(("★" if seat == last["winner"] else "") + f"{name} {total}",
+                        style="bold" if seat == last["winner"] else "")
+            line.append("  ")
+        pool = Text.assemble("Pool: ", jetons_text(last["pool"], letters))
+        for i, p in enumerate(last["payouts"]):
+            name = names[p["seat"]] if p["seat"] < len(names) else f"Seat {p['seat'] + 1}"
+            pool.append(("  paid: " if i == 0 else ", ") + f"{name} {p['amount']}M ({p['aces']}")
+            pool.append(p["colour"], style=style(p["colour"]))
+            pool.append(")")
+        line.rstrip()
+        return Text("\n").join([line, pool])
     table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold",
                   title=Text.assemble(f"Round {last['round']}: auction of ", card_text(last["card"])),
                   title_justify="left")
@@ -280,30 +321,56 @@ class BanqueFataleBoard(Board, can_focus=True):
         self.refresh_panels()
 
     # -- drawing -------------------------------------------------------------------------
+    def on_resize(self, event: events.Resize) -> None:
+        self.refresh_panels()  # compact or not
+
     def refresh_panels(self) -> None:
+        """Draw the table; where the whole of it would not fit (a terminal of 24 lines, the
+        hints on in a late round), its compact form: the round and phase with the offer,
+        the hints on the chart's rows, the last auction in two lines, a shorter decision."""
         view = self.view
         if view is None:
             return
+        parts = self._parts(view, compact=False)
+        if self.size.height and self._height(parts) > self.size.height:
+            parts = self._parts(view, compact=True)
+        for key, renderable in parts.items():
+            panel = self.query_one(f"#bf-{key}", Static)
+            panel.display = renderable is not None
+            if renderable is not None:
+                panel.update(renderable)
+                if key == "last" and self.size.width:  # auto kept the height of the full form
+                    panel.styles.height = self.lines_needed(renderable, self.size.width - 2)
+
+    def _height(self, parts: Mapping[str, RenderableType | None]) -> int:
+        width = self.size.width
+        return sum(self.lines_needed(r, width - (4 if key == "decision" else 2)) + (2 if key == "decision" else 0)
+                   for key, r in parts.items() if r is not None)
+
+    def _parts(self, view: Mapping[str, Any], compact: bool) -> dict[str, RenderableType | None]:
         names = self.seat_names
         start = view["start_player"]
-        head = Text.assemble(
-            ("Banque Fatale", "bold"), f"  round {view['round']} of {view['rounds']}  ·  ",
-            (PHASES.get(view["phase"], view["phase"]), "italic"), "  ·  start player ",
-            (names[start] if start < len(names) else f"Seat {start + 1}", "bold cyan"),
-        )
-        self.query_one("#bf-head", Static).update(head)
-        self.query_one("#bf-chart", Static).update(chart_panel(view, self.low, self.high, self.paying, self.reset))
-        hints = self.query_one("#bf-hints", Static)
-        hints.display = self.hints
-        if self.hints:
-            hints.update(hints_panel(view, self.seat_names, self.rules))
-        self.query_one("#bf-offer", Static).update(self._offer())
-        self.query_one("#bf-players", Static).update(players_panel(view, names))
-        last = last_auction_panel(view, names)
-        self.query_one("#bf-last", Static).update(last if last is not None else Text(""))
-        self.query_one("#bf-decision", Static).update(self._decision())
+        starter = names[start] if start < len(names) else f"Seat {start + 1}"
+        phase = PHASES.get(view["phase"], view["phase"])
+        if not compact:
+            head = Text.assemble(("Banque Fatale", "bold"), f"  round {view['round']} of {view['rounds']}  ·  ",
+                                 (phase, "italic"), "  ·  start player ", (starter, "bold cyan"))
+        if compact or head.cell_len > self.size.width - 2:  # the short line rather than a wrapped one
+            head = Text.assemble((f"Round {view['round']} of {view['rounds']}", "bold"), "  ·  ",
+                                 (phase, "italic"), "  ·  start ", (starter, "bold cyan"))
+        last = last_auction_panel(view, names, compact=compact)
+        return {
+            "head": head,
+            "chart": chart_panel(view, self.low, self.high, self.paying, self.reset,
+                                 aces=names if compact and self.hints else None),
+            "hints": hints_panel(view, names, self.rules, compact=compact) if self.hints else None,
+            "offer": self._offer(compact),
+            "players": players_panel(view, names),
+            "last": last,
+            "decision": self._decision(compact),
+        }
 
-    def _offer(self) -> Text:
+    def _offer(self, compact: bool = False) -> Text:
         view = self.view
         assert view is not None
         letters = view["letters"]
@@ -312,11 +379,11 @@ class BanqueFataleBoard(Board, can_focus=True):
                          if view["display"] else Text("nothing", style="dim"))
         text.append(f"   pile: {view['pile']} face down")
         if view["auction"]:
-            text.append("\nUp for auction: ")
+            text.append("   up for auction: " if compact else "\nUp for auction: ")
             text.append_text(card_text(view["auction"], view["chart"], letters))
         return text
 
-    def _decision(self) -> RenderableType:
+    def _decision(self, compact: bool = False) -> RenderableType:
         view = self.view
         assert view is not None
         letters: str = view["letters"]
@@ -329,6 +396,8 @@ class BanqueFataleBoard(Board, can_focus=True):
                 text.append("  ")
             text.append("\n←/→ or 1-9 choose · Enter auction it", style="dim")
             return text
+        if self.mode == "bid" and compact:
+            return self._compact_bid(view)
         if self.mode == "bid":
             pays = " and ".join(str(v) for v in self.paying)
             lines = [Text.assemble("Your sealed bid for ", card_text(view["auction"], view["chart"], letters),
@@ -370,6 +439,7 @@ class BanqueFataleBoard(Board, can_focus=True):
             if self.confirming_sale and isinstance(chosen, Sell):
                 value = card_value(chosen.card, view["chart"], letters)
                 text.append(f"\nSell {chosen.card} for {value} million? Enter again to confirm", style="bold yellow")
+                text.append("\nEnter sells it · ←/→ choose again · k keeps", style="dim")
             else:
                 text.append("\n←/→ or 1-9 choose · k keeps · Enter confirms", style="dim")
             return text
@@ -388,6 +458,25 @@ class BanqueFataleBoard(Board, can_focus=True):
             text.append("  ·  pool: ")
             text.append_text(jetons_text(view["pool"], letters, zeros=False))
         return text
+
+    def _compact_bid(self, view: Mapping[str, Any]) -> RenderableType:
+        """The bid in three lines: the chart is in view above, so no values here."""
+        letters: str = view["letters"]
+        total = sum(self.counts)
+        head = Text.assemble("Your sealed bid for ", card_text(view["auction"], view["chart"], letters),
+                             (f":  total {total} jeton{'s' if total != 1 else ''}", "bold"))
+        row = Text()
+        for i, letter in enumerate(letters):
+            row.append("▶" if i == self.row else " ")
+            row.append(letter, style=style(letter))
+            row.append(" ")
+            row.append(f"{self.counts[i]}", style="bold reverse" if i == self.row else "bold")
+            row.append(f" of {self.held[i]}  ", style="dim")
+        lines = [head, row]
+        if self.confirming_nothing:
+            lines.append(Text("Bid nothing? Enter again to confirm", style="bold yellow"))
+        lines.append(Text("↑/↓ colour · ←/→ fewer/more · a letter adds one · 0 clears · Enter bids", style="dim"))
+        return Group(*lines)
 
     # -- keys ----------------------------------------------------------------------------
     def action_step(self, delta: int) -> None:

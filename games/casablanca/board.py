@@ -50,9 +50,6 @@ from parlour.tui.board import Board
 from games.casablanca.panels import (LIST_MODES, RING_MODES, centre_lines, knowledge_text, letters_of, players_panel,
                                     ring_panel, seat_name)
 
-#: lines of board below which the table goes compact (the whole table needs about this many)
-COMPACT_BELOW = 34
-
 
 class CasablancaBoard(Board, can_focus=True):
     """The whole table, and the decision at hand when it is this seat's."""
@@ -63,6 +60,7 @@ class CasablancaBoard(Board, can_focus=True):
     CasablancaBoard #cb-scroll { height: 1fr; }
     CasablancaBoard .cb-panel { height: auto; padding: 0 1; }
     CasablancaBoard #cb-decision { border: round $accent; height: auto; padding: 0 1; }
+    CasablancaBoard.-compact #cb-decision { border: none; border-top: round $accent; }
     """
 
     BINDINGS = [
@@ -137,12 +135,6 @@ class CasablancaBoard(Board, can_focus=True):
             # the part of the table the decision is about: the ring for a field, else the players
             self.reveal("#cb-ring" if self.mode in RING_MODES or self.mode == "announce" else "#cb-players")
 
-    @property
-    def compact(self) -> bool:
-        """Too low for the whole table (a terminal of 24 lines): the ring's legend goes, and
-        the decision says what the ring's centre holds (pot, top card, the claim, the stakes)."""
-        return 0 < self.size.height < COMPACT_BELOW
-
     def on_resize(self, event: events.Resize) -> None:
         self.refresh_panels()
 
@@ -205,21 +197,37 @@ class CasablancaBoard(Board, can_focus=True):
         head = Text.assemble(("Casablanca", "bold"), f"  round {view['round']} of {view['rounds']}",
                              f"  ·  turn {view['turn']} (limit {view['turn_limit']})")
         if view["end_reason"]:
-            head.append(f"  ·  {with_names(view['end_reason'], names)}", style="italic")
-        self.query_one("#cb-head", Static).update(head)
-        cursor = self.spots[self.cursor] if self.mode in RING_MODES and self.spots else None
-        compact = self.compact
-        self.query_one("#cb-ring", Static).update(ring_panel(view, names, cursor, self.spots, legend=not compact))
-        self.query_one("#cb-players", Static).update(players_panel(view, names, self.win))
-        self.query_one("#cb-know", Static).update(knowledge_text(view, self.chips_per_number, names))
-        decision = self._decision()
-        if compact:  # the ring's centre scrolls away first: the pot, the top card, the claim
-            centre = [line for line in centre_lines(view, names)
-                      if line.style != "dim" and "challenges!" not in line.plain and " vs " not in line.plain]
-            decision = Group(Text(" · ").join(centre), decision)
-        self.query_one("#cb-decision", Static).update(decision)
+            head.append(f"  ·  {with_names(view['end_reason'], self.seat_names)}", style="italic")
+        parts = self._parts(view, head, compact=False)
+        if self.size.height and self._height(parts) > self.size.height:
+            parts = self._parts(view, head, compact=True)
+        self.set_class(parts["head"] is None, "-compact")
+        for key, renderable in parts.items():
+            panel = self.query_one(f"#cb-{key}", Static)
+            panel.display = renderable is not None
+            if renderable is not None:
+                panel.update(renderable)
 
-    def _decision(self) -> RenderableType:
+    def _parts(self, view: Mapping[str, Any], head: Text, compact: bool) -> dict[str, RenderableType | None]:
+        """The table's panels. ``compact`` (the whole would not fit, a terminal of 24 lines):
+        a line a row of the ring, the round in its centre, no legend, the players' rows in
+        one line each, the knowledge in one paragraph."""
+        names = self.seat_names
+        cursor = self.spots[self.cursor] if self.mode in RING_MODES and self.spots else None
+        return {
+            "head": None if compact else head,
+            "ring": ring_panel(view, names, cursor, self.spots, legend=not compact, compact=compact),
+            "players": players_panel(view, names, self.win, compact=compact),
+            "know": knowledge_text(view, self.chips_per_number, names, compact=compact),
+            "decision": self._decision(compact),
+        }
+
+    def _height(self, parts: Mapping[str, RenderableType | None]) -> int:
+        width = self.size.width
+        return sum(self.lines_needed(r, width - (4 if key == "decision" else 2)) + (2 if key == "decision" else 0)
+                   for key, r in parts.items() if r is not None)
+
+    def _decision(self, compact: bool = False) -> RenderableType:
         view = self.view
         assert view is not None
         names = self.seat_names
@@ -260,7 +268,7 @@ class CasablancaBoard(Board, can_focus=True):
             text.append("\n* reaches the top card · 0-6 or ←/→ and Enter; then the field for the chip", style="dim")
             return text
         if mode in LIST_MODES:
-            return self._list_decision(view, names, letters, move, challenge)
+            return self._list_decision(view, names, letters, move, challenge, compact)
         to_move = view["to_move"]
         if to_move is None:
             money = view["money"]
@@ -275,7 +283,7 @@ class CasablancaBoard(Board, can_focus=True):
         return text
 
     def _list_decision(self, view: Mapping[str, Any], names: Sequence[str], letters: Sequence[str],
-                       move: Mapping[str, Any], challenge: Mapping[str, Any]) -> RenderableType:
+                       move: Mapping[str, Any], challenge: Mapping[str, Any], compact: bool = False) -> RenderableType:
         mode = self.mode
         me = view["seat"]
         lines: list[RenderableType] = []
@@ -300,7 +308,7 @@ class CasablancaBoard(Board, can_focus=True):
                 if truth is not None:
                     lines.append(Text(f"Your chip shows {truth}; you announced {move['announced']}.", style="dim"))
             matching = mode == "respond" and self.rules.get("challenger_answers")
-            if matching:
+            if matching and not compact:  # the rules say so; a small terminal keeps the choices
                 lines.append(Text("If you match, the challenger may still fold, call or raise.", style="dim"))
             raising = " · r raise by the minimum" if any(isinstance(a, Raise) for a in self.options) else ""
             hint = ("←/→ choose · Enter confirm · c " + ("match" if matching else "call")

@@ -13,6 +13,7 @@ from rich.text import Text
 from games.casablanca.actions import dollars
 
 CELL = 7  # characters per field, plus one space between fields
+COMPACT_CELL = 8  # the one-line ring: number, letter, chip and two figures (more push the row on)
 SYMBOL_STYLES = ("green", "yellow", "cyan", "bold white", "magenta", "red", "blue")
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold magenta")
 RING_MODES = ("figure", "turn", "place")
@@ -70,8 +71,10 @@ def chip_mark(view: Mapping[str, Any], field: int) -> str:
 
 
 def ring_cells(view: Mapping[str, Any], cursor: int | None = None,
-               choosable: Sequence[int] = ()) -> dict[int, tuple[Text, Text]]:
-    """Two lines per field: number, symbol letter and chip; the figures standing there."""
+               choosable: Sequence[int] = (), compact: bool = False) -> dict[int, tuple[Text, Text]]:
+    """Two lines per field: number, symbol letter and chip; the figures standing there.
+    ``compact``: one line of ``COMPACT_CELL`` characters, the figures after the chip (the
+    second line is empty)."""
     letters = letters_of(view)
     top = view["top"]
     figures: dict[int, list[int]] = {}
@@ -85,7 +88,13 @@ def ring_cells(view: Mapping[str, Any], cursor: int | None = None,
         first = Text(f"{f + 1:>2}", style=style or ("bold" if f in allowed else "dim"))
         letter_style = SYMBOL_STYLES[symbol % len(SYMBOL_STYLES)] + (" underline bold" if symbol == top else "")
         first.append(letters[symbol], style=letter_style + (" reverse" if style else ""))
-        first.append(" " + chip_mark(view, f), style=style)
+        first.append(("" if compact else " ") + chip_mark(view, f), style=style)
+        if compact:
+            for s in figures.get(f, []):
+                first.append(str(s + 1), style=SEAT_STYLES[s % len(SEAT_STYLES)] + (" reverse" if style else ""))
+            first.pad_right(COMPACT_CELL - first.cell_len)
+            cells[f] = (first, Text())
+            continue
         second = Text(style=style)
         standing = figures.get(f, [])
         marks = "".join(str(s + 1) for s in standing)
@@ -100,11 +109,17 @@ def ring_cells(view: Mapping[str, Any], cursor: int | None = None,
     return cells
 
 
-def centre_lines(view: Mapping[str, Any], names: Sequence[str]) -> list[Text]:
-    """What sits inside the ring: the pot, the pile, the move and the challenge under way."""
+def centre_lines(view: Mapping[str, Any], names: Sequence[str], compact: bool = False) -> list[Text]:
+    """What sits inside the ring: the pot, the pile, the move and the challenge under way.
+    ``compact``: the round and turn on the pot's line, the challenge in one line."""
     letters = letters_of(view)
     symbols = view["symbols"]
     lines = [Text.assemble(("Pot ", "bold"), (dollars(view["pot"]), "bold"))]
+    if compact:
+        lines[0] = Text.assemble((f"Round {view['round']} of {view['rounds']}", "bold"),
+                                 f" · turn {view['turn']} (limit {view['turn_limit']}) · ", lines[0])
+        if view["end_reason"]:
+            lines.append(Text(view["end_reason"], style="italic"))
     top = view["top"]
     if top is not None:
         lines.append(Text.assemble("Top card: ", (f"{letters[top]} {symbols[top]}", "bold underline"),
@@ -132,10 +147,19 @@ def centre_lines(view: Mapping[str, Any], names: Sequence[str]) -> list[Text]:
     challenge = view["challenge"]
     if challenge and "stakes" in challenge:
         c = challenge["challenger"]
+        if compact:
+            lines.append(Text.assemble((seat_name(names, c), "bold"), f" challenges: {seat_name(names, mover)} "
+                         f"{dollars(challenge['stakes']['mover'])} vs {dollars(challenge['stakes']['challenger'])}"
+                         f" (limit {dollars(challenge['cap'])})"))
+            return _turned_over(view, lines)
         lines.append(Text.assemble((seat_name(names, c), "bold"), " challenges!"))
         lines.append(Text(f"{seat_name(names, mover)} {dollars(challenge['stakes']['mover'])} vs "
                           f"{seat_name(names, c)} {dollars(challenge['stakes']['challenger'])}"
                           f" (limit {dollars(challenge['cap'])})"))
+    return _turned_over(view, lines)
+
+
+def _turned_over(view: Mapping[str, Any], lines: list[Text]) -> list[Text]:
     revealed = view["revealed"]
     if revealed:
         lines.append(Text(f"Turned over: {revealed['value']} on field {revealed['field'] + 1}", style="italic"))
@@ -143,16 +167,23 @@ def centre_lines(view: Mapping[str, Any], names: Sequence[str]) -> list[Text]:
 
 
 def ring_panel(view: Mapping[str, Any], names: Sequence[str], cursor: int | None = None,
-               choosable: Sequence[int] = (), legend: bool = True) -> Text:
+               choosable: Sequence[int] = (), legend: bool = True, compact: bool = False) -> Text:
+    """The ring round its centre (see :func:`centre_lines`). ``compact``: a line a row of
+    fields, and the round in the centre (a terminal of 24 lines); the centre's least needed
+    lines (dim) go first when it has no room for all."""
     fields = len(view["field_symbols"])
     width, rows, where = ring_geometry(fields)
-    cells = ring_cells(view, cursor, choosable)
+    cells = ring_cells(view, cursor, choosable, compact)
     at = {pos: f for f, pos in where.items()}
-    inner = (width - 2) * (CELL + 1) - 1
-    centre = centre_lines(view, names)
+    cell = COMPACT_CELL if compact else CELL
+    inner = (width - 2) * (cell + 1) - 1
+    centre = centre_lines(view, names, compact)
+    room = (rows - 2) * (1 if compact else 2)
+    if len(centre) > room:
+        centre = [line for line in centre if line.style != "dim"]
     out = Text()
     for row in range(rows):
-        for half in (0, 1):
+        for half in ((0,) if compact else (0, 1)):
             line = Text()
             col = 0
             while col < width:
@@ -162,7 +193,7 @@ def ring_panel(view: Mapping[str, Any], names: Sequence[str], cursor: int | None
                     line.append(" ")
                     col += 1
                 elif 0 < row < rows - 1 and col == 1:
-                    k = (row - 1) * 2 + half
+                    k = (row - 1) * (1 if compact else 2) + half
                     text = centre[k] if k < len(centre) else Text("")
                     text = text.copy()
                     text.truncate(inner - 1, pad=True)
@@ -171,11 +202,12 @@ def ring_panel(view: Mapping[str, Any], names: Sequence[str], cursor: int | None
                     line.append(" ")
                     col = width - 1
                 else:
-                    line.append(" " * (CELL + 1))
+                    line.append(" " * (cell + 1))
                     col += 1
             out.append_text(line.rstrip() or line)
             out.append("\n")
     if not legend:
+        out.rstrip()
         return out
     # two lines, each narrower than the ring, so the legend never wraps where the ring fits
     key = Text("(?) face down   (3) you know it   [3] turned over\n"
@@ -196,7 +228,9 @@ def collection_text(counts: Sequence[int], letters: Sequence[str], win: int) -> 
     return text or Text("-", style="dim")
 
 
-def players_panel(view: Mapping[str, Any], names: Sequence[str], win: int) -> Table:
+def players_panel(view: Mapping[str, Any], names: Sequence[str], win: int, compact: bool = False) -> Table:
+    """A row a player. ``compact``: the notes without the reshuffles left (a turn that may
+    reshuffle lists it among its choices), so that a row fits in one line."""
     letters = letters_of(view)
     table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
     for column in ("", "player", "money", "cards", "aside", "notes"):
@@ -218,7 +252,7 @@ def players_panel(view: Mapping[str, Any], names: Sequence[str], win: int) -> Ta
             notes.append("challenger")
         if not view["active"][seat]:
             notes.append("out")
-        if view["reshuffles_left"][seat]:
+        if view["reshuffles_left"][seat] and not compact:
             notes.append(f"reshuffle ×{view['reshuffles_left'][seat]}")
         if "stakes" in challenge and seat in (view["mover"], challenge["challenger"]):
             key = "mover" if seat == view["mover"] else "challenger"
@@ -229,8 +263,13 @@ def players_panel(view: Mapping[str, Any], names: Sequence[str], win: int) -> Ta
     return table
 
 
-def knowledge_text(view: Mapping[str, Any], chips_per_number: int, names: Sequence[str] = ()) -> Text:
+def knowledge_text(view: Mapping[str, Any], chips_per_number: int, names: Sequence[str] = (),
+                   compact: bool = False) -> Text:
+    """What this seat knows of the chips. ``compact``: one paragraph, without what the ring
+    already shows (the known chips are on it with the memory aid) and with the fields others
+    have seen but not who saw them."""
     seat = view["seat"]
+    brk = " · " if compact else "\n"
     if seat is None:
         return Text("Watching: only turned-over chips are known.", style="dim")
     if not view["memory_aid"]:
@@ -244,18 +283,22 @@ def knowledge_text(view: Mapping[str, Any], chips_per_number: int, names: Sequen
     move = view["move"]
     if move and move["held"] is not None:
         counts[move["held"]] -= 1
-    text = Text("You know: ")
-    text.append(", ".join(f"{v} on {f + 1}" for f, v in known) or "no chip on the ring")
-    text.append(f" · set aside: {view['aside']}")
+    text = Text("Set aside: " if compact else "You know: ")
+    if not compact:
+        text.append(", ".join(f"{v} on {f + 1}" for f, v in known) or "no chip on the ring")
+        text.append(" · set aside: ")
+    text.append(str(view["aside"]))
     if move and move["held"] is not None:
         holder = "your" if view["mover"] == seat else f"{seat_name(names, view['mover'])}'s"
         text.append(f" · in {holder} hand: {move['held']}", style="bold")
-    text.append("\nNot yet seen: " + "  ".join(f"{v}×{max(c, 0)}" for v, c in enumerate(counts)), style="dim")
+    text.append(f"{brk}Not yet seen: " + "  ".join(f"{v}×{max(c, 0)}" for v, c in enumerate(counts)
+                                                   if c > 0 or not compact), style="dim")
     watched = []
     for f, knowers in enumerate(view["knowers"]):
         others = [k for k in knowers if k != seat]
         if view["chips"][f] and others and not view["public"][f]:
-            watched.append(f"{f + 1} ({', '.join(seat_name(names, k) for k in others)})")
+            watched.append(f"{f + 1}" if compact else f"{f + 1} ({', '.join(seat_name(names, k) for k in others)})")
     if watched:
-        text.append("\nSeen by others: " + "; ".join(watched), style="dim")
+        text.append(f"{brk}Seen by others: " + ("fields " + ", ".join(watched) if compact else "; ".join(watched)),
+                    style="dim")
     return text

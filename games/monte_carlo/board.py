@@ -285,7 +285,7 @@ class MonteCarloBoard(Board):
             return self.betting and passing == (action == "pass_round")
         if action in ("next_tile", "tile"):
             return self.laying
-        return True
+        return super().check_action(action, parameters)
 
     def action_tile(self, digit: int) -> None:
         if not self.laying or self.holding_keys():
@@ -357,13 +357,19 @@ class MonteCarloBoard(Board):
         of it (a terminal of 24 lines), a compact table: no blank lines, the players on one
         line and the last game's result behind ``r``,
         so the grid, your tiles, the players and the field under the cursor stay in view."""
-        full = self._table_text(compact=False)
         height = self.size.height
-        if height and len(full.plain.splitlines()) > height:
-            return self._table_text(compact=True)
-        return full
+        text = self._table_text(compact=False)
+        for tight in (False, True):
+            if not height or len(text.plain.splitlines()) <= height:
+                break
+            text = self._table_text(compact=True, tight=tight)
+        return text
 
-    def _table_text(self, compact: bool) -> Text:
+    def _table_text(self, compact: bool, tight: bool = False) -> Text:
+        """``tight``: more compact still (a settled game on 24 lines): the result in one
+        line (the ✓ and ✗ are on the fields, the line under the grid details the field under
+        the cursor), the hints' explanation in a few words; while the table holds a settled
+        game, only the grid and the result."""
         view = self.view
         if not view:
             return Text("Monte Carlo: waiting for the deal.")
@@ -378,6 +384,10 @@ class MonteCarloBoard(Board):
                 continue
             out.append_text(row)
             out.append("\n")
+        if tight and self.settled:
+            # the moment's panel below says Enter goes on: the grid and the result are read now
+            out.append_text(self._results_summary(last) if last is not None else Text(""))
+            return out
         if not compact:
             out.append("\n")
         out.append_text(self._hand_line())
@@ -387,11 +397,13 @@ class MonteCarloBoard(Board):
         out.append_text(self._detail_line(shown))
         if last is not None and (not compact or shown is not None):
             out.append("\n")
-            out.append_text(self._wrapped(self._results_lines(last, full=shown is not None)))
+            out.append_text(self._results_summary(last) if tight else
+                            self._results_lines(last, full=shown is not None))
         if self.hints:
             out.append("\n")
-            out.append_text(self._wrapped(Text("Hints: =3 on a field without chips: a chip there pays 3 for 1 "
-                                               "if the field wins (F5: hints off)", style="cyan")))
+            out.append_text(Text("Hints: =3 pays 3 for 1 (F5: off)", style="cyan") if tight else
+                            self._wrapped(Text("Hints: =3 on an empty field: a chip there pays 3 for 1 if it "
+                                               "wins (F5: off)", style="cyan")))
         out.append("\n")
         out.append(self._help(), style="dim")
         return out
@@ -640,29 +652,44 @@ class MonteCarloBoard(Board):
             parts.append(part)
         return "Chips: " + ", ".join(parts) + "."
 
+    def _results_summary(self, last: Mapping[str, Any]) -> Text:
+        won = sum(1 for r in last["fields"] if r["won"])
+        return self._wrapped(Text(f"Game {last['game']}: ", style="bold") + Text(
+            f"{won} field{'' if won == 1 else 's'} won ✓, {len(last['fields']) - won} lost ✗ (arrows: each field)"
+            if last["fields"] else "nobody bet."))
+
     def _results_lines(self, last: Mapping[str, Any], full: bool) -> Text:
-        text = Text()
-        text.append(f"Game {last['game']}: ", style="bold")
-        won = [r for r in last["fields"] if r["won"]]
-        lost = [r for r in last["fields"] if not r["won"]]
+        """The fields won, then (on a line of their own) the fields lost, broken into lines
+        as wide as the board between fields: a field with its payouts is never split."""
+        won, lost = [r for r in last["fields"] if r["won"]], [r for r in last["fields"] if not r["won"]]
+        head = Text(f"Game {last['game']}: ", style="bold")
         if not last["fields"]:
-            text.append("nobody bet.")
+            return head + Text("nobody bet.")
+        lines: list[Text] = []
         if won:
-            text.append("won ", style="bold green")
-            parts = []
-            for r in won:
-                pays = ", ".join(f"{self.seat_name(seat)} +{n}" for seat, n in enumerate(r["payout"]) if n)
-                parts.append(f"✓ {field_name(r['field'])} ({pays})")
-            text.append(", ".join(parts))
-            text.append(". ")
+            items = [Text(f"✓ {field_name(r['field'])} (" + ", ".join(
+                f"{self.seat_name(seat)} +{n}" for seat, n in enumerate(r["payout"]) if n) + ")") for r in won]
+            lines += self._items(head + Text("won ", style="bold green"), items, ".")
         if lost:
-            text.append("lost ", style="bold red")
             shown = lost if full else lost[:4]
-            text.append(", ".join(f"✗ {field_name(r['field'])}" for r in shown))
+            items = [Text(f"✗ {field_name(r['field'])}") for r in shown]
             if len(shown) < len(lost):
-                text.append(f" and {len(lost) - len(shown)} more (r shows them all)")
-            text.append(".")
-        return text
+                items.append(Text(f"and {len(lost) - len(shown)} more (r shows them all)"))
+            lines += self._items((Text() if won else head) + Text("lost ", style="bold red"), items, ".")
+        return Text("\n").join(lines)
+
+    def _items(self, head: Text, items: list[Text], end: str) -> list[Text]:
+        """``head`` then ``items`` separated by commas, in lines no wider than the board."""
+        width = self.size.width - 2 if self.is_mounted and self.size.width > 22 else 10_000
+        lines = [head.copy()]
+        for i, item in enumerate(items):
+            item = item + Text(end if i == len(items) - 1 else ",")
+            if lines[-1].plain.strip() and lines[-1].cell_len + 1 + item.cell_len > width:
+                lines.append(Text(" "))
+            elif lines[-1].plain and not lines[-1].plain.endswith(" "):
+                lines[-1].append(" ")
+            lines[-1].append_text(item)
+        return [self._wrapped(line) for line in lines]
 
     def _help(self) -> str:
         if self.settled:

@@ -33,7 +33,8 @@ from parlour.core.game import Action, Event, Game
 
 
 class Board(Widget):
-    """Base of every board widget."""
+    """Base of every board widget. A board taller than its room scrolls (``scroller``,
+    ``action_scroll_board``: the table's PgUp/PgDn)."""
 
     #: seconds during which a board ignores keys after ``show`` presents a new decision, so
     #: that a key pressed twice (or held down) cannot answer the next decision too
@@ -87,7 +88,33 @@ class Board(Widget):
 
     def on_mount(self) -> None:
         for container in self.query(ScrollableContainer):
-            self.watch(container, "virtual_size", lambda _size: self._scroll_revealed(), init=False)
+            self.watch(container, "virtual_size", lambda _size: self._content_resized(), init=False)
+            self.watch(container, "size", lambda _size: self._content_resized(), init=False)
+
+    def _content_resized(self) -> None:
+        self._scroll_revealed()
+        self.refresh_bindings()  # PgUp/PgDn in the footer only while something scrolls
+
+    def scroller(self) -> ScrollableContainer | None:
+        """The part of the board that is taller than its room now, if any."""
+        for container in self.query(ScrollableContainer):
+            if container.max_scroll_y > 0:
+                return container
+        return None
+
+    def action_scroll_board(self, pages: int) -> None:
+        container = self.scroller()
+        if container is not None:
+            if pages > 0:
+                container.scroll_page_down(animate=False)
+            else:
+                container.scroll_page_up(animate=False)
+
+    def lines_needed(self, renderable: Any, width: int) -> int:
+        """How many lines ``renderable`` takes at ``width`` columns (a board chooses its
+        compact form when its full form would not fit)."""
+        console = self.app.console
+        return len(console.render_lines(renderable, console.options.update_width(max(width, 1)), pad=False))
 
     def holding_keys(self) -> bool:
         """Whether keys are ignored now (just after a new decision appeared)."""

@@ -196,6 +196,8 @@ class MomentPanel(VerticalScroll):
     BINDINGS = [
         Binding("enter", "go_on", "Go on", id="moment.go_on"),
         Binding("space", "go_on", "Go on", show=False, id="moment.go_on_space"),
+        Binding("pagedown", "page_down", "Scroll", key_display="PgUp/PgDn", id="moment.scroll_down"),
+        Binding("pageup", "page_up", "Scroll up", show=False, id="moment.scroll_up"),
     ]
 
     class GoOn(Message):
@@ -229,6 +231,17 @@ class MomentPanel(VerticalScroll):
         self.display = True
         self.scroll_home(animate=False)
         self.keys_from = Board.clock() + Board.decision_delay
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("page_down", "page_up"):  # in the footer only when it is taller than its room
+            return self.max_scroll_y > 0
+        return True
+
+    def watch_virtual_size(self, _size: object) -> None:
+        self.refresh_bindings()
+
+    def on_resize(self, _event: object) -> None:
+        self.refresh_bindings()
 
     def action_go_on(self) -> None:
         if Board.clock() >= self.keys_from:

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from rich.table import Table as RichTable
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -13,7 +14,7 @@ from textual.widgets import Footer, Static
 
 from parlour.core.game import Game
 from parlour.core.record import HUMAN
-from parlour.core.review import StageScores, seen_scores, stage_scores
+from parlour.core.review import StageScores, seen_scores, sparkline, stage_scores
 from parlour.tui.review import history_table
 from parlour.tui.screen import Header, ParlourScreen
 from parlour.tui.table import LiveGame
@@ -49,12 +50,33 @@ def _number(value: object) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
+def history_rows(names: list[str], stages: list[StageScores]) -> RichTable:
+    """The scores after every stage turned on its side for a low terminal: a row a player,
+    a column a stage (numbered), the sparkline at the end of each row."""
+    everything = [score for row in stages for score in row.scores if score is not None]
+    low, high = (min(everything), max(everything)) if everything else (None, None)
+    grid = RichTable(box=None, pad_edge=False, header_style="bold underline")
+    grid.add_column("")
+    for number in range(1, len(stages) + 1):
+        grid.add_column(str(number), justify="right")
+    grid.add_column("")
+    for seat, name in enumerate(names):
+        grid.add_row(name, *["?" if row.scores[seat] is None else _number(row.scores[seat]) for row in stages],
+                     Text(sparkline([row.scores[seat] for row in stages], low, high), style="cyan"))
+    return grid
+
+
 class ResultsScreen(ParlourScreen):
+    """The results; on a terminal too low for all of them, the round-by-round scores turn on
+    their side (a row a player), and whatever still does not fit scrolls (PgUp/PgDn)."""
+
     BINDINGS = [
         Binding("n", "play_again", "Play again", id="results.again"),
         Binding("m,escape", "menu", "Menu", id="results.menu"),
         Binding("r", "rules", "Rules", id="results.rules"),
         Binding("v", "review", "Review", id="results.review"),
+        Binding("pagedown", "scroll_results(1)", "Scroll", key_display="PgUp/PgDn", id="results.scroll_down"),
+        Binding("pageup", "scroll_results(-1)", "Scroll up", show=False, id="results.scroll_up"),
     ]
 
     def __init__(self, live: LiveGame, *, remote: int | None = None) -> None:
@@ -63,6 +85,10 @@ class ResultsScreen(ParlourScreen):
         super().__init__()
         self.live = live
         self.remote = remote
+        #: the round-by-round scores: as a table of rounds, and on its side (a low terminal)
+        self.histories: tuple[RichTable, RichTable] | None = None
+        #: the note under the scores: with the keys, and without them (a low terminal)
+        self.notes: tuple[Text, Text] = (Text(""), Text(""))
 
     def compose(self) -> ComposeResult:
         state = self.live.match.state
@@ -91,7 +117,7 @@ class ResultsScreen(ParlourScreen):
             parts += [k for k in seat_parts if k not in parts and k != "score"]
         grid = RichTable(box=None, pad_edge=False, header_style="bold underline")
         grid.add_column("")
-        grid.add_column("Player")
+        grid.add_column("Player", no_wrap=True, overflow="ellipsis")
         for part in parts:
             grid.add_column(part.replace("_", " "), justify="right")
         grid.add_column("Score", justify="right")
@@ -113,17 +139,17 @@ class ResultsScreen(ParlourScreen):
                 stages = []
             if len(stages) > 1:
                 yield Static(Text(stages_title(stages), style="bold"), id="results-history-title")
-                yield Static(history_table(names, stages), id="results-history")
+                self.histories = (history_table(names, stages), history_rows(names, stages))
+                yield Static(self.histories[0], id="results-history")
             record = self.live.match.record
             variants = ", ".join(record.variants) if record.variants else "none (the book's rules)"
             takebacks = f", {record.takebacks} taken back" if record.takebacks else ""
             again = "" if self.remote is not None else "n: play again with the same table (a new seed)   "
-            yield Static(
-                f"{len(record.actions)} moves{takebacks}, seed {self.live.match.seed}. Variants: {variants}.\n"
-                f"Record: {self.live.path}\n\n"
-                f"{again}v: review the game move by move   m: back to the games   r: rules",
-                id="results-note", markup=False,
-            )
+            about = (f"{len(record.actions)} moves{takebacks}, seed {self.live.match.seed}. Variants: {variants}.\n"
+                     f"Record: {self.live.path}")
+            self.notes = (Text(f"{about}\n\n{again}v: review the game move by move   m: back to the games   r: rules"),
+                          Text(about))
+            yield Static(self.notes[0], id="results-note")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -137,8 +163,41 @@ class ResultsScreen(ParlourScreen):
             return self.remote
         return self.live.humans[0] if len(self.live.humans) == 1 else None
 
+    def on_resize(self, event: events.Resize) -> None:
+        """On a low terminal, the shortest of: the round-by-round scores on their side, and
+        the note without the list of keys (the footer has them)."""
+        console = self.app.console
+        options = console.options.update_width(max(event.size.width - 5, 10))
+
+        def lines(renderable: object) -> int:
+            return len(console.render_lines(renderable, options, pad=False))  # type: ignore[arg-type]
+
+        fixed = sum(lines(w.content) for w in self.query(Static)
+                    if w.id in ("results-winners", "results-scores", "results-history-title"))
+        room = event.size.height - 2 - 2 - 2  # header and footer, padding, the margins between parts
+        histories = sorted(self.histories or (), key=lines)
+        choices = [(h, n) for n in self.notes for h in ([self.histories[0]] if self.histories else [None])]
+        choices += [(h, n) for n in self.notes for h in histories[:1]]
+        for history, note in choices:
+            if fixed + (lines(history) if history is not None else 0) + lines(note) <= room:
+                break
+        if history is not None:
+            self.query_one("#results-history", Static).update(history)
+        if self.query("#results-note"):
+            self.query_one("#results-note", Static).update(note)
+        self.call_after_refresh(self.refresh_bindings)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "scroll_results":  # in the footer only while the results scroll
+            return self.query_one("#results", VerticalScroll).max_scroll_y > 0
         return not (self.remote is not None and action == "play_again")
+
+    def action_scroll_results(self, pages: int) -> None:
+        scroll = self.query_one("#results", VerticalScroll)
+        if pages > 0:
+            scroll.scroll_page_down(animate=False)
+        else:
+            scroll.scroll_page_up(animate=False)
 
     def action_play_again(self) -> None:
         old = self.live.match

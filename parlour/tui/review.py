@@ -96,6 +96,10 @@ class ReviewScreen(ParlourScreen):
 
     def on_mount(self) -> None:
         self.sub_title = f"{self.game.title}: review"
+        for widget in self.board.query("*"):
+            widget.can_focus = False  # no board keys (a board's Confirm) in the review's footer
+        if self.focused is not None and self.board in self.focused.ancestors:
+            self.set_focus(None)
         self.show_step()
 
     # -- what is shown -----------------------------------------------------------------
@@ -182,13 +186,19 @@ class ReviewScreen(ParlourScreen):
         self.show_step()
 
     def action_toggle_side(self) -> None:
-        side = self.query_one("#review-side")
-        self.side_chosen = not side.display
-        side.display = self.side_chosen
+        self.side_chosen = not self.query_one("#review-side").display
+        self.lay_out(self.app.size.width)
 
     def on_resize(self, event: events.Resize) -> None:
-        """Narrower than ``WIDE``, the scores and the log go under the board."""
-        self.query_one("#review-table").set_class(event.size.width < self.WIDE, "-narrow")
+        self.lay_out(event.size.width)
+
+    def lay_out(self, width: int) -> None:
+        """Narrower than ``WIDE``, the board and the scores with the log take turns at the
+        whole width (F4): under or beside the board, they would leave it too little room."""
+        narrow = width < self.WIDE
+        shown = not narrow if self.side_chosen is None else self.side_chosen
+        self.query_one("#review-side").display = shown
+        self.query_one("#review-table").set_class(narrow and shown, "-side-only")
 
     def action_back(self) -> None:
         self.dismiss(None)

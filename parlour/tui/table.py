@@ -69,6 +69,13 @@ class Phase(enum.Enum):
     LEFT = enum.auto()  #: the players left the table (saved or abandoned); nothing more is played
 
 
+class TableLog(LogPanel):
+    """The table's log: focused (F2), it scrolls with the arrows and PgUp/PgDn, and the
+    footer says how to go back to the board."""
+
+    BINDINGS = [Binding("f3", "screen.focus_board", "Back to the board", id="table.log.board")]
+
+
 class _LeftTheTable(BaseException):
     """Raised by the progress callback of a computer player whose table was left (or the
     app quit) while it thought: its search stops at once, and the worker ends quietly. A
@@ -81,6 +88,8 @@ class TableScreen(ParlourScreen):
         # terminal cuts the least needed (F2 and F3 are in the palette and the README)
         Binding("escape", "menu", "Menu", id="table.menu"),
         Binding("f1", "rules", "Rules", id="table.rules"),
+        Binding("pagedown", "scroll_board(1)", "Scroll", key_display="PgUp/PgDn", id="table.scroll_down"),
+        Binding("pageup", "scroll_board(-1)", "Scroll up", show=False, id="table.scroll_up"),
         Binding("ctrl+z", "take_back", "Take back", id="table.take_back"),
         Binding("f4", "toggle_side", "Side", id="table.side"),
         Binding("f5", "toggle_hints", "Hints", id="table.hints"),
@@ -114,7 +123,7 @@ class TableScreen(ParlourScreen):
         self.board_type, self.board_problem = board_class(live.game)
         self.board: Board = self._make_board(self.board_type)
         self.status_panel = StatusPanel(id="status")
-        self.log_panel = LogPanel(live.names, id="log")
+        self.log_panel = TableLog(live.names, id="log")
         self.moment_panel = MomentPanel(live.names, id="moment")
         #: where the turn loop stands, and the seat it concerns (deciding, thinking, handed to)
         self.phase = Phase.STARTING
@@ -240,6 +249,7 @@ class TableScreen(ParlourScreen):
             self.replace_board(f"{type(exc).__name__}: {exc}", view, legal)
             return
         if legal:
+            self.board_in_view()
             self.focus_board()
 
     def replace_board(self, problem: str, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
@@ -453,6 +463,7 @@ class TableScreen(ParlourScreen):
         except Exception as exc:  # noqa: BLE001 - the moment is still listed below the board
             self.notify(f"The board failed to show the moment ({type(exc).__name__}: {exc}).",
                         severity="warning", markup=False)
+        self.board_in_view()
         self.moment_panel.show(events)
         self.call_after_refresh(self.moment_panel.focus)  # once shown, it can take the focus
 
@@ -486,6 +497,8 @@ class TableScreen(ParlourScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "toggle_hints":
             return self.board.supports_hints
+        if action == "scroll_board":  # in the footer only while the board is taller than its room
+            return self.board.scroller() is not None
         return True
 
     def action_toggle_hints(self) -> None:
@@ -574,33 +587,53 @@ class TableScreen(ParlourScreen):
         self.parlour.show_rules(self.live.game, self.live.match.rules, self.live.match.variants)
 
     def action_focus_log(self) -> None:
-        side = self.query_one("#side")
-        if side.display:
+        if self.query_one("#side").display:
             self.log_panel.focus()
         else:
             self.side_chosen = True
             self.show_side(True)
             self.call_after_refresh(self.log_panel.focus)
 
+    def action_scroll_board(self, pages: int) -> None:
+        self.board.action_scroll_board(pages)
+
     def action_focus_board(self) -> None:
-        self.focus_board()
+        if self.query_one("#table").has_class("-side-only"):
+            self.side_chosen = False
+            self.show_side(False)
+        self.call_after_refresh(self.focus_board)
 
     def action_toggle_side(self) -> None:
         """Give the whole width to the board on a small terminal (the header keeps the status)."""
         self.side_chosen = not self.query_one("#side").display
         self.show_side(self.side_chosen)
+        if not self.side_chosen:
+            self.call_after_refresh(self.focus_board)
 
-    def show_side(self, shown: bool) -> None:
+    def show_side(self, shown: bool, width: int | None = None) -> None:
+        """Below ``WIDE`` columns the board and the side panel take turns at the whole width:
+        squeezed beside each other, the ring and the grids would wrap into garbage."""
         side = self.query_one("#side")
-        if side.display != shown:
+        table = self.query_one("#table")
+        alone = shown and (width if width is not None else self.app.size.width) < self.WIDE
+        if side.display != shown or table.has_class("-side-only") != alone:
             side.display = shown
+            table.set_class(alone, "-side-only")
             self.call_after_refresh(self.log_panel.rewrap)
+
+    def board_in_view(self) -> None:
+        """A decision or a moment needs the board: back from the side panel alone."""
+        if self.query_one("#table").has_class("-side-only"):
+            self.side_chosen = False
+            self.show_side(False)
 
     def on_resize(self, event: events.Resize) -> None:
         """Below ``WIDE`` columns the side panel gives way to the board, unless the player
         chose otherwise with F4; the log is wrapped anew to its width."""
-        if self.side_chosen is None:
-            self.show_side(event.size.width >= self.WIDE)
+        self.show_side(event.size.width >= self.WIDE if self.side_chosen is None else self.side_chosen,
+                       event.size.width)
+        # on a low terminal a moment takes a few lines (it scrolls), so the board stays in view
+        self.moment_panel.styles.max_height = 7 if event.size.height < 30 else "50%"
         self.call_after_refresh(self.log_panel.rewrap)
 
     def palette_commands(self) -> Iterable[SystemCommand]:

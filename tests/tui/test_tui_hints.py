@@ -52,8 +52,11 @@ def test_the_payout_hint_counts_each_players_aces() -> None:
     view = {"letters": "RY", "chart": [9, 11], "to_come": ["RY"], "cards": [["RR", "Y"], ["RY"]]}
     text = panel_text_of(hints_panel(view, ["Ann", "Bo"], {"payout": {11: 5, 12: 6}}))
     assert "still to come (1)" in text
-    assert "R at  9  at 11: Ann 10, Bo 5  at 12: Ann 12, Bo 6" in text
-    assert "Y at 11  at 11: Ann 5, Bo 5  at 12: Ann 6, Bo 6" in text
+    assert "millions at 11 / 12" in text
+    assert "R at  9  10/12  5/6" in text  # Ann holds two R aces, Bo one
+    assert "Y at 11    5/6  5/6" in text
+    compact = panel_text_of(hints_panel(view, ["Ann", "Bo"], {"payout": {11: 5, 12: 6}}, compact=True))
+    assert "an ace pays 5M at 11, 6M at 12" in compact and len(compact.splitlines()) == 1
 
 
 def panel_text_of(renderable: Any) -> str:
@@ -72,7 +75,7 @@ def test_monte_carlo_hints_put_the_odds_on_every_empty_field(tmp_path) -> None:
             before = await settled_text(pilot)
             await pilot.press("f5")
             after = await settled_text(pilot)
-            assert "Hints: =3 on a field" in after and "Hints:" not in before
+            assert "Hints: =3 on an empty field" in after and "Hints:" not in before
             board = screen.board
             view = match.state.view(0)
             empty = [fid for fid in board.fields if fid not in view["bets"]]

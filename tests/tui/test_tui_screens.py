@@ -36,7 +36,7 @@ CASES: list[tuple[str, str, Callable[[View], bool], tuple[str, ...]]] = [
     ("banque-fatale", "pick", lambda v: v["phase"] == "pick" and v["round"] >= 2,
      ("Choose the card to auction", "value", "Ada", "Dan")),
     ("banque-fatale", "bid", lambda v: v["phase"] == "bid" and v["round"] >= 2,
-     ("Your sealed bid", "R red", "value", "O orange", "Total")),
+     ("Your sealed bid", "R red", "value", "O orange", "otal")),
     ("banque-fatale", "draft", lambda v: v["phase"] == "draft",
      ("Take a jeton from the pool", "Pool")),
     ("banque-fatale", "sale", lambda v: v["phase"] == "sale",
@@ -49,7 +49,7 @@ CASES: list[tuple[str, str, Callable[[View], bool], tuple[str, ...]]] = [
     ("casablanca", "turn", lambda v: v["phase"] == "turn", ("Pick up the chip", "Pot $", "Top card")),
     ("casablanca", "commit", lambda v: v["phase"] == "commit", ("Pot $",)),
     ("casablanca", "announce", lambda v: v["phase"] == "announce", ("Announce a number", "Pot $")),
-    ("casablanca", "respond", lambda v: v["phase"] == "respond", ("The exchange", "admit", "call", "Pot $")),
+    ("casablanca", "respond", lambda v: v["phase"] == "respond", ("The exchange", "admit", "match", "Pot $")),
     ("casablanca", "exchange", lambda v: v["phase"] == "exchange", ("The exchange", "fold", "call")),
     ("casablanca", "claim", lambda v: v["phase"] == "claim", ("You won the exchange", "top card")),
 ]
