@@ -107,9 +107,6 @@ class BanqueFatale(Game):
         """Bid candidates, rollouts and a value estimate for the searching player (``knowledge.py``)."""
         return BanqueFataleKnowledge(rules)
 
-    def score_text(self, score: float) -> str:
-        return f"{score:g} million"
-
     def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> BanqueFataleState:
         self.require_players(players)
         return BanqueFataleState(players, rules, seed)

@@ -445,7 +445,7 @@ class Game(ABC):
         return f"# {self.title}\n\nThis game has no rules text yet."
 
     def score_text(self, score: float) -> str:
-        """A final score as players write it ("$5,950", "85 million"); the default, the
+        """A final score as players write it ("$5,950"); the default, the
         number alone. May be overridden."""
         return f"{score:g}"
 
