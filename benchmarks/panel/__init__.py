@@ -19,7 +19,7 @@ from typing import Any
 from parlour.core.agents import Agent
 
 #: game id -> the module of its panel (inside this package)
-PANELS = {"casablanca": "casablanca"}
+PANELS = {"casablanca": "casablanca", "banque-fatale": "banque_fatale", "monte-carlo": "monte_carlo"}
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,10 @@ round. So:
 - :meth:`BanqueFataleKnowledge.world_weight`: the sealed bids already made are drawn
   uniformly by ``sample_world`` (half one's jetons on average); people bid a few, so a world
   is weighted by how likely its sampled bids are under that small-bid model.
+- The small-bid model is a prior: a seat whose revealed bid in the last auction (the view's
+  ``last_auction``) was high is expected to bid about that much again, in the rollouts and
+  in the world weights alike (:meth:`BanqueFataleKnowledge.read`, from the view at each
+  decision, so a resumed match plays on as before).
 - :meth:`BanqueFataleKnowledge.evaluate`: cash, jetons and cards at the values the chart
   tends to, for rollouts cut off before the end.
 """
@@ -39,6 +43,14 @@ BID_DECAY = 0.5
 #: where a colour tends to end up, and how much of its distance from there stays per round
 MEAN_VALUE = 6.5
 PERSISTENCE = 0.9
+#: a seat is expected to bid like the small-bid model until its last revealed bid says more
+#: than this; then about its level: the last revealed total blended with the model's mean
+SMALL_LEVEL = 1.5
+SEEN_WEIGHT = 0.7
+PRIOR_MEAN = sum(i * p for i, p in enumerate(BID_TOTALS))
+#: such a seat bids nothing this often, else its level times a factor from this range
+LEVEL_ZERO = 0.15
+LEVEL_SPREAD = (0.6, 1.4)
 
 
 class BanqueFataleKnowledge(Knowledge):
@@ -58,6 +70,26 @@ class BanqueFataleKnowledge(Knowledge):
             total += p
             cum.append(total)
         self._cum = cum
+        #: each seat's expected bid total, or None for the small-bid model (see :meth:`read`)
+        self.levels: list[float | None] = [None] * 8
+        self._view: Any = None
+
+    def read(self, view: Mapping[str, Any]) -> None:
+        """Each other seat's bid level, from its revealed bid in the last auction: a seat
+        that bid high is expected to bid high again. Rebuilt from the view at each decision."""
+        if view is self._view:
+            return
+        self._view = view
+        levels: list[float | None] = [None] * max(8, view["players"])
+        last = view.get("last_auction")
+        if last is not None:
+            for s, total in enumerate(last["totals"]):
+                if s == view["seat"]:
+                    continue
+                level = SEEN_WEIGHT * total + (1 - SEEN_WEIGHT) * PRIOR_MEAN
+                if level > SMALL_LEVEL:
+                    levels[s] = level
+        self.levels = levels
 
     def aces(self, w: Any, seat: int) -> list[int]:
         out = [0] * self.k
@@ -101,14 +133,18 @@ class BanqueFataleKnowledge(Knowledge):
 
     def _bid(self, w: Any, seat: int, rng: random.Random) -> Action:
         held = w.jetons[seat]
-        r = rng.random()
-        total = 0
-        for i, c in enumerate(self._cum):
-            if r < c:
-                total = i
-                break
+        level = self.levels[seat]
+        if level is not None:
+            total = 0 if rng.random() < LEVEL_ZERO else min(sum(held), round(level * rng.uniform(*LEVEL_SPREAD)))
         else:
-            total = len(self._cum) - 1
+            r = rng.random()
+            total = 0
+            for i, c in enumerate(self._cum):
+                if r < c:
+                    total = i
+                    break
+            else:
+                total = len(self._cum) - 1
         counts = [0] * self.k
         if total:
             mine = self.aces(w, seat)
@@ -133,10 +169,19 @@ class BanqueFataleKnowledge(Knowledge):
         w: Any = world
         if w.phase != "bid":
             return 1.0
+        self.read(view)
         weight = 1.0
+        low, high = LEVEL_SPREAD
         for s, bid in enumerate(w.bids):
             if s != seat and bid is not None:
-                weight *= BID_DECAY ** sum(bid)
+                level = self.levels[s]
+                total = sum(bid)
+                if level is None:
+                    weight *= BID_DECAY ** total
+                elif total == 0:
+                    weight *= LEVEL_ZERO
+                elif not low * level - 1 <= total <= high * level + 1:
+                    weight *= BID_DECAY ** min(abs(total - low * level), abs(total - high * level))
         return weight
 
     # -- cut-off rollouts ---------------------------------------------------------------------
@@ -168,6 +213,7 @@ class BanqueFataleKnowledge(Knowledge):
         return self._medium.choose(view, legal, random.Random(rng.random()))
 
     def candidates(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Sequence[Action]:
+        self.read(view)
         first = self.medium_choice(view, legal, rng)
         if view["phase"] != "bid":
             return [first] + [a for a in legal if a != first]

@@ -10,6 +10,14 @@
   settlement.
 - :meth:`MonteCarloKnowledge.candidates`: the ``medium`` player's choice first, then the
   bets the hand supports best, stopping, and the lays on the searcher's own fields.
+- :meth:`MonteCarloKnowledge.world_weight`: a chip a player puts first on a field says his
+  tiles make it likely, so a world is weighted by how well each hand covers the fields its
+  owner led on; a chip put where others bet says less.
+- :meth:`MonteCarloKnowledge.read`: each other seat's model from what this match has shown
+  of it (the view's bets and the history of the games played): how many chips it bets a
+  game, and how often it follows another's chip instead of leading; the rollouts bet so, and
+  a seat that mostly follows counts for little in the world weights. Built from the view at
+  each decision, so a resumed match plays on as before.
 """
 
 from __future__ import annotations
@@ -17,6 +25,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from parlour.core.game import Action, State
@@ -35,6 +44,46 @@ COVER = 0.75
 MOST_BETS = 6
 #: how many open fields a rollout player looks at before it bets or stops
 LOOKS = 8
+#: a seat's model starts as the rollout player above: it leads (bets where nobody has) this
+#: share of its chips and bets ``MOST_BETS`` a game, each prior worth ``PRIOR_WEIGHT`` chips
+#: (or games) of evidence
+LEAD_SHARE = 0.8
+PRIOR_WEIGHT = 6.0
+PRIOR_GAMES = 1.0
+#: how strongly a lead chip weighs a world by its owner's cover of the field
+SIGNAL_POWER = 2.0
+SIGNAL_FLOOR = 0.2
+
+
+@dataclass(frozen=True)
+class SeatModel:
+    """How one seat bets, as seen this match: the share of its chips it puts on fields
+    nobody had bet on, and its chips a game."""
+
+    lead: float = LEAD_SHARE
+    chips: float = float(MOST_BETS)
+
+
+def seat_models(view: Mapping[str, Any]) -> list[SeatModel]:
+    """Every seat's model from the bets of the games played and of this one (a stake lists
+    its chips in the order they were put down)."""
+    n = view["players"]
+    led, followed, past = [0] * n, [0] * n, [0] * n
+    now = [0] * n
+    games = [[entry["chips"] for entry in game["fields"]] for game in view["history"]]
+    for number, stakes in enumerate(games + [list(view["bets"].values())]):
+        chips = past if number < len(games) else now
+        for stake in stakes:
+            for i, s in enumerate(stake):
+                if i and any(o != s for o in stake[:i]):
+                    followed[s] += 1
+                else:
+                    led[s] += 1
+                chips[s] += 1
+    played = len(games) + PRIOR_GAMES
+    return [SeatModel(lead=(led[s] + LEAD_SHARE * PRIOR_WEIGHT) / (led[s] + followed[s] + PRIOR_WEIGHT),
+                      chips=max((past[s] + MOST_BETS * PRIOR_GAMES) / played, now[s] + 1.0))
+            for s in range(n)]
 
 
 class MonteCarloKnowledge(Knowledge):
@@ -52,6 +101,14 @@ class MonteCarloKnowledge(Knowledge):
         ]
         self.sizes = [len(f.cells) for f in self.fields]
         self._medium: Any = None
+        self.models: list[SeatModel] = [SeatModel()] * 6
+        self._view: Any = None
+
+    def read(self, view: Mapping[str, Any]) -> None:
+        """The other seats' models, from what this view shows of their bets (:func:`seat_models`)."""
+        if view is not self._view:
+            self._view = view
+            self.models = seat_models(view)
 
     # -- rollouts -------------------------------------------------------------------------
     def cover(self, w: Any, seat: int, index: int) -> float:
@@ -72,11 +129,16 @@ class MonteCarloKnowledge(Knowledge):
         seat = w.current
         if w.phase == "betting":
             stop = STOP if w.stop_is_final else PASS
-            if w.staked[seat] >= MOST_BETS or w.chips[seat] <= 0:
+            model = self.models[seat]
+            if w.staked[seat] >= model.chips or w.chips[seat] <= 0:
                 return stop
             legal = w.legal_actions()
             best, best_cover = stop, COVER
             pos = w.field_pos
+            if model.lead < 0.5 and rng.random() > model.lead:
+                follow = self.follow(w, seat, legal)
+                if follow is not None:
+                    return follow
             for _ in range(LOOKS):
                 action = legal[rng.randrange(len(legal))]
                 if type(action) is not Bet:
@@ -110,6 +172,42 @@ class MonteCarloKnowledge(Knowledge):
         if not pool:
             return None
         return LAYS[pool[rng.randrange(len(pool))]]
+
+    def follow(self, w: Any, seat: int, legal: Sequence[Action]) -> Action | None:
+        """The bet a follower makes: on the field with most of the others' chips that its
+        own tiles do not rule out."""
+        best, most = None, 0.0
+        pos, stakes = w.field_pos, w.stakes
+        for action in legal:
+            if type(action) is not Bet:
+                continue
+            i = pos[action.field]
+            theirs = sum(1 for s in stakes[i] if s != seat)
+            if not theirs:
+                continue
+            score = theirs + (self.cover(w, seat, i) if self.groups[i] else 0.5)
+            if score > most:
+                best, most = action, score
+        return best
+
+    # -- weighing sampled worlds ------------------------------------------------------------
+    def world_weight(self, world: State, seat: int, view: Mapping[str, Any]) -> float:
+        """How well each other hand in ``world`` covers the fields its owner led on, to a
+        power that grows with how often that owner leads rather than follows."""
+        self.read(view)
+        w: Any = world
+        weight = 1.0
+        stakes = w.stakes
+        for i in w.staked_fields:
+            if not self.groups[i]:
+                continue
+            stake = stakes[i]
+            for j, s in enumerate(stake):
+                if s == seat or (j and any(o != s for o in stake[:j])):
+                    continue
+                power = SIGNAL_POWER * self.models[s].lead
+                weight *= (SIGNAL_FLOOR + self.cover(w, s, i)) ** power
+        return weight
 
     # -- cut-off rollouts ---------------------------------------------------------------------
     def chance(self, w: Any, index: int) -> float:
@@ -152,6 +250,7 @@ class MonteCarloKnowledge(Knowledge):
 
     # -- the searcher's own moves -------------------------------------------------------------
     def candidates(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Sequence[Action]:
+        self.read(view)
         if self._medium is None:
             self._medium = MediumAgent(self.rules)
         first = self._medium.choose(view, legal, random.Random(rng.random()))
