@@ -219,7 +219,8 @@ def test_the_table_says_who_it_waits_for_and_a_computer_takes_an_away_seat() -> 
                     await play_in_the_app(pilot, app, 4)
                     assert table.match.seats[1].agent == "easy" and table.match.state.is_over
                     assert isinstance(app.screen, ResultsScreen)
-                    assert app.screen.live.match.record.seats[1].agent == "easy", "the record says who played"
+                    assert app.screen.live.match.seats[1].agent == "easy", "the results say who played"
+                    await wait_for(pilot, lambda: "Bea (computer: easy)" in screen_text(app), timeout=WAIT)
             finally:
                 await server.close()
 
