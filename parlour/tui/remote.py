@@ -5,8 +5,9 @@ which checks them; what comes back is only this seat's view, its events and its 
 
 The host saves the game and keeps its record: this screen saves nothing. Once the game is
 over the host sends only the scores and the winners; the player's results and review are
-made of what his seat was sent during the game (:class:`~parlour.core.review.SeenReview`). If the connection drops, the screen says so and joins again with the
-same code until it is back or the player leaves.
+made of what his seat was sent during the game (:class:`~parlour.core.review.SeenReview`).
+If the connection drops, the screen says so and joins again with the same code until it is
+back or the player leaves.
 """
 
 from __future__ import annotations
