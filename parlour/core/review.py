@@ -1,5 +1,7 @@
 """Looking back at a game: the scores after every stage of it, what each seat was shown of
-it at every step, and finding a record by name.
+it at every step, and finding a record by name. Two sources give the review screen the same
+things (:class:`ReviewSource`): a record replayed (:class:`Review`), and what a player at a
+hosted table was sent (:class:`SeenReview`: his seat only, for he never has the record).
 
 Headless (no Textual): ``parlour replay`` and the app's results and review screens use it.
 """
@@ -9,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from parlour.core.game import Event, Game, State, seat_label
-from parlour.core.record import Record, RecordError, replay, replay_actions
+from parlour.core.record import HUMAN, Record, RecordError, replay, replay_actions
 
 #: the blocks of a sparkline, lowest first
 _BLOCKS = "▁▂▃▄▅▆▇█"
@@ -85,6 +87,28 @@ def stage_scores(
     return state, rows
 
 
+class ReviewSource(Protocol):
+    """What the review screen reads: the names and rules of the table, the seats people
+    played, the seats whose views may be shown (None: an onlooker's), a state-like object
+    for each step (``view``, ``events``, ``events_for``, ``stage``), the steps where a stage
+    begins, a line for what led to each step, and the scores after each stage."""
+
+    names: list[str]
+    rules: Mapping[str, Any]
+    humans: list[int]
+    seats: list[int | None]
+    states: Sequence[Any]
+    stage_starts: list[int]
+    unit: str  #: what a step is called: "Move", or "Step" when a step is one message
+
+    @property
+    def last(self) -> int: ...
+
+    def last_move(self, step: int, seat: int | None) -> str: ...
+
+    def history(self, seat: int | None) -> list[StageScores]: ...
+
+
 class Review:
     """A game replayed once, and what each seat was shown of it at every step: the one source
     of the review screen's texts. A seat is shown its view, the events it saw, and of a move
@@ -94,6 +118,11 @@ class Review:
     def __init__(self, game: Game, record: Record) -> None:
         self.game = game
         self.record = record
+        self.names = [s.name for s in record.seats]
+        self.rules: Mapping[str, Any] = record.rules
+        self.humans = [i for i, s in enumerate(record.seats) if s.agent == HUMAN]
+        self.seats: list[int | None] = [*range(len(record.seats)), None]
+        self.unit = "Move"
         #: the state as dealt and after each move, and the steps where a stage begins
         self.states: list[State] = []
         self.stage_starts: list[int] = []
@@ -142,6 +171,77 @@ class Review:
     def history(self, seat: int | None) -> list[StageScores]:
         """The scores after every stage as ``seat`` was shown them then."""
         return [StageScores(row.stage, seen_scores(self.states[row.step], seat), row.step) for row in self.stages]
+
+
+@dataclass(frozen=True)
+class SeenStep:
+    """One message's worth of what a seat was sent at a hosted table: its view, every event
+    it had seen by then, whose move it was and the stage; read like a state by the review."""
+
+    shown: Mapping[str, Any]
+    events: tuple[Event, ...]
+    to_move: int | None
+    stage_name: str | None
+
+    def view(self, seat: int | None) -> Mapping[str, Any]:
+        return self.shown
+
+    def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
+        return list(self.events[start:])
+
+    def stage(self) -> str | None:
+        return self.stage_name
+
+
+class SeenReview:
+    """The review of a hosted game as its player's app has it: only what the host sent his
+    seat, step by step (one step a ``table`` message), and the final scores. Nothing in it
+    was hidden from him, so it offers no other seat's view and no onlooker's."""
+
+    def __init__(self, seat: int, names: Sequence[str], agents: Sequence[str], rules: Mapping[str, Any],
+                 steps: Sequence[SeenStep], final: Sequence[float]) -> None:
+        if not steps:
+            raise ValueError("nothing was seen of the game")
+        self.seat = seat
+        self.names = list(names)
+        self.rules = rules
+        self.humans = [i for i, agent in enumerate(agents) if agent == HUMAN]
+        self.seats: list[int | None] = [seat]
+        self.unit = "Step"
+        self.states = list(steps)
+        self.final = list(final)
+        self.stage_starts = [i for i, step in enumerate(self.states)
+                             if not i or step.stage() != self.states[i - 1].stage()]
+
+    @property
+    def last(self) -> int:
+        return len(self.states) - 1
+
+    def last_move(self, step: int, seat: int | None) -> str:
+        """What the seat was shown since the step before: the first new event (the rest are
+        in its log), or that nothing it could see happened."""
+        if not step:
+            return "The table as you sat down"
+        seen = self.states[step].events[len(self.states[step - 1].events):]
+        if not seen:
+            return "Since the step before: nothing new in your log"
+        more = f" (and {len(seen) - 1} more in the log)" if len(seen) > 1 else ""
+        return f"Since the step before: {seen[0].text}{more}"
+
+    def _scores(self, step: int, final: bool = False) -> list[float | None]:
+        shown = running_scores(self.states[step].view(self.seat), len(self.names))
+        if shown is None:
+            return list(self.final) if final else [None] * len(self.names)
+        return [float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None for v in shown]
+
+    def history(self, seat: int | None) -> list[StageScores]:
+        """The scores after each stage as the seat's view showed them when the next began
+        ("?" where it showed none), and at the end."""
+        rows = [StageScores(str(self.states[i - 1].stage()), self._scores(i), i)
+                for i in self.stage_starts if i and self.states[i - 1].stage() is not None]
+        end = self.states[-1].stage()
+        rows.append(StageScores(end if end is not None else "End", self._scores(self.last, final=True), self.last))
+        return rows
 
 
 def sparkline(values: Sequence[float | None], low: float | None = None, high: float | None = None) -> str:

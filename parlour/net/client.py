@@ -16,6 +16,7 @@ from typing import Any, overload
 
 from parlour.core.game import Action, Event, Game
 from parlour.core.record import Seat
+from parlour.core.review import SeenReview, SeenStep
 from parlour.net.protocol import HOST_BYTES, ProtocolError, encode, read_host
 
 
@@ -125,6 +126,11 @@ class RemoteState:
             raise RuntimeError("the game is not over")
         return list(self.final["winners"])
 
+    def score_breakdown(self) -> list[dict[str, Any]]:
+        if self.final is None:
+            raise RuntimeError("the game is not over")
+        return list(self.final["breakdown"])
+
 
 class RemoteMatch:
     """A hosted table as one seat's app knows it, read like a :class:`~parlour.core.match.Match`
@@ -151,6 +157,8 @@ class RemoteMatch:
         self.plain = type(game).read_action is Game.read_action
         self.away: list[int] = []  #: seats whose players are away
         self.takeover: float | None = None  #: seconds after which a computer takes an away seat
+        #: what the seat was sent, one step a table message: its review (the host keeps the record)
+        self.seen: list[SeenStep] = []
 
     def who(self, seat: int) -> str:
         return self.seats[seat].name
@@ -166,6 +174,17 @@ class RemoteMatch:
             self.plain = self.plain or not typed
         self.moves = message["turn"]
         self.state.update(message, legal)
+        stage = message.get("stage")
+        self.seen.append(SeenStep(message["view"], tuple(self.state.events), self.state.to_move,
+                                  stage if isinstance(stage, str) else None))
+
+    def seen_review(self) -> SeenReview:
+        """The review of the finished game from what this seat was sent (a ``ValueError`` when
+        the results have not come, or nothing was)."""
+        if self.state.final is None:
+            raise ValueError("the game is not over")
+        return SeenReview(self.seat, [s.name for s in self.seats], [s.agent for s in self.seats], self.rules,
+                          self.seen, self.state.final["scores"])
 
     def presence(self, message: Mapping[str, Any]) -> None:
         self.away = [seat for seat in message["away"] if 0 <= seat < len(self.seats)]

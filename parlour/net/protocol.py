@@ -12,16 +12,18 @@ A client sends::
      "variants": [...], "rules": {...}}
     {"v": 1, "type": "table", "turn": 12, "to_move": 0 | null, "view": {...},
      "events": [{"text", "kind"}, ...], "legal": [{"text", "label"}, ...] | null,
-     "moves": 243 | null, "over": false}
+     "moves": 243 | null, "over": false, "stage": "Round 2" | null}
     {"v": 1, "type": "presence", "away": [1], "takeover": 120 | null}
     {"v": 1, "type": "seats", "agents": [...]}
     {"v": 1, "type": "refused", "why": "..."}
-    {"v": 1, "type": "results", "scores": [...], "winners": [...], "seed": ..., "record": {...}}
+    {"v": 1, "type": "results", "scores": [...], "winners": [...], "breakdown": [{...}, ...]}
 
 A ``table`` message carries only what the seat may know: its own view, the events it saw, and
 its legal moves when it must decide (at most :data:`LEGAL_LIMIT` of them; ``moves`` says how
-many there are, and a move beyond the list is the host's to judge). The seed and the record
-go out only in ``results``, once the game is over (a seed rebuilds every hidden shuffle).
+many there are, and a move beyond the list is the host's to judge), and the stage of the game
+(public: the seat's own review marks its rounds with it). The seed and the record never go
+out, not even in ``results``, which says only what every seat may know at the end: a seed
+rebuilds every hidden shuffle, and a record holds every secret answer.
 ``presence`` names the seats whose players are away and, when the host gives up waiting, in
 how many seconds a computer takes such a seat; ``seats`` says who plays each seat after one did.
 """
@@ -37,8 +39,8 @@ from parlour.core.inputs import RECORD_BYTES, InputProblem, check_data, shown
 VERSION = 1
 #: the longest message a client may send (a move's text is short)
 CLIENT_BYTES = 4096
-#: the longest message a host sends: the results carry the record (a view of the largest
-#: table is a few tens of kilobytes)
+#: the longest message a host sends: the table sent to a player who joins again carries every
+#: event he saw (a view of the largest table is a few tens of kilobytes)
 HOST_BYTES = RECORD_BYTES + (1 << 20)
 #: the most legal moves a table message lists (a Banque Fatale bid of a rich seat has more)
 LEGAL_LIMIT = 5000
@@ -117,7 +119,8 @@ _HOST_FIELDS: dict[str, dict[str, Any]] = {
     "table": {"turn": _whole, "to_move": lambda v: v is None or _whole(v), "view": lambda v: isinstance(v, dict),
               "events": lambda v: _pairs(v, "text", "kind"),
               "legal": lambda v: v is None or _pairs(v, "text", "label"),
-              "moves": lambda v: v is None or _whole(v), "over": lambda v: isinstance(v, bool)},
+              "moves": lambda v: v is None or _whole(v), "over": lambda v: isinstance(v, bool),
+              "stage": lambda v: v is None or isinstance(v, str)},
     "presence": {"away": lambda v: isinstance(v, list) and all(_whole(s) for s in v),
                  "takeover": lambda v: v is None or (isinstance(v, (int, float)) and not isinstance(v, bool)
                                                      and v >= 0)},
@@ -126,7 +129,7 @@ _HOST_FIELDS: dict[str, dict[str, Any]] = {
     "results": {"scores": lambda v: isinstance(v, list) and all(
                     isinstance(s, (int, float)) and not isinstance(s, bool) for s in v),
                 "winners": lambda v: isinstance(v, list) and all(_whole(s) for s in v),
-                "seed": lambda v: type(v) is int, "record": lambda v: isinstance(v, dict)},
+                "breakdown": lambda v: isinstance(v, list) and all(isinstance(d, dict) for d in v)},
 }
 
 

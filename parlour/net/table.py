@@ -57,7 +57,29 @@ def table_message(state: State, seat: int, turn: int, since: int = 0) -> dict[st
         "legal": legal,
         "moves": moves,
         "over": state.is_over,
+        "stage": _stage(state),
     }
+
+
+def _stage(state: State) -> str | None:
+    """The stage the game is in ("Round 3"), public, for the seat's own review; None when the
+    game names none or its code fails."""
+    try:
+        stage = state.stage()
+    except Exception:  # noqa: BLE001 - the game's own code: the review does without stages
+        return None
+    return stage if isinstance(stage, str) else None
+
+
+def results_message(state: State) -> dict[str, Any]:
+    """What every seat is told once the game is over: the scores, the winners and how each
+    score is made up. Never the seed nor the record: they would rebuild what the rules never
+    turn over (the honesty test redraws the hidden worlds and finds it the same)."""
+    try:
+        breakdown = state.score_breakdown()
+    except Exception:  # noqa: BLE001 - the game's own code: the scores do without their parts
+        breakdown = []
+    return {"type": "results", "scores": state.scores(), "winners": state.winners(), "breakdown": breakdown}
 
 
 class HostedTable:
@@ -138,12 +160,11 @@ class HostedTable:
         return message
 
     def results(self) -> dict[str, Any]:
-        """Once the game is over: the scores, the winners, the seed and the record."""
+        """Once the game is over, for every seat: :func:`results_message` (the host keeps the
+        record and the seed)."""
         if not self.match.state.is_over:
             raise RuntimeError("the game is not over")
-        state = self.match.state
-        return {"type": "results", "scores": state.scores(), "winners": state.winners(),
-                "seed": self.match.seed, "record": self.match.record.to_json()}
+        return results_message(self.match.state)
 
     def receive(self, seat: int, raw: str | bytes) -> str | None:
         """A message from ``seat``'s player: a move for the current decision is checked and

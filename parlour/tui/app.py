@@ -38,6 +38,7 @@ from parlour.tui.table import LiveGame, TableScreen
 
 if TYPE_CHECKING:
     from parlour.core.registry import Registry
+    from parlour.core.review import SeenReview
 
 #: Seconds a computer player's move stays pending so a person can follow (env override).
 AI_DELAY_ENV = "PARLOUR_AI_DELAY"
@@ -178,10 +179,11 @@ class ParlourApp(App[None]):
         else:
             self.push_screen(screen)
 
-    def show_results(self, live: LiveGame, *, remote: int | None = None) -> None:
+    def show_results(self, live: LiveGame, *, remote: int | None = None, seen: SeenReview | None = None) -> None:
         """The results of a finished game, instead of its table (``remote``: the seat played
-        here at a hosted table, which only its host can play again)."""
-        self.switch_screen(ResultsScreen(live, remote=remote))
+        here at a hosted table, which only its host can play again; ``seen``: what a player's
+        seat was sent of a hosted game, all he has of it)."""
+        self.switch_screen(ResultsScreen(live, remote=remote, seen=seen))
 
     @work(group="host", exit_on_error=False)
     async def host_table(self, game: Game, rules: Mapping[str, Any], seed: int, seats: Sequence[Seat],

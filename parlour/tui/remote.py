@@ -3,10 +3,11 @@ game's board, the status and log panels, the moments it holds — reading a
 :class:`~parlour.net.client.RemoteMatch` instead of a local match. Moves go to the host,
 which checks them; what comes back is only this seat's view, its events and its legal moves.
 
-The host saves the game: this screen saves nothing until the game is over, when the host
-sends the record and it is kept among the player's own records (its results and review are
-the ordinary ones). If the connection drops, the screen says so and joins again with the
-same code until it is back or the player leaves.
+The host saves the game and keeps its record: this screen saves nothing. Once the game is
+over the host sends only the scores and the winners; the player's results and review are
+made of what his seat was sent during the game (:class:`~parlour.core.review.SeenReview`).
+If the connection drops, the screen says so and joins again with the same code until it is
+back or the player leaves.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from textual import work
 from textual.binding import Binding
 
 from parlour.core.game import Game, with_names
-from parlour.core.record import Record, RecordError
 from parlour.net.client import HostLink, RemoteMatch
 from parlour.net.protocol import ProtocolError
 from parlour.tui.board import Board, GenericBoard
@@ -43,7 +43,8 @@ class RemoteTableScreen(TableScreen):
         self.queue: list[dict[str, Any]] = []  #: host messages held while a moment is shown
         self.sent: int | None = None  #: the decision whose move is on its way to the host
         self.trouble: str | None = None  #: what is wrong with the connection, while it is
-        self.final: Any = None  #: the finished game, rebuilt from the host's record
+        #: the finished game: the hosted match (this app hosts it), or what this seat saw of it
+        self.final: Any = None
         #: the next table message brings everything so far (on sitting down, on joining
         #: again): it is shown, not held as a moment
         self.catching_up = True
@@ -213,24 +214,21 @@ class RemoteTableScreen(TableScreen):
             self.sent = None
 
     def finished(self, message: Mapping[str, Any]) -> None:
-        """The results: the host's record is replayed here (so the results and the review
-        are the ordinary ones) and kept among this player's records."""
-        from parlour.core.seating import resume_match
-
+        """The results: the scores and the winners, all the host sends. A player keeps no
+        record (the host never sends it: it holds every secret); his results and review are
+        made of what his seat was sent. The app that hosts has the match itself: its record
+        is in the records, and its review is the ordinary one."""
         self.remote.state.final = dict(message)
-        game = self.live.game
-        try:
-            record = Record.from_json(message["record"])
-            if record.game != game.id:
-                raise RecordError(f"a record of {record.game!r}, not {game.id!r}")
-            match = resume_match(game, record)
-            if not match.state.is_over:
-                raise RecordError("the record does not reach the end of the game")
-            path = self.parlour.saves.save(match.record, self.parlour.saves.new_path(game.id))
-        except Exception as exc:  # noqa: BLE001 - the host's record: say what is wrong with it
-            self.stop(f"The game is over, but the host's record of it cannot be read: {type(exc).__name__}: {exc}")
-            return
-        self.final = LiveGame(game, match, path)
+        if self.hosting is not None:
+            server, path = self.hosting
+            kept = self.parlour.saves.records / path.name
+            self.final = LiveGame(self.live.game, server.table.match, kept if kept.is_file() else path)
+        else:
+            try:
+                self.final = self.remote.seen_review()
+            except ValueError as exc:
+                self.stop(f"The game is over, but this app saw nothing of it to show: {exc}")
+                return
         self.advance()
 
     def finish(self) -> None:
@@ -238,7 +236,10 @@ class RemoteTableScreen(TableScreen):
         self.close_link()
         # after the header has shown the last status (a title still being set on a screen
         # switched away fails inside Textual)
-        self.call_after_refresh(self.parlour.show_results, self.final, remote=self.remote.seat)
+        if isinstance(self.final, LiveGame):
+            self.call_after_refresh(self.parlour.show_results, self.final, remote=self.remote.seat)
+        else:
+            self.call_after_refresh(self.parlour.show_results, self.live, seen=self.final)
 
     # -- what a hosted table does not do ------------------------------------------------
     def action_take_back(self) -> None:

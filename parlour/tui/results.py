@@ -14,7 +14,7 @@ from textual.widgets import Footer, Static
 
 from parlour.core.game import Game
 from parlour.core.record import HUMAN
-from parlour.core.review import StageScores, seen_scores, sparkline, stage_scores
+from parlour.core.review import SeenReview, StageScores, seen_scores, sparkline, stage_scores
 from parlour.tui.review import history_table
 from parlour.tui.screen import Header, ParlourScreen
 from parlour.tui.table import LiveGame
@@ -79,12 +79,14 @@ class ResultsScreen(ParlourScreen):
         Binding("pageup", "scroll_results(-1)", "Scroll up", show=False, id="results.scroll_up"),
     ]
 
-    def __init__(self, live: LiveGame, *, remote: int | None = None) -> None:
+    def __init__(self, live: LiveGame, *, remote: int | None = None, seen: SeenReview | None = None) -> None:
         """``remote``: the seat played here at a hosted table (only its host can play the
-        game again; the review starts from that seat's view)."""
+        game again; the review starts from that seat's view). ``seen``: a player's hosted
+        game, of which he has only what his seat was sent (no record: the host keeps it)."""
         super().__init__()
         self.live = live
-        self.remote = remote
+        self.remote = remote if seen is None else seen.seat
+        self.seen = seen
         #: the round-by-round scores: as a table of rounds, and on its side (a low terminal)
         self.histories: tuple[RichTable, RichTable] | None = None
         #: the note under the scores: with the keys, and without them (a low terminal)
@@ -109,8 +111,10 @@ class ResultsScreen(ParlourScreen):
             yield Footer()
             return
         try:
-            breakdown = state.score_breakdown()
-        except Exception:  # noqa: BLE001 - the final scores still show without the parts
+            breakdown = list(state.score_breakdown())
+            if len(breakdown) != len(names) or not all(isinstance(parts, dict) for parts in breakdown):
+                raise ValueError("not the parts of each player's score")
+        except Exception:  # noqa: BLE001 - the final scores still show without the parts (a host's too)
             breakdown = [{} for _ in names]
         parts: list[str] = []
         for seat_parts in breakdown:
@@ -133,24 +137,35 @@ class ResultsScreen(ParlourScreen):
             yield Static(Text(winners_line(names, winners), style="bold"), id="results-winners")
             yield Static(grid, id="results-scores")
             try:
-                _, stages = stage_scores(self.live.game, self.live.match.record,
-                                         scores=lambda state: seen_scores(state, self.at_table))
+                _, stages = (stage_scores(self.live.game, self.live.match.record,
+                                          scores=lambda state: seen_scores(state, self.at_table))
+                             if self.seen is None else (None, self.seen.history(self.seen.seat)))
             except Exception:  # noqa: BLE001 - the totals above still stand
                 stages = []
             if len(stages) > 1:
                 yield Static(Text(stages_title(stages), style="bold"), id="results-history-title")
                 self.histories = (history_table(names, stages), history_rows(names, stages))
                 yield Static(self.histories[0], id="results-history")
-            record = self.live.match.record
-            variants = ", ".join(record.variants) if record.variants else "none (the book's rules)"
-            takebacks = f", {record.takebacks} taken back" if record.takebacks else ""
-            again = "" if self.remote is not None else "n: play again with the same table (a new seed)   "
-            about = (f"{len(record.actions)} moves{takebacks}, seed {self.live.match.seed}. Variants: {variants}.\n"
-                     f"Record: {self.live.path}")
-            self.notes = (Text(f"{about}\n\n{again}v: review the game move by move   m: back to the games   r: rules"),
-                          Text(about))
+            about, keys = self.note()
+            self.notes = (Text(f"{about}\n\n{keys}"), Text(about))
             yield Static(self.notes[0], id="results-note")
         yield Footer()
+
+    def note(self) -> tuple[str, str]:
+        """What the note under the scores says of the game (the moves, the seed, the record's
+        file; of a player's hosted game, what his seat saw and that the host keeps the record),
+        and the keys."""
+        if self.seen is not None:
+            return (f"{self.seen.last} steps seen from your seat. The host keeps the record of the game "
+                    f"and its seed; none is kept here.",
+                    "v: review the game as you saw it   m: back to the games   r: rules")
+        record = self.live.match.record
+        variants = ", ".join(record.variants) if record.variants else "none (the book's rules)"
+        takebacks = f", {record.takebacks} taken back" if record.takebacks else ""
+        again = "" if self.remote is not None else "n: play again with the same table (a new seed)   "
+        return (f"{len(record.actions)} moves{takebacks}, seed {self.live.match.seed}. Variants: {variants}.\n"
+                f"Record: {self.live.path}",
+                f"{again}v: review the game move by move   m: back to the games   r: rules")
 
     def on_mount(self) -> None:
         self.sub_title = f"{self.live.game.title}: results"
@@ -208,6 +223,11 @@ class ResultsScreen(ParlourScreen):
         self.dismiss(None)
 
     def action_review(self) -> None:
+        if self.seen is not None:
+            from parlour.tui.review import ReviewScreen
+
+            self.app.push_screen(ReviewScreen(self.live.game, review=self.seen))
+            return
         self.parlour.show_review(self.live.game, self.live.match.record, seat=self.at_table)
 
     def action_rules(self) -> None:

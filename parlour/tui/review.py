@@ -1,6 +1,7 @@
 """The review of a finished game: everyone's score after every round or game, and a
 step-through replay from one seat's point of view (what that seat could see at each step,
-nothing more: every text comes from :class:`parlour.core.review.Review`).
+nothing more: every text comes from a :class:`parlour.core.review.ReviewSource`, a record
+replayed or what a hosted table sent one player's seat).
 
 Opened from the results screen (``v``) and by ``parlour replay NAME --review``."""
 
@@ -17,8 +18,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
 from parlour.core.game import Game, with_names
-from parlour.core.record import HUMAN, Record
-from parlour.core.review import Review, StageScores, sparkline
+from parlour.core.record import Record
+from parlour.core.review import Review, ReviewSource, StageScores, sparkline
 from parlour.tui.board import Board, GenericBoard
 from parlour.tui.board_loader import board_class
 from parlour.tui.dialogs import ConfirmDialog
@@ -45,7 +46,8 @@ def history_table(names: Sequence[str], stages: Sequence[StageScores]) -> RichTa
 
 class ReviewScreen(ParlourScreen):
     """Step through a finished (or saved) game as one seat saw it. ``humans``: the seats
-    people played; switching to one of theirs from another person's view asks first."""
+    people played; switching to one of theirs from another person's view asks first. Only
+    the seats the review holds are offered (a hosted game's player has his own alone)."""
 
     BINDINGS = [
         Binding("right", "step(1)", "Next", id="review.next", priority=True),
@@ -60,16 +62,23 @@ class ReviewScreen(ParlourScreen):
     ]
     WIDE = 110
 
-    def __init__(self, game: Game, record: Record, *, seat: int | None = None) -> None:
+    def __init__(self, game: Game, record: Record | None = None, *, seat: int | None = None,
+                 review: ReviewSource | None = None) -> None:
+        """A ``record`` to replay, or a ``review`` already made (:class:`SeenReview`)."""
         super().__init__()
         self.game = game
-        self.record = record
-        self.names = [s.name for s in record.seats]
-        self.humans = [i for i, s in enumerate(record.seats) if s.agent == HUMAN]
+        if review is None:
+            if record is None:
+                raise ValueError("a record or a review to show")
+            review = Review(game, record)
+        self.review: ReviewSource = review
+        self.names = review.names
+        self.humans = review.humans
         #: the seat whose view is shown; None: an onlooker (public things only)
         self.seat: int | None = seat if seat is not None else (self.humans[0] if len(self.humans) == 1 else
                                                                 (None if self.humans else 0))
-        self.review = Review(game, record)
+        if self.seat not in review.seats:
+            self.seat = review.seats[0]
         #: the state as dealt and after each move, and the steps where a stage begins
         self.states = self.review.states
         self.stage_starts = self.review.stage_starts
@@ -80,7 +89,7 @@ class ReviewScreen(ParlourScreen):
         self.side_chosen: bool | None = None
 
     def _board(self, cls: type[Board]) -> Board:
-        board = cls(self.game, self.record.rules, self.names, id="review-board")
+        board = cls(self.game, self.review.rules, self.names, id="review-board")
         board.can_focus = False
         return board
 
@@ -136,7 +145,7 @@ class ReviewScreen(ParlourScreen):
     def where(self) -> Text:
         total = len(self.states) - 1
         whose = f"as {self.names[self.seat]} saw it" if self.seat is not None else "as an onlooker saw it"
-        text = Text.assemble((f"Move {self.step} of {total}", "bold"))
+        text = Text.assemble((f"{self.review.unit} {self.step} of {total}", "bold"))
         stage = self.states[self.step].stage()
         if stage:
             text.append(f"  ·  {stage}")
@@ -169,7 +178,10 @@ class ReviewScreen(ParlourScreen):
     def action_switch_seat(self) -> None:
         """The next seat's view (then the onlooker's); another person's view asks first when
         people shared the table (their hidden things become visible)."""
-        order: list[int | None] = [*range(len(self.names)), None]
+        order = self.review.seats
+        if len(order) < 2:
+            self.notify("Only your own seat's view: the host keeps the rest of the game.", markup=False)
+            return
         following = order[(order.index(self.seat) + 1) % len(order)]
         if following is not None and len(self.humans) > 1 and following in self.humans:
             name = self.names[following]
@@ -184,6 +196,9 @@ class ReviewScreen(ParlourScreen):
             return
         self.seat = following
         self.show_step()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (action == "switch_seat" and len(self.review.seats) < 2)
 
     def action_toggle_side(self) -> None:
         self.side_chosen = not self.query_one("#review-side").display
@@ -204,5 +219,6 @@ class ReviewScreen(ParlourScreen):
         self.dismiss(None)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
-        yield SystemCommand("Switch seat", "See the game as another seat saw it", self.action_switch_seat)
+        if len(self.review.seats) > 1:
+            yield SystemCommand("Switch seat", "See the game as another seat saw it", self.action_switch_seat)
         yield SystemCommand("Back", "Leave the review", self.action_back)

@@ -14,7 +14,7 @@ from games.monte_carlo import GAME as MONTE
 from parlour.core.record import HUMAN, Seat
 from parlour.core.rulesets import load_ruleset
 from parlour.net.protocol import CLIENT_BYTES, ProtocolError, decode, encode
-from parlour.net.table import HostedTable, hosted, table_message
+from parlour.net.table import HostedTable, hosted, results_message, table_message
 
 GAMES = [BANQUE, MONTE, CASABLANCA]
 
@@ -61,16 +61,27 @@ def test_every_message_to_a_seat_is_the_same_in_any_world_its_view_allows(game) 
                 assert table.receive(seat, move(table, choice)) is None
                 break
     assert checked > 20
-    results = table.results()
-    assert results["seed"] == table.match.seed and results["record"]["actions"] == table.match.record.actions
+    results = encode(table.results())  # the same in every world each seat's final view allows
+    for seat in table.remote:
+        for k in range(5):
+            assert encode(results_message(table.match.state.sample_world(seat, random.Random(k)))) == results
+    assert table.results()["scores"] == table.match.state.scores()
 
 
-def test_the_seed_and_the_record_are_sent_only_once_the_game_is_over() -> None:
+def test_the_seed_and_the_record_are_never_sent_not_even_with_the_results() -> None:
     table = new_table(BANQUE, seed=987_654_321)
     with pytest.raises(RuntimeError):
         table.results()
     text = encode(table.update_for(0))
     assert "987654321" not in text and '"record"' not in text and '"seed"' not in text
+    rng = random.Random(1)
+    while not table.match.state.is_over:
+        seat = table.match.state.to_move
+        legal = table.update_for(seat)["legal"]
+        assert table.receive(seat, move(table, rng.choice(legal)["text"])) is None
+    text = encode(table.results())
+    assert "987654321" not in text and '"record"' not in text and '"seed"' not in text
+    assert not any(action in text for action in table.match.record.actions if len(action) > 3)
 
 
 def test_a_seat_comes_only_from_its_code_and_only_hashes_are_kept() -> None:

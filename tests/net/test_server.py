@@ -23,20 +23,29 @@ from net_helpers import WAIT, receive
 from websockets.asyncio.client import connect
 
 
-def table_for(game):
+def table_for(game, seed: int = 5):
     seats = [Seat("Ada", HUMAN), Seat("Bea", HUMAN), Seat("cpu", "medium")]
-    return hosted(game, load_ruleset(game).resolve(), 5, seats)
+    return hosted(game, load_ruleset(game).resolve(), seed, seats)
 
 
-async def player(port: int, code: str, seed: int) -> dict:
-    """Join, answer every decision with a random legal move, return the results."""
+async def player(port: int, code: str, seed: int, heard: list[str] | None = None) -> dict:
+    """Join, answer every decision with a random legal move, return the results; every
+    message received goes into ``heard`` as it came."""
     rng = random.Random(seed)
     async with connect(f"ws://127.0.0.1:{port}") as ws:
         await ws.send(encode({"type": "hello", "code": code}))
-        welcome = await receive(ws)
+        first = await ws.recv()
+        welcome = json.loads(first)
         assert welcome["type"] == "welcome"
+        if heard is not None:
+            heard.append(first)
         while True:
-            message = await receive(ws)
+            raw = await asyncio.wait_for(ws.recv(), WAIT)
+            if heard is not None:
+                heard.append(raw)
+            message = json.loads(raw)
+            if message["type"] == "presence":
+                continue
             if message["type"] == "results":
                 return message
             if message["type"] == "table" and message["legal"]:
@@ -45,21 +54,35 @@ async def player(port: int, code: str, seed: int) -> dict:
 
 
 @pytest.mark.parametrize("game", [BANQUE, MONTE, CASABLANCA], ids=lambda g: g.id)
-def test_two_remote_players_and_a_computer_play_a_whole_game(game) -> None:
-    table = table_for(game)
+def test_two_remote_players_and_a_computer_play_a_whole_game_and_never_hear_the_seed_or_record(game) -> None:
+    """From hello to results, no message a remote seat receives holds the seed (which
+    rebuilds every hidden shuffle) or a record (every secret answer): the host keeps both."""
+    seed = 987_654_321
+    table = table_for(game, seed)
     codes = table.issue_codes()
+    heard: list[list[str]] = [[], []]
+
+    def keys(value) -> set[str]:
+        if isinstance(value, dict):
+            return set(value) | {k for v in value.values() for k in keys(v)}
+        return {k for v in value for k in keys(v)} if isinstance(value, list) else set()
 
     async def scenario() -> None:
         server = TableServer(table)
         await server.start()
         try:
-            results = await asyncio.gather(player(server.port, codes[0], 1), player(server.port, codes[1], 2))
+            results = await asyncio.gather(player(server.port, codes[0], 1, heard[0]),
+                                           player(server.port, codes[1], 2, heard[1]))
         finally:
             await server.close()
         assert table.match.state.is_over
-        for result in results:
+        for result, messages in zip(results, heard):
             assert result["scores"] == table.match.state.scores()
-            assert result["record"]["actions"] == table.match.record.actions
+            assert result["winners"] == table.match.state.winners()
+            assert len(messages) > 3 and json.loads(messages[-1])["type"] == "results"
+            for raw in messages:
+                assert str(seed) not in raw, raw[:200]
+                assert not {"seed", "record", "actions"} & keys(json.loads(raw)), raw[:200]
 
     asyncio.run(scenario())
 

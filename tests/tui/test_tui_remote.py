@@ -18,7 +18,7 @@ from parlour.testing.boards import screen_text
 from games.banque_fatale import GAME as BANQUE
 from games.casablanca import GAME as CASABLANCA
 from games.monte_carlo import GAME as MONTE
-from parlour.core.record import HUMAN, Record, Seat
+from parlour.core.record import HUMAN, Seat
 from parlour.core.registry import Registry
 from parlour.core.rulesets import load_ruleset
 from parlour.net.protocol import encode, join_line
@@ -29,6 +29,7 @@ from parlour.tui.board import GenericBoard
 from parlour.tui.dialogs import ProblemDialog
 from parlour.tui.remote import RemoteTableScreen
 from parlour.tui.results import ResultsScreen
+from parlour.tui.review import ReviewScreen
 from parlour.tui.table import Phase
 
 GAMES = [BANQUE, MONTE, CASABLANCA]
@@ -94,7 +95,9 @@ async def play_in_the_app(pilot: Any, app: ParlourApp, seed: int) -> int:
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_a_whole_game_at_a_hosted_table_in_the_app(game: Any) -> None:
-    table = table_for(game)
+    """Then the player's results and review, made of what his seat was sent: his seat only
+    (no other, no onlooker's), no seed, and no record kept here (the host keeps it)."""
+    table = table_for(game, seed=987_654_321)
     codes = table.issue_codes()
 
     async def scenario() -> None:
@@ -115,8 +118,24 @@ def test_a_whole_game_at_a_hosted_table_in_the_app(game: Any) -> None:
                 assert isinstance(results, ResultsScreen) and results.remote == 0
                 assert results.live.match.state.scores() == table.match.state.scores()
                 assert sent == sum(1 for seat in movers(table) if seat == 0)
-                records = list(app.saves.records.glob(f"{game.id}-*.json"))
-                assert len(records) == 1 and Record.load(records[0]).actions == table.match.record.actions
+                assert not list(app.saves.records.glob("*")) and not list(app.saves.saves.glob("*.json"))
+                assert results.seen is not None and results.at_table == 0
+                assert "987654321" not in screen_text(app) and "Record:" not in screen_text(app)
+                await pilot.press("v")
+                await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), timeout=WAIT)
+                review = app.screen
+                assert isinstance(review, ReviewScreen) and review.seat == 0
+                await wait_for(pilot, lambda: ": review" in screen_text(app), timeout=WAIT)
+                assert "as Ada saw it" in screen_text(app) and "987654321" not in screen_text(app)
+                assert review.review.seats == [0] and review.step == review.review.last
+                last_view = json.dumps(review.states[-1].view(None), sort_keys=True)
+                assert last_view == json.dumps(table.match.state.view(0), sort_keys=True)
+                assert [e.text for e in review.states[-1].events] == [e.text for e in table.match.state.events_for(0)]
+                await pilot.press("s")  # another seat's view: not his to see
+                await pilot.press("home")
+                await wait_for(pilot, lambda: review.step == 0, timeout=WAIT)
+                assert review.seat == 0 and "as Ada saw it" in screen_text(app)
+                assert not review.check_action("switch_seat", ())
         finally:
             await server.close()
 
@@ -201,7 +220,8 @@ def test_the_table_says_who_it_waits_for_and_a_computer_takes_an_away_seat() -> 
                     await play_in_the_app(pilot, app, 4)
                     assert table.match.seats[1].agent == "easy" and table.match.state.is_over
                     assert isinstance(app.screen, ResultsScreen)
-                    assert app.screen.live.match.record.seats[1].agent == "easy", "the record says who played"
+                    assert app.screen.live.match.seats[1].agent == "easy", "the results say who played"
+                    await wait_for(pilot, lambda: "Bea (computer: easy)" in screen_text(app), timeout=WAIT)
             finally:
                 await server.close()
 
@@ -314,9 +334,11 @@ def test_the_home_screen_joins_a_table_with_an_address_and_a_code() -> None:
     asyncio.run(scenario())
 
 
-def test_setup_hosts_a_table_with_a_remote_seat_and_plays_it_here(tmp_path: Any) -> None:
-    """A seat set to Remote in setup: the app hosts the table, shows the other player's code,
-    then this player sits down at it; the other joins with the code and the game is played out."""
+def test_setup_hosts_a_table_with_two_remote_seats_and_plays_it_here(tmp_path: Any) -> None:
+    """Two seats set to Remote in setup: the app hosts the table, shows the others' codes,
+    then this player sits down at it; they join with the codes and the game is played out.
+    The host's results and review are of its own seat (not an onlooker's), from the one
+    record it keeps."""
     from textual.widgets import Input, Select
 
     from parlour.core.seating import REMOTE
@@ -329,26 +351,40 @@ def test_setup_hosts_a_table_with_a_remote_seat_and_plays_it_here(tmp_path: Any)
             app.set_up(MONTE)
             await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen), timeout=WAIT)
             setup = app.screen
-            await wait_for(pilot, lambda: bool(setup.query("#kind-1")), timeout=WAIT)
+            await wait_for(pilot, lambda: bool(setup.query("#kind-2")), timeout=WAIT)
+            setup.query_one("#players", Select).value = 3
             setup.query_one("#kind-1", Select).value = REMOTE
+            setup.query_one("#kind-2", Select).value = REMOTE
             await wait_for(pilot, lambda: setup.query_one("#listen-row").display, timeout=WAIT)
             setup.query_one("#listen", Input).value = "127.0.0.1:0"
             await pilot.press("ctrl+s")
             await wait_for(pilot, lambda: isinstance(app.screen, CodesDialog), timeout=WAIT)
             dialog = app.screen
-            assert [name for name, _ in dialog.codes] == ["Blaise"]
+            assert len(dialog.codes) == 2
             port = int(dialog.address.rsplit(":", 1)[1])
-            other = asyncio.create_task(scripted_player(port, dialog.codes[0][1], 9))
+            others = [asyncio.create_task(scripted_player(port, code, 9 + i)) for i, (_, code) in enumerate(dialog.codes)]
             await pilot.press("enter")
             await wait_for(pilot, lambda: isinstance(app.screen, RemoteTableScreen), timeout=WAIT)
             assert app.screen.hosting is not None
             server, path = app.screen.hosting
+            here = app.screen.at_table
             await play_in_the_app(pilot, app, 2)
-            results = await asyncio.wait_for(other, WAIT)
-            assert results["scores"] == app.screen.live.match.state.scores()
+            for other in others:
+                results = await asyncio.wait_for(other, WAIT)
+                assert results["scores"] == app.screen.live.match.state.scores()
+                assert "seed" not in results and "record" not in results
             await wait_for(pilot, lambda: server.stopped.is_set(), timeout=WAIT)
             assert not path.exists() and not path.with_name(path.name + ".codes").exists(), "moved to the records"
             assert [type(s).__name__ for s in app.screen_stack] == ["HomeScreen", "ResultsScreen"]
+            results_screen = app.screen
+            assert isinstance(results_screen, ResultsScreen)
+            assert results_screen.seen is None and results_screen.at_table == here
+            assert results_screen.live.match is server.table.match
+            records = list(app.saves.records.glob("*.json"))
+            assert records == [results_screen.live.path], "the host's one record, kept once"
+            await pilot.press("v")
+            await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), timeout=WAIT)
+            assert app.screen.seat == here and app.screen.review.seats[-1] is None
 
     asyncio.run(scenario())
 
