@@ -99,10 +99,11 @@ class PlaceFigure(_OnField):
 
 @dataclass(frozen=True, order=True)
 class Reshuffle(Action):
-    """Once per round, at the start of your turn: every ring chip goes to a random field."""
+    """At the start of your turn, as often a round as the rules allow: every ring chip goes to
+    a random field."""
 
     text = "reshuffle"  # type: ignore[assignment]
-    label = "reshuffle the chips on the ring (once per round)"  # type: ignore[assignment]
+    label = "reshuffle the chips on the ring"  # type: ignore[assignment]
 
 
 @dataclass(frozen=True, order=True)

@@ -39,6 +39,7 @@ from games.casablanca.actions import (
     Pick,
     PlaceFigure,
     Raise,
+    Reshuffle,
     TakeCard,
     TakeTop,
     dollars,
@@ -47,7 +48,7 @@ from parlour.core.game import Action, with_names
 from parlour.core.inputs import whole_number
 from parlour.tui.board import Board
 
-from games.casablanca.panels import (LIST_MODES, RING_MODES, centre_lines, knowledge_text, letters_of, players_panel,
+from games.casablanca.panels import (LIST_MODES, RING_MODES, knowledge_text, letters_of, players_panel,
                                     ring_panel, seat_name)
 
 
@@ -193,7 +194,6 @@ class CasablancaBoard(Board, can_focus=True):
         view = self.view
         if view is None:
             return
-        names = self.seat_names
         head = Text.assemble(("Casablanca", "bold"), f"  round {view['round']} of {view['rounds']}",
                              f"  ·  turn {view['turn']} (limit {view['turn_limit']})")
         if view["end_reason"]:
@@ -246,7 +246,8 @@ class CasablancaBoard(Board, can_focus=True):
             }[mode]
             lines: list[RenderableType] = [Text(title, style="bold")]
             for i, action in enumerate(self.extras):
-                lines.append(Text(f"{i + 1}  {action.label}", style="reverse" if i == self.pending_extra else ""))
+                lines.append(Text(f"{i + 1}  {action.label}{self._times_left(view, action)}",
+                                  style="reverse" if i == self.pending_extra else ""))
             if self.pending_extra is not None:
                 n = self.pending_extra + 1
                 lines.append(Text(f"{self.extras[self.pending_extra].label[:1].upper()}"
@@ -327,6 +328,14 @@ class CasablancaBoard(Board, can_focus=True):
                                   style="bold"))
         lines.append(Text(hint, style="dim"))
         return Group(*lines)
+
+    @staticmethod
+    def _times_left(view: Mapping[str, Any], action: Action) -> str:
+        """How many reshuffles this seat has left this round, as the rules set them."""
+        if not isinstance(action, Reshuffle):
+            return ""
+        left = view["reshuffles_left"][view["seat"]]
+        return " (the last one this round)" if left == 1 else f" ({left} left this round)"
 
     def _amounts(self) -> dict[int, int]:
         """Offered amounts -> their option's index. A typed amount is always a stake: a

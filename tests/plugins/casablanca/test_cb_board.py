@@ -471,3 +471,13 @@ def test_board_header_names_the_player_who_completed_the_cards() -> None:
     state.end_reason = "Player 2 completed 4 Star cards"
     _, texts = run_board(state, 0, [], legal=False)
     assert "Bea completed 4 Star cards" in texts["cb-head"] and "Player 2" not in texts["cb-head"]
+
+
+def test_board_says_how_many_reshuffles_are_left() -> None:
+    """Issue 24: with two reshuffles a round the choice still said "(once per round)"."""
+    state = arranged()
+    _, texts = run_board(state, 1, [], expect=False)
+    assert "1  reshuffle the chips on the ring (the last one this round)" in texts["cb-decision"]
+    state.reshuffles_left[1] = 2
+    _, texts = run_board(state, 1, [], expect=False)
+    assert "1  reshuffle the chips on the ring (2 left this round)" in texts["cb-decision"]
