@@ -48,8 +48,11 @@ def seen_scores(state: State, seat: int | None) -> list[float | None]:
     its views shows every seat at the end of a stage (see ``State.stage``)."""
     scores = list(state.scores())
     shown = running_scores(state.view(seat), len(scores))
-    if shown is None:
-        return scores
+    return scores if shown is None else _numbers(shown)
+
+
+def _numbers(shown: Sequence[Any]) -> list[float | None]:
+    """Scores from a view as numbers, None for any that is not one (a "?" behind a screen)."""
     return [float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None for v in shown]
 
 
@@ -232,7 +235,7 @@ class SeenReview:
         shown = running_scores(self.states[step].view(self.seat), len(self.names))
         if shown is None:
             return list(self.final) if final else [None] * len(self.names)
-        return [float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None for v in shown]
+        return _numbers(shown)
 
     def history(self, seat: int | None) -> list[StageScores]:
         """The scores after each stage as the seat's view showed them when the next began

@@ -424,12 +424,12 @@ def table_markdown(game: Game, ruleset: RulesetFile, table: Mapping[str, Any], v
     """"At this table": the variants and house rules in play, and each setting whose value
     differs from the ruleset's defaults (which the rules text describes), old and new."""
     lines = ["## At this table", ""]
-    if not variants and not clashing_settings(table, ruleset.defaults):
+    changed = clashing_settings(table, ruleset.defaults)
+    if not variants and not changed:
         return "\n".join(lines + ["The rules as written below, without variants or house rules.", ""])
     for name in variants:
         known = ruleset.variants.get(name)
         lines.append(f"- **{name}**" + (f": {known.description.strip()}" if known else ""))
-    changed = clashing_settings(table, ruleset.defaults)
     if changed:
         about = game.schema.about
         lines += ["", "Where the text below says otherwise, this table plays with:", ""]
