@@ -201,9 +201,10 @@ class HomeScreen(ParlourScreen):
             parts.append(Text(game.title, "bold"))
             parts.append(Text(f"{game.min_players} to {game.max_players} players\n"))
             if self.ratings.get(game.id):
-                parts.append(Text("Ratings: " + "   ".join(
-                    f"{s.who} {s.skill.shown:,} ({s.games} game{'' if s.games == 1 else 's'}, {s.wins} won)"
-                    for s in self.ratings[game.id][:RATED_PEOPLE]) + "\n"))
+                parts.append(Text("Ratings", "bold"))
+                parts += [Padding(Text(f"{s.who} {s.skill.shown:,}  {s.games} game{'' if s.games == 1 else 's'}, "
+                                       f"{s.wins} won"), (0, 0, 0, 2)) for s in self.ratings[game.id][:RATED_PEOPLE]]
+                parts.append(Text(""))
             if game.blurb:
                 parts.append(Text(game.blurb + "\n"))
             parts.append(Text("Computer players: " + ", ".join(game.agent_kinds()) + "\n"))
