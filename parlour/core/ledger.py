@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from parlour.core.match import Match
 from parlour.core.ratings import Skill, ladder_skill, rate, ranks, signed
 from parlour.core.record import HUMAN, Seat
 
@@ -256,6 +257,12 @@ class Ledger:
                 return self._kept(number)
         except sqlite3.Error as exc:
             raise LedgerProblem(f"{self.path}: the game could not be kept: {exc}") from None
+
+    def keep_match(self, match: Match, record: str | None) -> Kept | None:
+        """:meth:`keep` a finished match, its record saved as ``record`` (a file name)."""
+        state = match.state
+        return self.keep(match.game.id, dict(match.rules), list(match.variants), list(match.seats),
+                         list(state.scores()), list(state.winners()), record)
 
     def _writing(self) -> sqlite3.Connection:
         self.db.execute("BEGIN IMMEDIATE")  # one copy of Parlour rates at a time

@@ -211,11 +211,8 @@ class ParlourApp(App[None]):
         ledger = self.ledger()
         if ledger is None:
             return None
-        match = live.match
         try:
-            state = match.state
-            return ledger.keep(live.game.id, dict(match.rules), list(match.variants), list(match.seats),
-                               list(state.scores()), list(state.winners()), live.path.name)
+            return ledger.keep_match(live.match, live.path.name)
         except Exception as exc:  # noqa: BLE001 - the game's own scores, or the database: the results still show
             line = str(exc) if isinstance(exc, LedgerProblem) else f"the game could not be kept: {exc}"
             self.notify(line, title="Your record", severity="error", timeout=10, markup=False)
