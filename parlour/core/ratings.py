@@ -15,6 +15,7 @@ counts for more than beating ``random`` from the first game.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -89,10 +90,11 @@ def _ladder() -> dict[str, Any]:
 
 def ladder_skill(game_id: str, level: str, ladder: Mapping[str, Any] | None = None) -> Skill:
     """Where computer ``level`` starts in ``game_id``: measured by the ladder, else as someone new."""
-    games = (ladder if ladder is not None else _ladder()).get("games", {})
-    entry = games.get(game_id, {}).get("levels", {}).get(level) if isinstance(games, dict) else None
+    entry: Any = ladder if ladder is not None else _ladder()
+    for key in ("games", game_id, "levels", level):
+        entry = entry.get(key) if isinstance(entry, dict) else None
     try:
-        mu, sigma = float(entry["mu"]), float(entry["sigma"])  # type: ignore[index]
+        mu, sigma = float(entry["mu"]), float(entry["sigma"])
     except (KeyError, TypeError, ValueError):
         return Skill()
-    return Skill(mu, sigma) if sigma > 0 and mu == mu else Skill()
+    return Skill(mu, sigma) if math.isfinite(mu) and math.isfinite(sigma) and sigma > 0 else Skill()
