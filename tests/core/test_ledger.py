@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from parlour.core.ledger import MIGRATIONS, VERSION, Ledger, LedgerProblem, ledger_path
-from parlour.core.ratings import Skill, ladder_skill, ranks, rate, shown, signed
+from parlour.core.ratings import START_SIGMA, Skill, ladder_skill, ranks, rate, shown, signed
 from parlour.core.record import HUMAN, Seat
 
 TESS, ANN = Seat("Tess", HUMAN), Seat("Ann", HUMAN)
@@ -206,3 +206,22 @@ def test_the_scale_starts_at_1500_and_signs_its_changes() -> None:
     assert (signed(18), signed(-4), signed(0)) == ("+18", "\u22124", "\u00b10")
     first, _, last = rate([Skill(), Skill(), Skill()], [0, 1, 2])
     assert first.mu > 25.0 > last.mu  # (the middle one's move depends on the model)
+
+
+def test_the_shipped_ladder_rates_every_level_of_the_built_in_games() -> None:
+    for game in ("banque-fatale", "monte-carlo", "casablanca"):
+        for level in ("random", "easy", "medium", "hard"):
+            skill = ladder_skill(game, level)
+            assert skill != Skill() and 0 < skill.sigma < START_SIGMA, (game, level)
+    assert ladder_skill("banque-fatale", "flat") == Skill()  # not on the ladder: starts as someone new
+    assert ladder_skill("sevens", "high") == Skill()
+
+
+@pytest.mark.parametrize("ladder", [
+    {"games": []}, {"games": {"g": None}}, {"games": {"g": {"levels": {"x": {"mu": "a", "sigma": 1}}}}},
+    {"games": {"g": {"levels": {"x": {"mu": 30, "sigma": 0}}}}},
+    {"games": {"g": {"levels": {"x": {"mu": float("nan"), "sigma": 1}}}}},
+], ids=["games-a-list", "game-null", "mu-text", "sigma-zero", "mu-nan"])
+def test_a_broken_ladder_entry_starts_the_level_as_someone_new(ladder: dict) -> None:
+    assert ladder_skill("g", "x", ladder) == Skill()
+    assert ladder_skill("g", "x", {"games": {"g": {"levels": {"x": {"mu": 30, "sigma": 1.5}}}}}) == Skill(30, 1.5)
