@@ -195,8 +195,7 @@ class ResultsScreen(ParlourScreen):
 
         fixed = sum(lines(w.content) for w in self.query(Static)
                     if w.id in ("results-winners", "results-scores", "results-ratings", "results-history-title"))
-        # header and footer, padding, the margins between parts (one more above the ratings)
-        room = event.size.height - 2 - 2 - 2 - (1 if self.kept is not None else 0)
+        room = event.size.height - 2 - 2 - 2  # header and footer, padding, the margins between parts
         histories = sorted(self.histories or (), key=lines)
         choices = [(h, n) for n in self.notes for h in ([self.histories[0]] if self.histories else [None])]
         choices += [(h, n) for n in self.notes for h in histories[:1]]
