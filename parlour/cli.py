@@ -13,6 +13,7 @@ from typing import Any, NoReturn
 
 from parlour.commands import UserError, find_game, load_registry, plugin_failure, resolve_rules
 from parlour.together import host_command, join_command, serve_command
+from parlour.stats import stats_command
 
 USAGE_ERROR = 2
 #: bounds on simulate's numbers: a run stays something a machine can finish
@@ -107,6 +108,10 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--text", action="store_true",
                       help="play in plain lines of text (for scripts and screen readers) instead of the app")
 
+    stats = sub.add_parser("stats", help="your record: the ratings and the last games (of one game: GAME)")
+    stats.add_argument("game", nargs="?")
+    stats.add_argument("--json", action="store_true", help="print one JSON object")
+
     rep = sub.add_parser("replay", help="replay a game record, check it and print the scores after every round")
     rep.add_argument("record", help="a record file, or the name of one in the records folder "
                                     "(a finished game's; the start of the name is enough)")
@@ -133,7 +138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run_app(getattr(args, "game", None))
         handler = {"list": _list, "rules": _rules, "simulate": _simulate, "replay": _replay,
                    "rulesets": _rulesets, "schema": _schema, "host": host_command, "join": join_command,
-                   "serve": serve_command}[args.command]
+                   "serve": serve_command, "stats": stats_command}[args.command]
         return handler(args)
     except UserError as exc:
         _fail(str(exc))

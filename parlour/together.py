@@ -92,9 +92,31 @@ def host_command(args: argparse.Namespace) -> int:
         await asyncio.sleep(0.5)  # let the last results reach the players before closing
         await close_table(server, path)
         print("The game is over.")
+        _keep(table.match, path)
 
     asyncio.run(serve())
     return 0
+
+
+def _keep(match: Any, path: Path) -> None:
+    """Keep the hosted game in the host's record and print the ratings it moved; a record that
+    cannot be used is one line on stderr (the game is saved in the records either way)."""
+    from parlour.core.ledger import Ledger, LedgerProblem, ledger_path
+    from parlour.core.saves import data_dir
+
+    try:
+        ledger, note = Ledger.open(ledger_path(data_dir()))
+        if note is not None:
+            print(f"parlour: {note}", file=sys.stderr)
+        try:
+            kept = ledger.keep_match(match, path.name)
+        finally:
+            ledger.close()
+    except LedgerProblem as exc:
+        print(f"parlour: {exc}", file=sys.stderr)
+        return
+    if kept is not None:
+        print(f"Ratings: {kept.line()}")
 
 
 def _host_seats(kinds: Sequence[str], names: str | None) -> list[Any]:

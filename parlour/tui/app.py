@@ -24,6 +24,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from parlour.core.game import Game
+from parlour.core.ledger import Kept, Ledger, LedgerProblem, ledger_path
 from parlour.core.match import DEFAULT_TIME_LIMIT, Match
 from parlour.core.record import Record, Seat
 from parlour.core.saves import SaveFolder, SaveShelf
@@ -123,6 +124,10 @@ class ParlourApp(App[None]):
         self._notified_lock = threading.Lock()
         #: the saves the home screen lists, each replayed once per version of its file
         self.shelf = SaveShelf(self.saves, seconds=self.ai_think)
+        #: the record of finished games and ratings, opened when first needed (:meth:`ledger`)
+        self._ledger: Ledger | None = None
+        #: why the record cannot be used (then it is not tried again while the app runs)
+        self.ledger_problem: str | None = None
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:
@@ -183,7 +188,35 @@ class ParlourApp(App[None]):
         """The results of a finished game, instead of its table (``remote``: the seat played
         here at a hosted table, which only its host can play again; ``seen``: what a player's
         seat was sent of a hosted game, all he has of it)."""
-        self.switch_screen(ResultsScreen(live, remote=remote, seen=seen))
+        kept = self.keep_game(live) if seen is None else None
+        self.switch_screen(ResultsScreen(live, remote=remote, seen=seen, kept=kept))
+
+    def ledger(self) -> Ledger | None:
+        """The record of finished games (``record.sqlite3`` in the data folder); None when it
+        cannot be used, said once in a notification (the games go on without it)."""
+        if self._ledger is None and self.ledger_problem is None:
+            try:
+                self._ledger, note = Ledger.open(ledger_path(self.saves.root))
+            except LedgerProblem as exc:
+                self.ledger_problem = str(exc)
+                self.notify(str(exc), title="Your record", severity="error", timeout=10, markup=False)
+                return None
+            if note is not None:
+                self.notify(note, title="Your record", severity="warning", timeout=10, markup=False)
+        return self._ledger
+
+    def keep_game(self, live: LiveGame) -> Kept | None:
+        """Keep a game this app played to the end in the record and rate it: what the results
+        show of the ratings (None when no person played, or the record cannot be used)."""
+        ledger = self.ledger()
+        if ledger is None:
+            return None
+        try:
+            return ledger.keep_match(live.match, live.path.name)
+        except Exception as exc:  # noqa: BLE001 - the game's own scores, or the database: the results still show
+            line = str(exc) if isinstance(exc, LedgerProblem) else f"the game could not be kept: {exc}"
+            self.notify(line, title="Your record", severity="error", timeout=10, markup=False)
+            return None
 
     @work(group="host", exit_on_error=False)
     async def host_table(self, game: Game, rules: Mapping[str, Any], seed: int, seats: Sequence[Seat],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import Iterable
 
@@ -15,10 +16,15 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from parlour.core.game import Game
+from parlour.core.ledger import Standing
 from parlour.core.record import HUMAN
 from parlour.core.saves import CorruptSave, SavedGame
 from parlour.tui.dialogs import ConfirmDialog
 from parlour.tui.screen import Header, ParlourScreen
+
+
+#: the people whose rating in a game the details show (those who played last)
+RATED_PEOPLE = 3
 
 
 def seat_line(names: Iterable[tuple[str, str]]) -> str:
@@ -56,6 +62,8 @@ class HomeScreen(ParlourScreen):
         super().__init__()
         self.saved: list[SavedGame] = []
         self.problems: list[CorruptSave] = []
+        #: per game, the ratings of the people in the record (who played last first)
+        self.ratings: dict[str, list[Standing]] = {}
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -83,6 +91,7 @@ class HomeScreen(ParlourScreen):
                             timeout=10, markup=False)
         unchanged = [s.path for s in scan.saved] == [s.path for s in self.saved]
         self.saved = scan.saved
+        self.ratings = self.people_ratings()
         problems = self.query_one("#home-problems", Static)
         lines = [f"! Unreadable save {p.describe()}" for p in self.problems]
         lines += [f"· {note}" for note in scan.notes]
@@ -191,6 +200,11 @@ class HomeScreen(ParlourScreen):
             ruleset = self.parlour.registry.ruleset(game.id)
             parts.append(Text(game.title, "bold"))
             parts.append(Text(f"{game.min_players} to {game.max_players} players\n"))
+            if self.ratings.get(game.id):
+                parts.append(Text("Ratings", "bold"))
+                parts += [Padding(Text(f"{s.who} {s.skill.shown:,}  {s.games} game{'' if s.games == 1 else 's'}, "
+                                       f"{s.wins} won"), (0, 0, 0, 2)) for s in self.ratings[game.id][:RATED_PEOPLE]]
+                parts.append(Text(""))
             if game.blurb:
                 parts.append(Text(game.blurb + "\n"))
             parts.append(Text("Computer players: " + ", ".join(game.agent_kinds()) + "\n"))
@@ -203,6 +217,21 @@ class HomeScreen(ParlourScreen):
         elif self.parlour.registry.broken:
             parts.append(Text("Broken plugins cannot be played; their error is shown in the list."))
         info.update(Group(*parts))
+
+    def people_ratings(self) -> dict[str, list[Standing]]:
+        ledger = self.parlour.ledger()
+        if ledger is None:
+            return {}
+        try:
+            order = {name: i for i, name in enumerate(ledger.people())}
+            standings = [s for s in ledger.standings() if not s.computer and s.who in order]
+        except sqlite3.Error as exc:
+            self.notify(f"Your record cannot be read: {exc}", severity="error", markup=False)
+            return {}
+        ratings: dict[str, list[Standing]] = {}
+        for standing in sorted(standings, key=lambda s: order[s.who]):
+            ratings.setdefault(standing.game, []).append(standing)
+        return ratings
 
     # -- actions -------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -13,6 +13,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
 from parlour.core.game import Game
+from parlour.core.ledger import Kept
 from parlour.core.record import HUMAN
 from parlour.core.review import SeenReview, StageScores, seen_scores, sparkline, stage_scores
 from parlour.tui.review import history_table
@@ -79,11 +80,14 @@ class ResultsScreen(ParlourScreen):
         Binding("pageup", "scroll_results(-1)", "Scroll up", show=False, id="results.scroll_up"),
     ]
 
-    def __init__(self, live: LiveGame, *, remote: int | None = None, seen: SeenReview | None = None) -> None:
+    def __init__(self, live: LiveGame, *, remote: int | None = None, seen: SeenReview | None = None,
+                 kept: Kept | None = None) -> None:
         """``remote``: the seat played here at a hosted table (only its host can play the
         game again; the review starts from that seat's view). ``seen``: a player's hosted
-        game, of which he has only what his seat was sent (no record: the host keeps it)."""
+        game, of which he has only what his seat was sent (no record: the host keeps it).
+        ``kept``: the game as the record of games keeps it, with the ratings it moved."""
         super().__init__()
+        self.kept = kept
         self.live = live
         self.remote = remote if seen is None else seen.seat
         self.seen = seen
@@ -136,6 +140,8 @@ class ResultsScreen(ParlourScreen):
         with VerticalScroll(id="results"):
             yield Static(Text(winners_line(names, winners), style="bold"), id="results-winners")
             yield Static(grid, id="results-scores")
+            if self.kept is not None:
+                yield Static(Text.assemble(("Ratings  ", "bold"), self.kept.line()), id="results-ratings")
             try:
                 _, stages = (stage_scores(self.live.game, self.live.match.record,
                                           scores=lambda state: seen_scores(state, self.at_table))
@@ -188,7 +194,7 @@ class ResultsScreen(ParlourScreen):
             return len(console.render_lines(renderable, options, pad=False))  # type: ignore[arg-type]
 
         fixed = sum(lines(w.content) for w in self.query(Static)
-                    if w.id in ("results-winners", "results-scores", "results-history-title"))
+                    if w.id in ("results-winners", "results-scores", "results-ratings", "results-history-title"))
         room = event.size.height - 2 - 2 - 2  # header and footer, padding, the margins between parts
         histories = sorted(self.histories or (), key=lines)
         choices = [(h, n) for n in self.notes for h in ([self.histories[0]] if self.histories else [None])]

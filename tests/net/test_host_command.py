@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from parlour.core.ledger import Ledger, ledger_path
+
 
 def parlour(*args: str, **kwargs) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, "-m", "parlour", *args], text=True, stdout=subprocess.PIPE,
@@ -39,9 +41,17 @@ def test_host_and_join_play_a_whole_game(tmp_path: Path) -> None:
         assert player.returncode == 0, player.stderr
         assert "You sit in seat 1 at monte-carlo" in player.stdout and "The game is over:" in player.stdout
         assert host.wait(timeout=60) == 0
-        assert "The game is over." in host.stdout.read()
+        said = host.stdout.read()
+        assert "The game is over." in said
         records = list((tmp_path / "parlour" / "records").glob("monte-carlo-*.json"))
         assert len(records) == 1, "the host saved the game, and moved it to the records at its end"
+        # the host keeps the game in its record and says the ratings it moved
+        ledger, _ = Ledger.open(ledger_path(tmp_path / "parlour"))
+        [played] = ledger.recent()
+        ledger.close()
+        assert played.record == records[0].name
+        assert [(s["name"], s["agent"]) for s in played.seats] == [("Player 1", "human"), ("medium-2", "medium")]
+        assert f"Ratings: Player 1 {played.seats[0]['rating_after']:,}, " in said
     finally:
         host.kill()
         host.wait()

@@ -254,6 +254,7 @@ def test_the_results_fit(tmp_path, game_id, size) -> None:
     game = REGISTRY.get(game_id)
     match = start_match(game, record.rules, record.seed, [Seat(s.name, "random") for s in seats()])
     match.play_out()
+    match.replace_seat(0, seats()[0], match.agents[0])  # Ada played: the results show the ratings too
     app = ParlourApp(REGISTRY, saves=SaveFolder(tmp_path), ai_delay=0)
 
     async def scenario() -> tuple[str, int]:
@@ -266,5 +267,6 @@ def test_the_results_fit(tmp_path, game_id, size) -> None:
 
     text, overflow = run(scenario())
     assert "win" in text and all(name in text for name in ("Ada", "Bea", "Cyd", "Dan")), text
+    assert re.search(r"Ratings +Ada 1,\d{3}, [+\u2212\u00b1]\d+ +random [\d,]+, ", text), text
     assert "Review" in text.splitlines()[-1], "the footer keeps the review's key"
     assert overflow == 0, f"the results scroll at {size[0]}x{size[1]}\n{text}"

@@ -93,6 +93,17 @@ async def play_in_the_app(pilot: Any, app: ParlourApp, seed: int) -> int:
         await wait_for(pilot, lambda: screen.remote.moves != turn or not screen.is_current, timeout=WAIT)
 
 
+def kept_games(app: ParlourApp) -> list[Any]:
+    """The games in the app's record of games (issue 26)."""
+    from parlour.core.ledger import Ledger, ledger_path
+
+    ledger, _ = Ledger.open(ledger_path(app.saves.root))
+    try:
+        return ledger.recent()
+    finally:
+        ledger.close()
+
+
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_a_whole_game_at_a_hosted_table_in_the_app(game: Any) -> None:
     """Then the player's results and review, made of what his seat was sent: his seat only
@@ -120,6 +131,7 @@ def test_a_whole_game_at_a_hosted_table_in_the_app(game: Any) -> None:
                 assert sent == sum(1 for seat in movers(table) if seat == 0)
                 assert not list(app.saves.records.glob("*")) and not list(app.saves.saves.glob("*.json"))
                 assert results.seen is not None and results.at_table == 0
+                assert not results.query("#results-ratings") and kept_games(app) == [], "the host keeps it"
                 assert "987654321" not in screen_text(app) and "Record:" not in screen_text(app)
                 await pilot.press("v")
                 await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), timeout=WAIT)
@@ -382,6 +394,9 @@ def test_setup_hosts_a_table_with_two_remote_seats_and_plays_it_here(tmp_path: A
             assert results_screen.live.match is server.table.match
             records = list(app.saves.records.glob("*.json"))
             assert records == [results_screen.live.path], "the host's one record, kept once"
+            [played] = kept_games(app)
+            assert played.record == records[0].name and [s["agent"] for s in played.seats] == ["human"] * 3
+            assert results_screen.query("#results-ratings")
             await pilot.press("v")
             await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), timeout=WAIT)
             assert app.screen.seat == here and app.screen.review.seats[-1] is None

@@ -1,0 +1,100 @@
+"""Ratings: openskill's Plackett-Luce model, shown on a chess-like scale.
+
+Each player name and each computer level has one rating per game, a belief about its skill:
+a mean ``mu`` and an uncertainty ``sigma`` (openskill's defaults: 25 and 25/3 for someone new).
+A finished game ranks its seats (the winners first, then by score) and the model moves every
+seat's belief; the winner's mean rises and the last one's falls.
+
+What a player sees is the mean on a chess-like scale: ``1,500 + 50 x (mu - 25)``. Someone new
+is 1,500. Between two settled players of a two-player game, 400 points is about 10 to 1 (the
+model's odds, as in chess). The computer levels start from the measured ladder
+(``ladder.json`` beside this module, written by ``benchmarks/ladder.py``), so beating ``hard``
+counts for more than beating ``random`` from the first game.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+#: openskill's defaults: the belief about someone who has not played yet
+START_MU = 25.0
+START_SIGMA = 25.0 / 3.0
+#: the shown number: START at the start mean, SCALE points per point of mean
+START = 1500
+SCALE = 50.0
+LADDER_FILE = "ladder.json"
+
+
+@dataclass(frozen=True)
+class Skill:
+    mu: float = START_MU
+    sigma: float = START_SIGMA
+
+    @property
+    def shown(self) -> int:
+        return shown(self.mu)
+
+
+def shown(mu: float) -> int:
+    """The number a player sees for a mean ``mu``."""
+    return round(START + SCALE * (mu - START_MU))
+
+
+def signed(change: int) -> str:
+    """``+18``, ``-4`` (a real minus sign), ``±0``."""
+    return f"+{change:,}" if change > 0 else f"\u2212{-change:,}" if change < 0 else "\u00b10"
+
+
+@lru_cache(maxsize=1)
+def model() -> PlackettLuce:
+    return PlackettLuce()
+
+
+def ranks(scores: Sequence[float], winners: Sequence[int]) -> list[int]:
+    """Each seat's place (0 first): the winners share first place, the others follow by score,
+    equal scores sharing a place."""
+    others = sorted({scores[s] for s in range(len(scores)) if s not in winners}, reverse=True)
+    return [0 if seat in winners else 1 + others.index(scores[seat]) for seat in range(len(scores))]
+
+
+def rate(skills: Sequence[Skill], places: Sequence[int]) -> list[Skill]:
+    """Every seat's new skill after a game where seat ``i`` came ``places[i]`` (0 first)."""
+    pl = model()
+    teams = [[pl.rating(mu=s.mu, sigma=s.sigma)] for s in skills]
+    rated = pl.rate(teams, ranks=[float(p) for p in places])
+    return [Skill(team[0].mu, team[0].sigma) for team in rated]
+
+
+def win_chances(skills: Sequence[Skill]) -> list[float]:
+    """The model's chance of each seat winning a game between them."""
+    pl = model()
+    return list(pl.predict_win([[pl.rating(mu=s.mu, sigma=s.sigma)] for s in skills]))
+
+
+@lru_cache(maxsize=1)
+def _ladder() -> dict[str, Any]:
+    try:
+        data = json.loads(resources.files("parlour.core").joinpath(LADDER_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def ladder_skill(game_id: str, level: str, ladder: Mapping[str, Any] | None = None) -> Skill:
+    """Where computer ``level`` starts in ``game_id``: measured by the ladder, else as someone new."""
+    entry: Any = ladder if ladder is not None else _ladder()
+    for key in ("games", game_id, "levels", level):
+        entry = entry.get(key) if isinstance(entry, dict) else None
+    try:
+        mu, sigma = float(entry["mu"]), float(entry["sigma"])
+    except (KeyError, TypeError, ValueError):
+        return Skill()
+    return Skill(mu, sigma) if math.isfinite(mu) and math.isfinite(sigma) and sigma > 0 else Skill()

@@ -1,0 +1,139 @@
+"""Your record in the app (issue 26): a finished game with a person at the table is kept and
+rated, the results show each player's rating and its change, the home screen the people's
+ratings; a broken record file never stops a game."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from test_tui_play import app_for, open_setup, play_to_results
+from textual.screen import Screen
+from textual.widgets import Static
+from tui_helpers import SIZE, run, sevens_registry, wait_for
+
+from parlour.core.ledger import Ledger, ledger_path
+from parlour.core.record import Seat
+from parlour.core.saves import SaveFolder
+from parlour.core.seating import start_match
+from parlour.testing.boards import settled_text
+from parlour.tui.app import ParlourApp
+from parlour.tui.home import HomeScreen
+from parlour.tui.results import ResultsScreen
+from parlour.tui.table import LiveGame
+
+
+def shown(widget: Static) -> str:
+    return str(widget.render())
+
+
+def noted(app: ParlourApp) -> list[str]:
+    """The app's notifications, each kept (they go from the screen after a while)."""
+    notes: list[str] = []
+    notify = app.notify
+
+    def keep(message: str, **kwargs: Any) -> None:
+        notes.append(message)
+        notify(message, **kwargs)
+
+    app.notify = keep  # type: ignore[method-assign]
+    return notes
+
+
+def test_a_finished_game_is_kept_rated_and_shown_in_the_results_and_at_home(saves: SaveFolder) -> None:
+    async def scenario() -> None:
+        app = app_for()
+        async with app.run_test(size=SIZE) as pilot:
+            await open_setup(pilot, app)
+            await pilot.press("ctrl+s")
+            await play_to_results(pilot, app)
+            results = app.screen
+            assert isinstance(results, ResultsScreen)
+            state = results.live.match.state
+            person, computer = results.live.match.seats
+            [record] = saves.records.glob("*.json")
+            ledger, _ = Ledger.open(ledger_path(saves.root))
+            [played] = ledger.recent()
+            assert played.game == "sevens" and played.record == record.name
+            assert [(s["name"], s["agent"], s["score"], s["winner"]) for s in played.seats] == [
+                (person.name, "human", state.scores()[0], 0 in state.winners()),
+                (computer.name, computer.agent, state.scores()[1], 1 in state.winners())]
+            ratings = {s.who: s for s in ledger.standings("sevens")}
+            ledger.close()
+            mine = ratings[person.name]
+            assert mine.games == 1 and mine.wins == int(0 in state.winners())
+            went_up = 0 in state.winners() and 1 not in state.winners()
+            assert (mine.skill.shown > 1500) == went_up
+            line = shown(results.query_one("#results-ratings", Static))
+            change = mine.skill.shown - 1500
+            sign = "+" if change > 0 else "\u2212" if change < 0 else "\u00b1"
+            assert f"{person.name} {mine.skill.shown:,}, {sign}{abs(change)}" in line
+            assert f"{computer.agent} {ratings[computer.agent].skill.shown:,}" in line
+            await pilot.press("m")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            info = await settled_text(pilot)
+            assert f"Ratings" in info and f"{person.name} {mine.skill.shown:,}  1 game, {mine.wins} won" in info
+
+    run(scenario())
+
+
+def test_a_corrupt_record_is_set_aside_and_the_game_still_played_and_kept(saves: SaveFolder) -> None:
+    path = ledger_path(saves.root)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"garbage, not a database\n" * 40)
+
+    async def scenario() -> list[str]:
+        app = app_for()
+        notes = noted(app)
+        async with app.run_test(size=SIZE) as pilot:
+            await open_setup(pilot, app)
+            await pilot.press("ctrl+s")
+            await play_to_results(pilot, app)
+            assert app.screen.query("#results-ratings")
+        return notes
+
+    notes = run(scenario())
+    assert any("record.sqlite3.corrupt" in note and "\n" not in note for note in notes), notes
+    assert path.with_name("record.sqlite3.corrupt").read_bytes() == b"garbage, not a database\n" * 40
+    ledger, note = Ledger.open(path)
+    assert note is None and len(ledger.recent()) == 1
+    ledger.close()
+
+
+def test_a_record_that_cannot_be_used_leaves_the_results_without_ratings(saves: SaveFolder) -> None:
+    """A folder where the database file should be: nothing to set aside, one line, the game's
+    results still shown."""
+    ledger_path(saves.root).mkdir(parents=True)
+
+    async def scenario() -> list[str]:
+        app = app_for()
+        notes = noted(app)
+        async with app.run_test(size=SIZE) as pilot:
+            await open_setup(pilot, app)
+            await pilot.press("ctrl+s")
+            await play_to_results(pilot, app)
+            assert isinstance(app.screen, ResultsScreen) and not app.screen.query("#results-ratings")
+        return notes
+
+    notes = run(scenario())
+    assert any("record.sqlite3" in note for note in notes), notes
+
+
+def test_a_game_of_computers_only_is_not_kept(saves: SaveFolder) -> None:
+    registry = sevens_registry()
+    game = registry.get("sevens")
+    match = start_match(game, registry.ruleset("sevens").resolve([]), 3, [Seat("A", "high"), Seat("B", "high")])
+    match.play_out()
+
+    async def scenario() -> None:
+        app = app_for(registry, rng=random.Random(1))
+        async with app.run_test(size=SIZE) as pilot:
+            await app.push_screen(Screen())
+            app.show_results(LiveGame(game, match, saves.records / "x.json"))
+            await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
+            assert not app.screen.query("#results-ratings")
+
+    run(scenario())
+    ledger, _ = Ledger.open(ledger_path(saves.root))
+    assert ledger.recent() == [] and ledger.standings() == []
+    ledger.close()
