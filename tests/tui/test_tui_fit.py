@@ -50,7 +50,7 @@ CASES: list[tuple[str, str, Callable[[View], bool], tuple[str, ...]]] = [
         all(letter in "".join(cards) for cards in v["cards"]) for letter in v["letters"]),
      ("ound ", "sealed bids", "Your sealed bid", "otal", "Enter bids", "Dan")),
     ("banque-fatale", "draft", lambda v: v["phase"] == "draft",
-     ("ound ", "the pool goes round", "Take a jeton from the pool", "Enter takes it")),
+     ("ound ", "the pool goes round", "Take a jeton from the pool", "Enter takes")),
     ("banque-fatale", "sale", lambda v: v["phase"] == "sale",
      ("ound ", "the sale", "Sell one card", "keep", "Enter confirms")),
     ("banque-fatale", "sale-of-one", lambda v: v["phase"] == "sale" and len(v["cards"][0]) == 1,
