@@ -140,11 +140,12 @@ class MonteCarloBoard(Board):
             self.redraw()
 
     def type_name(self, char: str | None) -> bool:
-        """While betting, a key that continues (or begins) a field's short name: the cursor
+        """Over the fields, a key that continues (or begins) a field's short name: the cursor
         goes to the field once the name is unique (to the first open field of that name);
         the name typed afresh while the cursor is on it goes to the next field of the name.
         False when no name goes on or begins so (the key is left to the bindings)."""
-        if not self.betting or not char or not char.isprintable() or char.isspace():
+        if (self.laying and not self.results) or not self.view or not char or not char.isprintable() \
+                or char.isspace():
             return False
         char = char.lower()
         typed, options = self.typed + char, completions(self.names, self.typed + char)
@@ -365,7 +366,7 @@ class MonteCarloBoard(Board):
         out.append("\n")
         out.append_text(self._players_short() if compact else self._players_line())
         out.append("\n")
-        out.append_text(self._detail_line(shown))
+        out.append_text(self._wrapped(self._detail_line(shown)))
         if last is not None and (not compact or shown is not None):
             out.append("\n")
             out.append_text(self._results_summary(last) if tight else
@@ -674,7 +675,7 @@ class MonteCarloBoard(Board):
         if self.betting:
             stop = "pass this round" if any(isinstance(a, Pass) for a in self.legal) else "stop betting"
             return f"{self._going()} · enter: bet · s: {stop} · l: last game"
-        return "arrows: look at the fields · l: last game"
+        return "a name (C3) or arrows: look at the fields · l: last game"
 
     def _going(self) -> str:
         """The name being typed and where it may lead, else how to go to a field."""

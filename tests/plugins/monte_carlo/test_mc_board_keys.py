@@ -125,3 +125,20 @@ def test_the_arrows_go_down_a_column_and_across_a_row() -> None:
         path.append(neighbour(lines, path[-1], 0, 1))
     assert path == ["n6-top", "d3-7", "col5-top", "col5-bottom", "diamond", "n6-bottom"]
     assert neighbour(lines, "col3-top", 0, -1) in ("n3-top", "n4-top", "d1-9")
+
+
+@synchronous
+async def test_the_line_about_the_field_under_the_cursor_is_not_cut_at_80_columns() -> None:
+    """It ran off the board's edge: "... Chips: Anna 4 chips. Closed to all but"."""
+    state = new(2, seed=3)
+    app = BoardApp(state, 0)
+    async with app.run_test(size=(80, 40)) as pilot:
+        for fid in ("m-cols12", "n1-top", "m-cols12", "n1-top", "m-cols12", "n2-top"):
+            state.apply(bet_on(fid))  # Anna's three chips close majority columns 1-2
+        app.present()
+        await pilot.press("m", "1", "o")
+        await pilot.pause()
+        assert app.board.cursor_field == "m-cols12"
+        text = plain(app)
+        assert "Closed to all but Anna." in " ".join(text.split())
+        assert max(len(line) for line in text.splitlines()) <= app.board.size.width - 2, text  # inside the padding
