@@ -257,6 +257,8 @@ class MonteCarloBoard(Board):
             return self.betting and passing == (action == "pass_round")
         if action in ("next_tile", "tile"):
             return self.laying
+        if action == "other":
+            return not (self.laying and not self.results)
         return super().check_action(action, parameters)
 
     def action_tile(self, digit: int) -> None:
@@ -674,7 +676,10 @@ class MonteCarloBoard(Board):
             return "Stop betting for the rest of this game? s again: stop · any other key: go on betting"
         if self.betting:
             stop = "pass this round" if any(isinstance(a, Pass) for a in self.legal) else "stop betting"
-            return f"{self._going()} · enter: bet · s: {stop} · l: last game"
+            going = self._going()
+            if going.endswith(")"):  # a name half typed: the names it may become take the room
+                return f"{going} · enter: bet"
+            return f"{going} · enter: bet · s: {stop} · l: last game"
         return "a name (C3) or arrows: look at the fields · l: last game"
 
     def _going(self) -> str:

@@ -60,7 +60,7 @@ async def test_the_hint_line_shows_what_is_typed() -> None:
     async with app.run_test(size=(110, 50)) as pilot:
         assert "type a name (C3): go there · enter: bet" in plain(app)
         await pilot.press("c")
-        assert "go to: C_ (C1 C2 C3 C4 C5 C6)" in plain(app)
+        assert "go to: C_ (C1 C2 C3 C4 C5 C6) · enter: bet\n" in plain(app) + "\n"
         await pilot.press("3")
         assert app.board.cursor_field == "col3-top"
         assert "go to: C3 · o: the other C3" in plain(app)
@@ -68,6 +68,7 @@ async def test_the_hint_line_shows_what_is_typed() -> None:
         assert app.board.cursor_field == "col3-bottom"
         await pilot.press("m")
         assert "go to: M_ (MY MB M12 M34 M56 MR MG)" in plain(app)
+        assert max(len(line) for line in plain(app).splitlines()) <= 78, "fits an 80-column board"
         await pilot.press("right")
         assert "go to:" not in plain(app), "another key ends the typing"
 
