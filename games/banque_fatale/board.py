@@ -267,6 +267,9 @@ class BanqueFataleBoard(Board, can_focus=True):
         self.row = 0
         self.confirming_nothing = False  # an empty bid waits for a second Enter
         self.confirming_sale = False  # so does a sale: it cannot be taken back
+        self.refused: str | None = None  # a colour typed that the pool does not hold
+        #: (round, seat) whose remaining pool picks Enter took all at once (they change nothing)
+        self.taking_all: tuple[int, int | None] | None = None
         chart = self.rules.get("chart", {}) if isinstance(self.rules, Mapping) else {}
         self.low: int = chart.get("min", 2)
         self.high: int = chart.get("max", 12)
@@ -313,7 +316,11 @@ class BanqueFataleBoard(Board, can_focus=True):
             # a sale cannot be taken back: the cursor starts on keeping
             self.cursor = len(self.options) - 1 if self.mode == "sale" else 0
             self.confirming_sale = False
+        self.refused = None
         self.refresh_panels()
+        if self.mode == "draft" and self.taking_all == (view["round"], view["seat"]) and self.picks_change_nothing:
+            self.choose(self.options[0])  # taken for the player, as he asked
+            return
         if legal:
             self.reveal("#bf-decision")
 
@@ -425,6 +432,15 @@ class BanqueFataleBoard(Board, can_focus=True):
                 letter = action.colour  # type: ignore[attr-defined]
                 text.append(f" {letter} ", style=style(letter) + (" reverse" if i == self.cursor else ""))
                 text.append(" ")
+            if self.refused:
+                text.append(f"\nThe pool has no {self.refused} jetons: choose one it has (←/→ or its letter)",
+                            style="bold yellow")
+            elif self.picks_change_nothing:
+                worth = "jetons count for nothing" if not self.rules.get("jeton_value", 1) else \
+                    "every jeton counts the same"
+                text.append(f"\nThe last round: no pick changes a score ({worth}).", style="bold")
+                text.append("\nEnter takes all your picks · ←/→ or a letter takes one", style="dim")
+                return text
             text.append("\n←/→ or the colour's letter · Enter takes it", style="dim")
             return text
         if self.mode == "sale":
@@ -478,6 +494,14 @@ class BanqueFataleBoard(Board, can_focus=True):
         lines.append(Text("↑/↓ colour · ←/→ fewer/more · a letter adds one · 0 clears · Enter bids", style="dim"))
         return Group(*lines)
 
+    @property
+    def picks_change_nothing(self) -> bool:
+        """A pool pick of the last round (no card left to auction): every jeton counts the
+        same at the end whatever its colour (or nothing, worthless-jetons), and each player
+        takes as many whatever is chosen, so no choice can change a score."""
+        view = self.view
+        return (self.mode == "draft" and view is not None and not view["display"] and not view["pile"])
+
     # -- keys ----------------------------------------------------------------------------
     def action_step(self, delta: int) -> None:
         if self.holding_keys():
@@ -487,6 +511,7 @@ class BanqueFataleBoard(Board, can_focus=True):
         elif self.options:
             self.cursor = (self.cursor + delta) % len(self.options)
             self.confirming_sale = False
+            self.refused = None
             self.refresh_panels()
 
     def action_row(self, delta: int) -> None:
@@ -511,8 +536,13 @@ class BanqueFataleBoard(Board, can_focus=True):
                 self.choose(bid)
             else:
                 self.notify(f"{bid.label} is not allowed", severity="warning")
+        elif self.refused:
+            self.notify(f"The pool has no {self.refused} jetons: choose a colour it has first.",
+                        severity="warning", markup=False)
         elif self.options:
             action = self.options[self.cursor]
+            if self.mode == "draft" and self.picks_change_nothing:
+                self.taking_all = (view["round"], view["seat"])
             if isinstance(action, Sell) and not self.confirming_sale:
                 self.confirming_sale = True
                 self.refresh_panels()
@@ -555,6 +585,8 @@ class BanqueFataleBoard(Board, can_focus=True):
                         self.choose(action)
                         break
                 else:
+                    self.refused = upper  # Enter now asks for a colour the pool has
+                    self.refresh_panels()
                     self.notify(f"The pool has no {upper} jetons left", severity="warning")
         elif char == "k" and self.mode == "sale":
             event.stop()

@@ -1,13 +1,15 @@
 """The Monte Carlo board: the grid, every betting field around it, the hand and the chips.
 
-Betting: the arrow keys move a cursor over the fields; Enter bets a chip there, ``s`` stops.
-Laying: ``1``-``9`` (or ``t``) pick a tile from the hand, the arrows move over the grid, Enter
-lays it. ``r`` shows the last game's grid with every field won or lost. Keys are ignored for a
+Betting: typing a field's short name (``C3``, ``R1``, ``Yel``, ``M12``; a unique start is
+enough) or the arrow keys move a cursor over the fields, ``o`` goes to the other field of the
+same name; Enter bets a chip there, ``s`` stops. Laying: ``1``-``9`` (or ``t``) pick a tile
+from the hand, the arrows move over the grid, Enter lays it. ``l`` shows the last game's grid
+with every field won or lost. Keys are ignored for a
 moment after a new decision appears, so that a key pressed twice cannot also answer the next one.
 
 Nothing here depends on colour alone: each cell carries its quadrant's letter (y, b, r, g),
-laid tiles sit in brackets, chips are shown as seat numbers, won and lost fields carry a
-tick or a cross.
+laid tiles sit in brackets, chips are shown as seat numbers (the players' line is their
+legend: ``1=Tess``), won and lost fields carry a tick or a cross.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from games.monte_carlo.actions import Lay, Pass, Stop
 from games.monte_carlo.layout import (CELL_BY_NAME, CELLS, DIGIT_OF, QUADRANT_LETTERS, QUADRANT_OF, SIZE, a_digit, cell_name,
                                       field_name, fields_for)
 from games.monte_carlo.state import sentence
-from games.monte_carlo.slots import Item, board_lines, short_label
+from games.monte_carlo.slots import Item, board_lines, completions, neighbour, short_label, typed_names
 from parlour.core.game import Action, Event
 from parlour.tui.board import Board
 
@@ -56,7 +58,8 @@ class MonteCarloBoard(Board):
         # the same key where stopping only passes this betting round (the pass-and-return variant)
         Binding("s", "pass_round", "Pass this round", id="monte_carlo.pass"),
         Binding("t", "next_tile", "Next tile", id="monte_carlo.next_tile"),
-        Binding("r", "toggle_results", "Last game", id="monte_carlo.results"),
+        Binding("l", "toggle_results", "Last game", id="monte_carlo.results"),
+        Binding("o", "other", "Other of that name", show=False, id="monte_carlo.other"),
         *[
             Binding(str(d), f"tile({d})", f"Tile {d}", show=False, id=f"monte_carlo.tile_{d}")
             for d in range(1, 10)
@@ -74,6 +77,9 @@ class MonteCarloBoard(Board):
         self.legal: list[Action] = []
         self.by_text: dict[str, Action] = {}
         self.cursor_field = next(iter(self.slot_at), "")
+        self.names = typed_names(list(self.slot_at))
+        self.typed = ""  # the start of a field's name, typed while betting
+        self.typed_from = ""  # the field the cursor was on when that typing began
         self.cursor_cell = 0
         self.tile: int | None = None
         self.results = False
@@ -85,6 +91,7 @@ class MonteCarloBoard(Board):
     def show(self, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
         self.hold_keys_if_new(view, legal)
         self.confirming_stop = False
+        self.typed = ""
         games = len(view.get("history", []))
         if view.get("phase") == "over" and self.view.get("phase") != "over":
             self.results = True
@@ -125,6 +132,53 @@ class MonteCarloBoard(Board):
         if self.confirming_stop and event.key != "s":
             self.confirming_stop = False  # any other key answers "go on betting"
             self.redraw()
+        if self.type_name(event.character):
+            event.stop()  # a letter of a field's name, not the key bound to it (l, s)
+            event.prevent_default()
+        elif self.typed:
+            self.typed = ""
+            self.redraw()
+
+    def type_name(self, char: str | None) -> bool:
+        """Over the fields, a key that continues (or begins) a field's short name: the cursor
+        goes to the field once the name is unique (to the first open field of that name);
+        the name typed afresh while the cursor is on it goes to the next field of the name.
+        False when no name goes on or begins so (the key is left to the bindings)."""
+        if (self.laying and not self.results) or not self.view or not char or not char.isprintable() \
+                or char.isspace():
+            return False
+        char = char.lower()
+        typed, options = self.typed + char, completions(self.names, self.typed + char)
+        if not options:
+            typed, options = char, completions(self.names, char)
+            if not options:
+                return False
+        if typed == char:
+            self.typed_from = self.cursor_field
+        self.typed = typed
+        if self.holding_keys():
+            return True
+        if len(options) == 1:
+            fields = self.names[options[0]]
+            if typed == options[0] and self.typed_from in fields:
+                self.cursor_field = fields[(fields.index(self.typed_from) + 1) % len(fields)]
+            elif self.cursor_field not in fields:
+                self.cursor_field = next((f for f in fields if f"bet {f}" in self.by_text), fields[0])
+        self.redraw()
+        return True
+
+    def twin(self) -> str | None:
+        """The next field with the same short name as the one under the cursor, if any."""
+        fields = self.names.get(short_label(self.cursor_field).lower(), [])
+        if len(fields) < 2 or self.cursor_field not in fields:
+            return None
+        return fields[(fields.index(self.cursor_field) + 1) % len(fields)]
+
+    def action_other(self) -> None:
+        other = self.twin()
+        if other is not None and not self.holding_keys():
+            self.cursor_field = other
+            self.redraw()
 
     @property
     def laying(self) -> bool:
@@ -151,27 +205,8 @@ class MonteCarloBoard(Board):
             col = min(SIZE - 1, max(0, col + dx))
             self.cursor_cell = row * SIZE + col
         else:
-            self.cursor_field = self._neighbour(self.cursor_field, dx, dy)
+            self.cursor_field = neighbour(self.slot_lines, self.cursor_field, dx, dy)
         self.redraw()
-
-    def _neighbour(self, fid: str, dx: int, dy: int) -> str:
-        if fid not in self.slot_at:
-            return next(iter(self.slot_at), fid)
-        line, x = self.slot_at[fid]
-        if dx:
-            row = sorted((item[0], item[2]) for item in self.slot_lines[line] if item[1] == "field")
-            ahead = [(px, pid) for px, pid in row if (px - x) * dx > 0]
-            if not ahead:
-                return fid
-            return min(ahead, key=lambda p: abs(p[0] - x))[1]
-        step = 1 if dy > 0 else -1
-        i = line + step
-        while 0 <= i < len(self.slot_lines):
-            slots = [(item[0], item[2]) for item in self.slot_lines[i] if item[1] == "field"]
-            if slots:
-                return min(slots, key=lambda p: abs(p[0] - x))[1]
-            i += step
-        return fid
 
     def action_place(self) -> None:
         if self.holding_keys():
@@ -222,6 +257,8 @@ class MonteCarloBoard(Board):
             return self.betting and passing == (action == "pass_round")
         if action in ("next_tile", "tile"):
             return self.laying
+        if action == "other":
+            return not (self.laying and not self.results)
         return super().check_action(action, parameters)
 
     def action_tile(self, digit: int) -> None:
@@ -292,7 +329,7 @@ class MonteCarloBoard(Board):
     def table_text(self) -> Text:
         """The whole table as text: what the board shows. When the board is too low for all
         of it (a terminal of 24 lines), a compact table: no blank lines, the players on one
-        line and the last game's result behind ``r``,
+        line and the last game's result behind ``l``,
         so the grid, your tiles, the players and the field under the cursor stay in view."""
         height = self.size.height
         text = self._table_text(compact=False)
@@ -331,7 +368,7 @@ class MonteCarloBoard(Board):
         out.append("\n")
         out.append_text(self._players_short() if compact else self._players_line())
         out.append("\n")
-        out.append_text(self._detail_line(shown))
+        out.append_text(self._wrapped(self._detail_line(shown)))
         if last is not None and (not compact or shown is not None):
             out.append("\n")
             out.append_text(self._results_summary(last) if tight else
@@ -363,8 +400,8 @@ class MonteCarloBoard(Board):
         for seat in range(view["players"]):
             style = SEAT_STYLES[seat % len(SEAT_STYLES)]
             text = Text(">" if seat == view.get("to_move") else "", style="bold")
-            text.append(f"{seat + 1}", style=style)
-            text.append(f" {self.seat_name(seat)}", style="bold" if seat == view.get("seat") else "")
+            text.append(f"{seat + 1}=", style=style)  # the legend of the chips on the fields
+            text.append(self.seat_name(seat), style="bold" if seat == view.get("seat") else "")
             if not view["active"][seat]:
                 text.append(" out", style="dim")
             else:
@@ -399,7 +436,7 @@ class MonteCarloBoard(Board):
         elif self.settled:
             text.append("  ·  settled: the fields won and lost")
         elif self.results:
-            text.append(f"  ·  showing game {view['history'][-1]['game']}'s result (r: back)")
+            text.append(f"  ·  showing game {view['history'][-1]['game']}'s result (l: back)")
         elif phase == "betting":
             text.append(f"  ·  betting, round {view['round']} of {view['betting_rounds']}")
         elif phase == "laying":
@@ -520,7 +557,7 @@ class MonteCarloBoard(Board):
         for seat in range(view["players"]):
             style = SEAT_STYLES[seat % len(SEAT_STYLES)]
             marker = ">" if seat == view.get("to_move") else " "
-            text = Text(f"{marker}{seat + 1} ", style=style)
+            text = Text(f"{marker}{seat + 1}=", style=style)  # the legend of the chips on the fields
             text.append(self.seat_name(seat).ljust(width), style="bold" if seat == view.get("seat") else "")
             if not view["active"][seat]:
                 text.append("  out of the match", style="dim")
@@ -611,7 +648,7 @@ class MonteCarloBoard(Board):
             shown = lost if full else lost[:4]
             items = [Text(f"✗ {field_name(r['field'])}") for r in shown]
             if len(shown) < len(lost):
-                items.append(Text(f"and {len(lost) - len(shown)} more (r shows them all)"))
+                items.append(Text(f"and {len(lost) - len(shown)} more (l shows them all)"))
             lines += self._items((Text() if won else head) + Text("lost ", style="bold red"), items, ".")
         return Text("\n").join(lines)
 
@@ -632,12 +669,25 @@ class MonteCarloBoard(Board):
         if self.settled:
             return "enter: go on" + (" to the results" if self.view.get("phase") == "over" else " to the next game")
         if self.results:
-            return "r or enter: back to the table"
+            return "l or enter: back to the table"
         if self.laying:
-            return "1-9 or t: pick a tile · arrows: pick a cell · enter: lay · r: last game"
+            return "1-9 or t: pick a tile · arrows: pick a cell · enter: lay · l: last game"
         if self.betting and self.confirming_stop:
             return "Stop betting for the rest of this game? s again: stop · any other key: go on betting"
         if self.betting:
             stop = "pass this round" if any(isinstance(a, Pass) for a in self.legal) else "stop betting"
-            return f"arrows: fields · enter: bet a chip · s: {stop} · r: last game"
-        return "arrows: look at the fields · r: last game"
+            going = self._going()
+            if going.endswith(")"):  # a name half typed: the names it may become take the room
+                return f"{going} · enter: bet"
+            return f"{going} · enter: bet · s: {stop} · l: last game"
+        return "a name (C3) or arrows: look at the fields · l: last game"
+
+    def _going(self) -> str:
+        """The name being typed and where it may lead, else how to go to a field."""
+        options = completions(self.names, self.typed) if self.typed else []
+        if len(options) > 1:
+            return f"go to: {self.typed.upper()}_ ({' '.join(short_label(self.names[o][0]) for o in options)})"
+        if not self.typed:
+            return "type a name (C3): go there"
+        here = short_label(self.cursor_field)
+        return f"go to: {here}" + (f" · o: the other {here}" if self.twin() else "")

@@ -71,3 +71,54 @@ def board_lines(field_ids: set[str]) -> list[list[Item]]:
     lines.append([])
     lines.append(slots([((d - 1) * (SLOT + 1), pick(f"n{d}-bottom")) for d in range(1, 10)]))
     return lines
+
+
+def positions(lines: list[list[Item]]) -> dict[str, tuple[float, int]]:
+    """Each field's centre on screen: (column, line)."""
+    return {item[2]: (item[0] + item[3] / 2, i) for i, line in enumerate(lines) for item in line if item[1] == "field"}
+
+
+#: a text line is about this many columns high, for distances on screen
+LINE_HEIGHT = 3
+
+
+def neighbour(lines: list[list[Item]], fid: str, dx: int, dy: int) -> str:
+    """The field an arrow key moves to from ``fid``: sideways, the nearest on the same line
+    (else the nearest ahead that is no more above or below than beside); up or down, the
+    nearest field in that direction within a cone around the straight line, so that the
+    cursor goes down a column and does not swerve to the other side of the grid."""
+    where = positions(lines)
+    if fid not in where:
+        return next(iter(where), fid)
+    x, y = where[fid]
+    if dx:
+        same = [(abs(px - x), pid) for pid, (px, py) in where.items() if py == y and (px - x) * dx > 0]
+        if same:
+            return min(same)[1]
+    best: tuple[float, int, str] | None = None
+    for pid, (px, py) in where.items():
+        ahead, aside = ((px - x) * dx, abs(py - y) * LINE_HEIGHT) if dx else ((py - y) * dy * LINE_HEIGHT, abs(px - x))
+        if ahead <= 0 or aside > (1 if dx else 2) * ahead:
+            continue
+        cost = (ahead + 4 * aside, py, pid)
+        if best is None or cost < best:
+            best = (cost[0], py, pid)
+    return best[2] if best is not None else fid
+
+
+def typed_names(field_ids: list[str]) -> dict[str, list[str]]:
+    """Each short label as typed (lower case), with the fields that carry it, in board
+    order: a number has a copy on top and one below, M12 is both a double row and a double
+    column."""
+    names: dict[str, list[str]] = {}
+    for fid in field_ids:
+        names.setdefault(short_label(fid).lower(), []).append(fid)
+    return names
+
+
+def completions(names: dict[str, list[str]], typed: str) -> list[str]:
+    """The labels ``typed`` could still become; the label itself alone once it is complete or
+    unique."""
+    if typed in names:
+        return [typed]
+    return [name for name in names if name.startswith(typed)]

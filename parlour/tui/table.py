@@ -132,6 +132,9 @@ class TableScreen(ParlourScreen):
         self.at_table: int | None = live.humans[0] if len(live.humans) == 1 else None
         #: percent of its thinking done, for a computer player that reports it; else None
         self.thought: int | None = None
+        #: the highest percent shown while the same computer decides several times in a row
+        #: (each of its searches reports from 0): what is shown never goes back
+        self.thought_so_far = 0
         self.last_view: Mapping[str, Any] | None = None
         #: a computer player's decision that came while another screen was on top
         self.pending: TableScreen.AgentChose | None = None
@@ -209,8 +212,11 @@ class TableScreen(ParlourScreen):
             else:
                 self.sit(seat)
         else:
+            if not (self.phase is Phase.THINKING and self.seat == seat):
+                self.thought_so_far = 0  # another computer's turn (or the first), not the same one going on
             self.phase, self.seat = Phase.THINKING, seat
-            self.thought = 0 if getattr(self.match.agents[seat], "reports_progress", False) else None
+            reports = getattr(self.match.agents[seat], "reports_progress", False)
+            self.thought = self.thought_so_far if reports else None
             self.present(None)
             self.think(seat, len(self.match.record.actions), self.foreseen_reply())
 
@@ -357,8 +363,10 @@ class TableScreen(ParlourScreen):
         """Ask ``match``'s player at ``seat``: its action or what went wrong; None when the
         table was left meanwhile.
 
-        A player that reports progress is shown it; once the worker is cancelled (the table
-        left, the app quitting) its next report stops it, so nobody waits on its thinking."""
+        A player that reports progress is shown it, never going back (each search reports
+        from 0, a decision may search twice) and never 100 % (a move it did not search reports
+        1.0 at once); once the worker is cancelled (the table left, the app quitting) its next
+        report stops it, so nobody waits on its thinking."""
         shown = -1
         limit = self.parlour.agent_time_limit
 
@@ -366,9 +374,10 @@ class TableScreen(ParlourScreen):
             nonlocal shown
             if worker.is_cancelled:
                 raise _LeftTheTable
-            share = fraction if 0.0 <= fraction <= 1.0 else (1.0 if fraction > 1.0 else 0.0)  # NaN: 0
-            percent = int(share * 100)
-            if percent != shown:
+            if not fraction < 1.0:
+                return  # done (or a move it did not search, or nonsense): the move itself follows
+            percent = int(fraction * 100) if fraction > 0.0 else 0  # NaN: 0
+            if percent > shown:  # a second search of the same decision starts again from 0
                 shown = percent
                 self.post_message(self.Thought(seat, turn, percent))
 
@@ -403,7 +412,7 @@ class TableScreen(ParlourScreen):
     def on_table_screen_thought(self, message: Thought) -> None:
         if self.thinking != message.seat or message.turn != len(self.match.record.actions):
             return  # not thinking any more (the table moved on or was left)
-        self.thought = message.percent
+        self.thought = self.thought_so_far = max(self.thought_so_far, message.percent)
         self.update_status(self.last_view if self.last_view is not None else self.match.state.view(self.at_table))
 
     def on_table_screen_agent_chose(self, message: AgentChose) -> None:

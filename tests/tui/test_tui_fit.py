@@ -50,13 +50,13 @@ CASES: list[tuple[str, str, Callable[[View], bool], tuple[str, ...]]] = [
         all(letter in "".join(cards) for cards in v["cards"]) for letter in v["letters"]),
      ("ound ", "sealed bids", "Your sealed bid", "otal", "Enter bids", "Dan")),
     ("banque-fatale", "draft", lambda v: v["phase"] == "draft",
-     ("ound ", "the pool goes round", "Take a jeton from the pool", "Enter takes it")),
+     ("ound ", "the pool goes round", "Take a jeton from the pool", "Enter takes")),
     ("banque-fatale", "sale", lambda v: v["phase"] == "sale",
      ("ound ", "the sale", "Sell one card", "keep", "Enter confirms")),
     ("banque-fatale", "sale-of-one", lambda v: v["phase"] == "sale" and len(v["cards"][0]) == 1,
      ("ound ", "the sale", "Sell one card", "keep", "Enter confirms")),
     ("monte-carlo", "betting", lambda v: v["phase"] == "betting",
-     ("betting, round", "you to bet", "Your tiles", "Dan", "pays", "enter: bet a chip")),
+     ("betting, round", "you to bet", "Your tiles", "Dan", "pays", "enter: bet")),
     ("monte-carlo", "laying", lambda v: v["phase"] == "laying",
      ("laying tiles", "you to lay", "Your tiles", "to lay", "Dan", "enter: lay")),
     ("casablanca", "figure", lambda v: v["phase"] == "figure",
@@ -152,6 +152,8 @@ def test_the_last_decision_of_each_phase_fits_without_scrolling(tmp_path, game_i
     text, scroller, right = run(scenario())
     missing = [word for word in needed if word not in text] + missing_rows(game_id, text)
     assert not missing, f"not on screen at {size[0]}x{size[1]}: {missing}\n{text}"
+    if game_id == "monte-carlo":  # the chips on the fields are seat digits: their legend
+        assert re.search(r"1=Ada\b.*2=Bea\b.*3=Cyd\b.*4=Dan\b", text, re.DOTALL), text
     assert "your move" in text.splitlines()[0], "whose turn it is, in the header"
     board = "\n".join(line[:right] for line in text.splitlines()[1:-1])
     wrapped = re.findall(r"^ ?\S{1,3} *$", board, re.MULTILINE) if game_id == "banque-fatale" else []
@@ -172,7 +174,7 @@ def finished(game_id: str) -> Record:
 #: what the review of a finished game keeps in view besides the board's rows
 REVIEW_NEEDS = {
     "banque-fatale": ("ound 12 of 12", "game over", "Dan"),
-    "monte-carlo": ("Game 3 of 3", "Your tiles", "r or enter"),
+    "monte-carlo": ("Game 3 of 3", "Your tiles", "l or enter"),
     "casablanca": ("ound 1 of", "Pot $", "The round is over"),
 }
 
@@ -270,3 +272,28 @@ def test_the_results_fit(tmp_path, game_id, size) -> None:
     assert re.search(r"Ratings +Ada 1,\d{3}, [+\u2212\u00b1]\d+ +random [\d,]+, ", text), text
     assert "Review" in text.splitlines()[-1], "the footer keeps the review's key"
     assert overflow == 0, f"the results scroll at {size[0]}x{size[1]}\n{text}"
+
+
+def test_six_players_chip_legend_fits_at_80x24(tmp_path) -> None:
+    """Chips on Monte Carlo's fields are seat digits: the players' line is their legend
+    (``1=Ada``), kept in view at 80x24 with six players and long names."""
+    names = ["Ada", "Bernadette", "Cornelius", "Dorothea", "Evangeline", "Fitzgerald"]
+    game = REGISTRY.get("monte-carlo")
+    seats6 = [Seat("Ada", HUMAN)] + [Seat(name, "random") for name in names[1:]]
+    match = start_match(game, REGISTRY.ruleset("monte-carlo").resolve([]), 3, seats6)
+    rng = random.Random(3)
+    while not (match.state.to_move == 0 and match.state.view(0)["phase"] == "betting"
+               and match.state.view(0)["round"] >= 3):
+        match.play(rng.choice(match.state.legal_actions()))
+    app = ParlourApp(REGISTRY, saves=SaveFolder(tmp_path), ai_delay=0)
+    app.hints = True
+
+    async def scenario() -> tuple[str, bool]:
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await at_table(pilot, app, "monte-carlo", match, tmp_path)
+            return await fitted_text(pilot, screen.board)
+
+    text, scrolls = run(scenario())
+    legend = r".*".join(f"{seat + 1}={name}\\b" for seat, name in enumerate(names))
+    assert re.search(legend, text, re.DOTALL), text
+    assert not scrolls and not missing_rows("monte-carlo", text), text

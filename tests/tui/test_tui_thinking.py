@@ -314,3 +314,60 @@ def test_the_real_searching_player_reports_progress_and_stops_when_the_table_is_
             assert len(screen.match.record.actions) == 1
 
     run(scenario())
+
+
+class TwiceSearchingSevens(SearchingSevens):
+    """``hard`` reports as a decision that searches twice, each search from 0 and to 1.0,
+    then waits for the test's ``gate``."""
+
+    REPORTS = (0.0, 0.6, 1.0, 0.0, 0.3, 0.8, 1.0, 0.1)
+
+    def agent_kinds(self) -> dict[str, Any]:
+        game = self
+
+        class Searching(sevens.HighCardAgent):
+            wants_worlds = True
+            reports_progress = True
+
+            def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random,
+                       worlds: Any = None, progress: Any = None) -> Action:
+                for share in game.REPORTS:
+                    progress(share)
+                game.gate.wait(10)
+                return super().choose(view, legal, rng)
+
+        kinds = super().agent_kinds()
+        kinds["hard"] = AgentKind(lambda rules, budget: Searching(), about=HARD_ABOUT, budget=Budget(iterations=50))
+        return kinds
+
+
+def test_the_thinking_percentage_never_goes_back_within_a_computers_turn(monkeypatch: Any) -> None:
+    """Issue 24: hard's percentage jumped 100 % -> 0 % -> 78 %: every search of a decision
+    reported from 0, and a move it did not search reported 1.0 at once."""
+    game = TwiceSearchingSevens()
+    shown: list[int | None] = []
+    handled = TableScreen.on_table_screen_thought
+
+    def recording(screen: TableScreen, message: TableScreen.Thought) -> None:
+        handled(screen, message)
+        shown.append(screen.thought)
+
+    monkeypatch.setattr(TableScreen, "on_table_screen_thought", recording)
+
+    async def scenario() -> None:
+        app = app_for(game)
+        async with app.run_test(size=(120, 32)) as pilot:
+            screen = await sit_down_and_move(pilot, app)
+            await wait_for(pilot, lambda: screen.thought == 80)
+            assert shown == [0, 60, 80], "each report shown once, going up, never 100"
+            # the same computer decides again at once (as a start player who picks, then bids)
+            screen.advance()
+            await wait_for(pilot, lambda: len(shown) >= 6)
+            assert screen.thought == 80 and shown[3:] == [80, 80, 80], "its next decision starts where it was"
+            game.gate.set()
+            await wait_for(pilot, lambda: screen.awaiting == 0)
+
+    try:
+        run(scenario())
+    finally:
+        game.gate.set()

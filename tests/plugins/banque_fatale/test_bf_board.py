@@ -244,3 +244,35 @@ def test_board_colours_differ_in_every_colour_system(system: str) -> None:
         "exact colours: a named one is drawn by the terminal's theme (its yellow may be orange)"
     shown = [c.downgrade(getattr(ColorSystem, system)) for c in colours if c is not None]
     assert len({c.number if c.number is not None else c.triplet for c in shown}) == len(LETTERS)
+
+
+def test_board_enter_after_a_letter_the_pool_lacks_takes_nothing() -> None:
+    """Issue 24: after ``o`` (no orange in the pool) Enter took the colour under the cursor."""
+    state = arrange(deal(), start=0, display=["RG", "YB", "GO"])
+    auction(state, "RG", {0: "R", 1: "YY", 2: "GB"})
+    assert "O" not in {a.colour for a in state.legal_actions()}
+    chosen, texts = run_board(state, 2, ["o", "enter"], wait=False)
+    assert chosen == []
+    assert "The pool has no O jetons: choose one it has" in texts["bf-decision"]
+    chosen, _ = run_board(state, 2, ["o", "enter", "right", "enter"])
+    assert chosen == [Take("Y")], "an arrow chooses again; Enter then takes"
+    chosen, _ = run_board(state, 2, ["o", "enter", "g"])
+    assert chosen == [Take("G")]
+
+
+@pytest.mark.parametrize("variants, worth", [((), "every jeton counts the same"), (("worthless-jetons",), "jetons count for nothing")])
+def test_board_says_the_last_rounds_picks_change_nothing(variants, worth) -> None:
+    """BF-E1, BF-E2, BF-R7: once no card is left to auction, every jeton counts the same at
+    the end (or nothing), and each player takes as many whatever the colours: the board
+    says so and Enter takes all of the player's picks; before then it says nothing of it."""
+    state = arrange(deal(variants=variants), start=0, display=["RG"], pile=[])
+    auction(state, "RG", {0: "R", 1: "YY", 2: "GB", 3: "O"})
+    assert state.phase == DRAFT
+    seat = state.to_move
+    _, texts = run_board(state, seat, [], variants=variants)
+    assert f"The last round: no pick changes a score ({worth})." in texts["bf-decision"]
+    assert "Enter takes all your picks" in texts["bf-decision"]
+    early = arrange(deal(variants=variants), start=0, display=["RG", "YB", "GO"])
+    auction(early, "RG", {0: "R", 1: "YY", 2: "GB", 3: "O"})
+    _, texts = run_board(early, early.to_move, [], variants=variants)
+    assert "no pick changes" not in texts["bf-decision"]

@@ -256,7 +256,7 @@ async def test_board_shows_each_field_won_or_lost_and_the_standings() -> None:
         for seat in range(4):
             track = " → ".join(str(h["chips"][seat]) for h in state.history)
             assert f"after each game: {track}" in text
-        await pilot.press("r")
+        await pilot.press("l")
         await wait_for(pilot, lambda: "the last game's result" not in plain(app))
         assert "✓" not in plain(app).split("Game 3:")[0]
 

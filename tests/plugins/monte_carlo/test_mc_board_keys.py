@@ -1,0 +1,145 @@
+"""Monte Carlo betting from the keyboard (issue 24): a field's short name typed (or a unique
+start of it, plus ``o`` for the other field of that name) reaches any field in at most three
+keys, the hint line says what is being typed, and the arrows move in the direction pressed,
+down a column rather than across the grid."""
+
+from __future__ import annotations
+
+import pytest
+from mc_helpers import new
+from test_mc_board import BoardApp, plain, synchronous
+
+from games.monte_carlo.actions import bet_on
+from games.monte_carlo.board import MonteCarloBoard
+from games.monte_carlo.layout import SIZE
+from games.monte_carlo.slots import board_lines, neighbour, short_label
+
+
+@pytest.fixture(autouse=True)
+def _keys_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(MonteCarloBoard, "decision_delay", 0.0)
+
+
+def keys_for(target: str, fields: list[str]) -> list[str]:
+    """The shortest start of the target's name that no other name shares (the whole name if
+    it is one), then ``o`` for each field of that name before it on the board."""
+    names = [short_label(f).lower() for f in fields]
+    name = short_label(target).lower()
+    for n in range(1, len(name) + 1):
+        start = name[:n]
+        if start == name or {m for m in names if m.startswith(start)} == {name}:
+            break
+    twins = [f for f in fields if short_label(f).lower() == name]
+    return list(start) + ["o"] * twins.index(target)
+
+
+@synchronous
+async def test_every_field_is_at_most_three_keys_away_by_its_name() -> None:
+    state = new(4, seed=2)
+    app = BoardApp(state, 0)
+    async with app.run_test(size=(110, 50)) as pilot:
+        board = app.board
+        fields = list(board.slot_at)
+        assert len(fields) == 60  # every field of the default rules
+        for target in fields:
+            keys = keys_for(target, fields)
+            assert len(keys) <= 3, (target, keys)
+            away = "<" if short_label(target) == "X" else "x"  # from another field, not its twin
+            await pilot.press(away, *keys)
+            assert board.cursor_field == target, (target, keys, board.cursor_field)
+        await pilot.press("r", "e")
+        assert board.cursor_field == "red"
+        await pilot.press("enter")
+        assert app.chosen == [bet_on("red")]
+
+
+@synchronous
+async def test_the_hint_line_shows_what_is_typed() -> None:
+    state = new(4, seed=2)
+    app = BoardApp(state, 0)
+    async with app.run_test(size=(110, 50)) as pilot:
+        assert "type a name (C3): go there · enter: bet" in plain(app)
+        await pilot.press("c")
+        assert "go to: C_ (C1 C2 C3 C4 C5 C6) · enter: bet\n" in plain(app) + "\n"
+        await pilot.press("3")
+        assert app.board.cursor_field == "col3-top"
+        assert "go to: C3 · o: the other C3" in plain(app)
+        await pilot.press("o")
+        assert app.board.cursor_field == "col3-bottom"
+        await pilot.press("m")
+        assert "go to: M_ (MY MB M12 M34 M56 MR MG)" in plain(app)
+        assert max(len(line) for line in plain(app).splitlines()) <= 78, "fits an 80-column board"
+        await pilot.press("right")
+        assert "go to:" not in plain(app), "another key ends the typing"
+
+
+@synchronous
+async def test_a_name_typed_again_goes_to_its_other_field_and_an_open_one_first() -> None:
+    state = new(4, seed=3)
+    app = BoardApp(state, 0)
+    async with app.run_test(size=(110, 50)) as pilot:
+        board = app.board
+        await pilot.press("x", "4")
+        assert board.cursor_field == "n4-top"
+        await pilot.press("4")
+        assert board.cursor_field == "n4-bottom", "the same name again: its other field"
+        for fid in ("n1-top", "n1-top", "n1-top", "n2-top"):
+            state.apply(bet_on(fid))  # number 1 (top) is full
+        app.present()
+        await pilot.press("1")
+        assert board.cursor_field == "n1-bottom", "the open field of that name first"
+
+
+@synchronous
+async def test_letters_of_a_name_are_not_taken_for_the_keys_bound_to_them() -> None:
+    """``l`` shows the last game (``r`` begins Red and R1-R6 now); inside a name it is a letter."""
+    state = new(4, seed=2)
+    app = BoardApp(state, 0)
+    async with app.run_test(size=(110, 50)) as pilot:
+        board = app.board
+        await pilot.press("y", "e", "l")
+        assert board.cursor_field == "yellow" and board.typed == "yel" and not board.results
+        await pilot.press("r", "1")
+        assert board.cursor_field == "row1-left"
+        assert board.check_action("toggle_results", ()) is not False
+        bindings = {b.key: b.action for b in MonteCarloBoard.BINDINGS}
+        assert bindings["l"] == "toggle_results" and "r" not in bindings
+
+
+def test_the_arrows_go_down_a_column_and_across_a_row() -> None:
+    """Up from Column 3 landed on Number 2; down from Number 6 went to D 3-7, Column 5, then
+    Row 1 on the far side of the grid."""
+    state = new(4, seed=2)
+    board = MonteCarloBoard(__import__("games.monte_carlo", fromlist=["GAME"]).GAME, state.rules, ["A", "B", "C", "D"])
+    lines = board_lines(set(board.slot_at))
+    for c in range(1, SIZE + 1):
+        assert neighbour(lines, f"col{c}-top", 0, 1) == f"col{c}-bottom"
+        assert neighbour(lines, f"col{c}-bottom", 0, -1) == f"col{c}-top"
+    for r in range(1, SIZE + 1):
+        assert neighbour(lines, f"row{r}-left", 1, 0) == f"row{r}-right"
+        assert neighbour(lines, f"row{r}-right", -1, 0) == f"row{r}-left"
+        if r < SIZE:
+            assert neighbour(lines, f"row{r}-left", 0, 1) == f"row{r + 1}-left"
+            assert neighbour(lines, f"row{r}-right", 0, 1) == f"row{r + 1}-right"
+    path = ["n6-top"]
+    for _ in range(5):
+        path.append(neighbour(lines, path[-1], 0, 1))
+    assert path == ["n6-top", "d3-7", "col5-top", "col5-bottom", "diamond", "n6-bottom"]
+    assert neighbour(lines, "col3-top", 0, -1) in ("n3-top", "n4-top", "d1-9")
+
+
+@synchronous
+async def test_the_line_about_the_field_under_the_cursor_is_not_cut_at_80_columns() -> None:
+    """It ran off the board's edge: "... Chips: Anna 4 chips. Closed to all but"."""
+    state = new(2, seed=3)
+    app = BoardApp(state, 0)
+    async with app.run_test(size=(80, 40)) as pilot:
+        for fid in ("m-cols12", "n1-top", "m-cols12", "n1-top", "m-cols12", "n2-top"):
+            state.apply(bet_on(fid))  # Anna's three chips close majority columns 1-2
+        app.present()
+        await pilot.press("m", "1", "o")
+        await pilot.pause()
+        assert app.board.cursor_field == "m-cols12"
+        text = plain(app)
+        assert "Closed to all but Anna." in " ".join(text.split())
+        assert max(len(line) for line in text.splitlines()) <= app.board.size.width - 2, text  # inside the padding
