@@ -368,3 +368,60 @@ def test_variety_chooses_among_moves_of_equal_value() -> None:
     varied = {choose(SearchAgent(Even(0.02), Budget(iterations=90)), state, seed) for seed in range(12)}
     assert plain == {Pick(10)}
     assert varied == {Pick(10), Pick(3), Pick(7)}
+
+
+def searched(agent: SearchAgent, state: State, seed: int, **extra: Any) -> Any:
+    seat = state.to_move
+    assert seat is not None
+    return agent.search(state.view(seat), state.legal_actions(), random.Random(seed),
+                        worlds=lambda rng: state.sample_world(seat, rng), **extra)
+
+
+def test_search_statistics_are_what_choose_decides_by() -> None:
+    """The root's statistics: every simulation counted once, the win chance apart from the
+    reward (the sure half point shares the win: its reward is 0.9 of a half, its win chance
+    a half), and ``choose`` is the final choice made from them."""
+    agent = SearchAgent(Knowledge(), Budget(iterations=300))
+    found = searched(agent, Shell(), 4)
+    assert found.iterations == 300 and sum(m.visits for m in found.moves) == 300
+    sure = next(m for m in found.moves if m.action == Pick(10))
+    assert sure.reward == pytest.approx(0.45) and sure.win == pytest.approx(0.5)
+    for move in found.moves:
+        assert move.win is not None and 0.0 <= move.win <= 1.0
+    assert found.moves[found.most_visited()].action == choose(agent, Shell(), 4) == Pick(10)
+    assert all(m.win is None for m in searched(agent, Shell(), 4, chances=False).moves)
+
+
+def test_a_move_asked_for_is_searched_even_if_the_game_would_not_offer_it() -> None:
+    class Advice(Knowledge):
+        def candidates(self, view, legal, rng):  # type: ignore[no-untyped-def]
+            return [Pick(10), Pick(3)]
+
+    agent = SearchAgent(Advice(), Budget(iterations=60))
+    assert [m.action for m in searched(agent, Shell(), 1).moves] == [Pick(10), Pick(3)]
+    asked = searched(agent, Shell(), 1, also=[Pick(5)])
+    assert [m.action for m in asked.moves] == [Pick(10), Pick(5), Pick(3)]
+    assert all(m.visits for m in asked.moves)
+
+
+def test_one_agent_runs_two_searches_at_once() -> None:
+    """No search keeps its state on the agent: two threads searching with one agent (other
+    seats modelled, which reads the searching seat) find what each finds alone."""
+    import threading
+
+    class Modelled(Knowledge):
+        model_others = True
+
+        def rollout(self, world: State, rng: random.Random) -> Action | None:
+            return None
+
+    agent = SearchAgent(Modelled(), Budget(iterations=400))
+    alone = [searched(agent, Secret(first=4), seed) for seed in range(4)]
+    together: dict[int, Any] = {}
+    threads = [threading.Thread(target=lambda s=seed: together.__setitem__(s, searched(agent, Secret(first=4), s)))
+               for seed in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert [together[seed] for seed in range(4)] == alone
