@@ -17,14 +17,14 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from parlour.core.agents import Budget
-from parlour.core.game import Game
+from parlour.core.game import Game, State
 from parlour.core.inputs import RECORD_BYTES, InputProblem, read_text
 from parlour.core.match import world_sampler
 from parlour.core.record import HUMAN, Record, RecordError, clean_record_rules, parse_json, replay, write_json
@@ -40,6 +40,8 @@ MARKS: tuple[tuple[str, float], ...] = (("blunder", 0.20), ("mistake", 0.10), ("
 KEY_MOMENTS = 3
 #: top moves kept for each decision
 TOP = 3
+#: legal moves searched beside the move played when the game's candidates are that move alone
+ALTERNATIVES = 8
 
 
 class AnalysisError(Exception):
@@ -49,7 +51,7 @@ class AnalysisError(Exception):
 def mark(lost: float) -> str | None:
     """The annotator's mark for a decision that lost ``lost`` win chance (None: a good move)."""
     for name, threshold in MARKS:
-        if lost >= threshold - 1e-12:
+        if lost >= threshold:
             return name
     return None
 
@@ -174,28 +176,40 @@ def seat_decisions(game: Game, record: Record, seat: int) -> tuple[list[int], in
 
 def analyse_decision(game: Game, record: Record, seat: int, index: int, budget: int, seed: int,
                      progress: Callable[[float], None] | None = None) -> Decision:
-    """The analysis of the move at ``index`` (the seat's): the game replayed to it, then a
-    search from the seat's view alone, the move played judged beside the game's
-    candidates."""
+    """The analysis of the move at ``index`` (the seat's): the game replayed to it, then
+    :func:`judge`."""
     state = replay(game, record, upto=index)
     if state.to_move != seat:
         raise AnalysisError(f"move {index + 1} is not {record.seats[seat].name}'s")
+    return judge(game, clean_record_rules(game, record), state, record.actions[index], index, budget, seed, progress)
+
+
+def judge(game: Game, rules: Mapping[str, Any], state: State, played_text: str, index: int, budget: int,
+          seed: int, progress: Callable[[float], None] | None = None) -> Decision:
+    """Judge the move ``played_text`` of the seat to move in ``state`` (move ``index + 1``
+    of its game) by a search from that seat's view alone, the move played searched beside
+    the game's candidates. Of ``state`` only the view and the worlds it allows are read."""
+    seat = state.to_move
+    assert seat is not None
     view = state.view(seat)
     legal = state.legal_actions()
-    played = game.parse_action(state, record.actions[index])
-    agent = SearchAgent(game.search_knowledge(clean_record_rules(game, record)), Budget(iterations=budget))
-    found = agent.search(view, legal, random.Random(decision_seed(seed, index)), world_sampler(state, seat),
-                         progress, also=[played])
+    played = game.parse_action(state, played_text)
+    agent = SearchAgent(game.search_knowledge(rules), Budget(iterations=budget))
+    worlds = world_sampler(state, seat)
+    found = agent.search(view, legal, random.Random(decision_seed(seed, index)), worlds, progress, also=[played])
+    if not found.iterations:  # the game offered the move played alone: judge it against the others
+        found = agent.search(view, legal, random.Random(decision_seed(seed, index)), worlds, progress,
+                             also=[played, *legal[:ALTERNATIVES]])
     moves = found.moves
     best = moves[found.most_visited()]
     mine = next(m for m in moves if m.action == played)
-    win_best, win_played = best.win or 0.0, mine.win or 0.0
-    lost = max(0.0, win_best - win_played) if best.action != played else 0.0
+    win_best, win_played = round(best.win or 0.0, 4), round(mine.win or 0.0, 4)
+    lost = max(0.0, round(win_best - win_played, 4)) if best.action != played else 0.0
     top = sorted(moves, key=lambda m: (-m.visits, -(m.win or 0.0)))[:TOP]
     return Decision(
         move=index + 1, stage=state.stage(), played=played.text, played_label=played.label,
         best=best.action.text, best_label=best.action.label,
-        win_played=round(win_played, 4), win_best=round(win_best, 4), lost=round(lost, 4), mark=mark(round(lost, 4)),
+        win_played=win_played, win_best=win_best, lost=lost, mark=mark(lost),
         choices=len(legal), simulations=found.iterations,
         top=[{"move": m.action.text, "label": m.action.label, "win": round(m.win or 0.0, 4), "visits": m.visits}
              for m in top],
@@ -301,13 +315,14 @@ def kept(record_path: Path, record: Record, seat: int, budget: int, seed: int) -
 
 
 def keep(record_path: Path, analysis: Analysis) -> None:
-    """Write ``analysis`` beside the record, replacing any of the same seat (others kept,
-    if they are of this record); an OSError if the folder cannot be written."""
+    """Write ``analysis`` beside the record, replacing any of the same seat, budget and seed
+    (others kept, if they are of this record); an OSError if the folder cannot be written."""
     entries: list[dict[str, Any]] = []
     try:
         old = parse_json(read_text(cache_path(record_path), RECORD_BYTES))
         entries = [e for e in old["analyses"] if isinstance(e, dict) and e.get("record") == analysis.record
-                   and e.get("version") == ANALYSIS_VERSION and e.get("seat") != analysis.seat]
+                   and e.get("version") == ANALYSIS_VERSION
+                   and (e.get("seat"), e.get("budget"), e.get("seed")) != (analysis.seat, analysis.budget, analysis.seed)]
     except (InputProblem, OSError, KeyError, TypeError, ValueError):
         entries = []
     entries.append(analysis.to_json())

@@ -405,9 +405,12 @@ def test_a_move_asked_for_is_searched_even_if_the_game_would_not_offer_it() -> N
 
 
 def test_one_agent_runs_two_searches_at_once() -> None:
-    """No search keeps its state on the agent: two threads searching with one agent (other
-    seats modelled, which reads the searching seat) find what each finds alone."""
+    """No search keeps its state on the agent: threads searching with one agent for both
+    seats (the other seat modelled, which asks whose search it is), switched between as
+    often as Python can, find what each search finds alone."""
+    import sys
     import threading
+    import time
 
     class Modelled(Knowledge):
         model_others = True
@@ -415,13 +418,41 @@ def test_one_agent_runs_two_searches_at_once() -> None:
         def rollout(self, world: State, rng: random.Random) -> Action | None:
             return None
 
-    agent = SearchAgent(Modelled(), Budget(iterations=400))
-    alone = [searched(agent, Secret(first=4), seed) for seed in range(4)]
+    class Yielding(Secret):
+        """Lets the other threads run at every move (the moment a search's state, were it
+        kept on the agent, would be overwritten)."""
+
+        def apply_trusted(self, action: Action) -> None:
+            time.sleep(0)
+            super().apply_trusted(action)
+
+        def clone(self) -> Yielding:
+            other = Yielding(self.secret, self.first, self.spread)
+            other.moves = list(self.moves)
+            return other
+
+        def sample_world(self, seat: int, rng: random.Random, *, quiet: bool = False) -> Yielding:
+            world = self.clone()
+            if seat == 0:
+                world.secret = rng.randrange(6)
+            return world
+
+    first = Yielding(first=4)
+    second = first.clone()
+    second.apply(Pick(1))  # seat 1 to move
+    agent = SearchAgent(Modelled(), Budget(iterations=300))
+    jobs = [(state, seed) for seed in range(3) for state in (first, second)]
+    alone = [searched(agent, state, seed) for state, seed in jobs]
     together: dict[int, Any] = {}
-    threads = [threading.Thread(target=lambda s=seed: together.__setitem__(s, searched(agent, Secret(first=4), s)))
-               for seed in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert [together[seed] for seed in range(4)] == alone
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=lambda i=i, s=state, n=seed: together.__setitem__(i, searched(agent, s, n)))
+                   for i, (state, seed) in enumerate(jobs)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(old)
+    assert [together[i] for i in range(len(jobs))] == alone
