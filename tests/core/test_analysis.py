@@ -5,7 +5,11 @@ reused, and a bad record is one line."""
 from __future__ import annotations
 
 import json
+import os
 import random
+import signal
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -157,3 +161,30 @@ def test_bad_input_is_one_line(tmp_path: Path, casablanca_record: Record) -> Non
                                "actions": casablanca_record.actions[:5] + ["fly to the moon"]})
     broken.save(tmp_path / "broken.json")
     assert_user_error(parlour("analyse", str(tmp_path / "broken.json")), "action 6", "does not replay")
+
+
+@pytest.mark.parametrize("to_group", [False, True], ids=["to-the-program", "ctrl-c-in-a-terminal"])
+def test_ctrl_c_stops_an_analysis_with_workers(tmp_path: Path, to_group: bool) -> None:
+    """SIGINT once the first decision is done (the workers are at work): exit 130, no
+    traceback, nothing kept beside the record."""
+    path = tmp_path / "game.json"
+    finished(CASABLANCA, 5).save(path)  # a long game: 200 decisions
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "fixtures")}
+    proc = subprocess.Popen([sys.executable, "-m", "parlour", "analyse", str(path), "--jobs", "2", "--budget", "3000"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
+    try:
+        assert proc.stderr is not None
+        seen = [proc.stderr.readline(), proc.stderr.readline()]
+        assert seen[0].startswith("analysing P1's decisions: 0/") and seen[1].startswith("analysing P1's decisions: 1/")
+        if to_group:
+            os.killpg(proc.pid, signal.SIGINT)
+        else:
+            proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)  # a guard against a hang, not a measure
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and out == ""
+    assert not (tmp_path / "game.analysis.json").exists()
