@@ -136,11 +136,10 @@ class _Node:
 def _select(moves: Iterable[Any], children: Mapping[Any, _Node], c: float,
             count: bool = True) -> tuple[Any, _Node | None, list[Any] | None]:
     """The selection step, the one place of the UCB formula: among ``moves`` (actions, or
-    the root's indices), the first with
-    the best mean result plus ``c`` times the exploration term over its availability (an
-    edge never tried comes first), counting the choice in each edge's availability when
-    ``count``. Moves without an edge in ``children`` are returned apart, untried, in order
-    (None when there are none)."""
+    the root's indices), the first with the best mean result plus ``c`` times the
+    exploration term over its availability (an edge never tried comes first), counting the
+    choice in each edge's availability when ``count``. Moves without an edge in
+    ``children`` are returned apart, untried, in order (None when there are none)."""
     log, sqrt = math.log, math.sqrt
     untried: list[Any] | None = None
     chosen: _Node | None = None
