@@ -456,3 +456,21 @@ def test_one_agent_runs_two_searches_at_once() -> None:
     finally:
         sys.setswitchinterval(old)
     assert [together[i] for i in range(len(jobs))] == alone
+
+
+@pytest.mark.parametrize("game_id", BUILT_IN)
+def test_built_in_games_estimate_win_chances_that_add_up(game_id: str) -> None:
+    """A built-in game's win chances in a world a rollout stopped in early are a share of
+    the win each (together: one); at the end, each seat's share of the win."""
+    game, rules, state = mid_game(game_id)
+    knowledge = game.search_knowledge(rules)
+    chances = [knowledge.win_chance(state, seat) for seat in range(state.players)]
+    assert all(c is not None and 0.0 <= c <= 1.0 for c in chances)
+    assert sum(chances) == pytest.approx(1.0)  # type: ignore[arg-type]
+    rng = random.Random(1)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    winners = state.winners()
+    assert [knowledge.win_chance(state, seat) for seat in range(state.players)] == [
+        1.0 / len(winners) if seat in winners else 0.0 for seat in range(state.players)]
