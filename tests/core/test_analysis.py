@@ -188,3 +188,14 @@ def test_ctrl_c_stops_an_analysis_with_workers(tmp_path: Path, to_group: bool) -
     assert proc.returncode == 130, err
     assert "Traceback" not in err and out == ""
     assert not (tmp_path / "game.analysis.json").exists()
+
+
+def test_a_kept_analysis_is_not_taken_for_a_record(tmp_path: Path, casablanca_record: Record) -> None:
+    from parlour.core.analysis import cache_path
+    from parlour.core.review import find_record
+
+    path = tmp_path / "casablanca-1.json"
+    casablanca_record.save(path)
+    cache_path(path).write_text("{}")
+    assert cache_path(path).name == "casablanca-1.analysis.json"
+    assert find_record("casablanca", tmp_path) == path
