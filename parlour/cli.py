@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from parlour.analyse import add_analyse, analyse_command
 from parlour.commands import UserError, find_game, load_registry, plugin_failure, resolve_rules
 from parlour.together import host_command, join_command, serve_command
 from parlour.stats import stats_command
@@ -118,6 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--json", action="store_true", help="print one JSON object")
     rep.add_argument("--review", action="store_true",
                      help="then open it in the app: step through it as any seat saw it")
+    add_analyse(sub)
     return parser
 
 
@@ -138,7 +140,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run_app(getattr(args, "game", None))
         handler = {"list": _list, "rules": _rules, "simulate": _simulate, "replay": _replay,
                    "rulesets": _rulesets, "schema": _schema, "host": host_command, "join": join_command,
-                   "serve": serve_command, "stats": stats_command}[args.command]
+                   "serve": serve_command, "stats": stats_command,
+                   "analyse": analyse_command}[args.command]
         return handler(args)
     except UserError as exc:
         _fail(str(exc))

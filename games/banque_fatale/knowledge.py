@@ -193,18 +193,29 @@ class BanqueFataleKnowledge(Knowledge):
         return (w.cash[seat] + sum(w.jetons[seat]) * self.cfg.jeton_value
                 + sum(a * e for a, e in zip(aces, expected)))
 
+    def standing(self, w: Any) -> tuple[list[float], list[float], float]:
+        """Each seat's worth, its odds of winning (unnormalised) and their sum."""
+        values = [self.worth(w, s) for s in range(w.players)]
+        top = max(values)
+        temp = 3.0 + 0.5 * max(w.rounds - w.round, 0)
+        odds = [math.exp((v - top) / temp) for v in values]
+        return values, odds, sum(odds)
+
     def evaluate(self, world: State) -> Sequence[float] | None:
         w: Any = world
         if w.phase == "over":
             return None
-        n = w.players
-        values = [self.worth(w, s) for s in range(n)]
+        values, odds, total = self.standing(w)
         top, low = max(values), min(values)
         spread = (top - low) or 1.0
-        temp = 3.0 + 0.5 * max(w.rounds - w.round, 0)
-        odds = [math.exp((v - top) / temp) for v in values]
-        total = sum(odds)
         return [0.9 * o / total + 0.1 * (v - low) / spread for o, v in zip(odds, values)]
+
+    def win_chance(self, world: State, seat: int) -> float | None:
+        w: Any = world
+        if w.phase == "over":
+            return super().win_chance(world, seat)
+        _, odds, total = self.standing(w)
+        return odds[seat] / total
 
     # -- the searcher's own moves -------------------------------------------------------------
     def medium_choice(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:

@@ -509,7 +509,8 @@ class BanqueFataleState(State):
         rng.shuffle(world.pile)
         others = [s for s in range(self.players) if s != seat]
         if self.cfg.closed and self.phase != OVER:
-            bag = [i for s in others for i, c in enumerate(world.jetons[s]) for _ in range(c)]
+            # sorted first: the order must not carry how the others really split them
+            bag = sorted(i for s in others for i, c in enumerate(world.jetons[s]) for _ in range(c))
             rng.shuffle(bag)
             k = len(self.pool)
             for s in others:
@@ -519,7 +520,7 @@ class BanqueFataleState(State):
                     fresh[i] += 1
                 del bag[:size]
                 world.jetons[s] = fresh
-            cash = [world.cash[s] for s in others]
+            cash = sorted(world.cash[s] for s in others)
             rng.shuffle(cash)
             for s, c in zip(others, cash):
                 world.cash[s] = c

@@ -335,17 +335,29 @@ class CasablancaKnowledge(Knowledge):
                 value += _PROGRESS[min(count, len(_PROGRESS) - 1)]
         return value
 
+    def standing(self, w: Any) -> tuple[list[float], list[float], float]:
+        """Each seat's worth (a seat out of the game: far below), its odds of winning
+        (unnormalised) and their sum."""
+        values = [self.worth(w, s) if w.active[s] else -1e9 for s in range(w.players)]
+        top = max(values)
+        odds = [math.exp((v - top) / 400.0) if v > -1e8 else 0.0 for v in values]
+        return values, odds, sum(odds)
+
     def evaluate(self, world: State) -> Sequence[float] | None:
         w: Any = world
         if w.is_over:
             return None
-        n = w.players
-        values = [self.worth(w, s) if w.active[s] else -1e9 for s in range(n)]
+        values, odds, total = self.standing(w)
         top, low = max(values), min(v for v in values if v > -1e8)
         spread = (top - low) or 1.0
-        odds = [math.exp((v - top) / 400.0) if v > -1e8 else 0.0 for v in values]
-        total = sum(odds)
         return [0.9 * o / total + 0.1 * max(v - low, 0.0) / spread for o, v in zip(odds, values)]
+
+    def win_chance(self, world: State, seat: int) -> float | None:
+        w: Any = world
+        if w.is_over:
+            return super().win_chance(world, seat)
+        _, odds, total = self.standing(w)
+        return odds[seat] / total
 
 
 __all__ = ["CasablancaKnowledge"]

@@ -228,12 +228,10 @@ class MonteCarloKnowledge(Knowledge):
         share = min(1.0, to_come / free)
         return share ** missing
 
-    def evaluate(self, world: State) -> Sequence[float] | None:
-        w: Any = world
-        if w.phase == "over":
-            return None
-        n = w.players
-        values = [float(w.chips[s]) for s in range(n)]
+    def standing(self, w: Any) -> tuple[list[float], list[float], float, float, float]:
+        """Each seat's expected chips, its odds of winning (unnormalised), their sum and
+        the highest and lowest chips of a seat still in."""
+        values = [float(w.chips[s]) for s in range(w.players)]
         odds = w.odds
         for i in w.staked_fields:
             p = self.chance(w, i) * odds[i]
@@ -241,12 +239,25 @@ class MonteCarloKnowledge(Knowledge):
                 values[s] += p
         alive = [v for s, v in enumerate(values) if w.active[s]] or values
         top, low = max(alive), min(alive)
-        spread = (top - low) or 1.0
         games_left = w.rules["match_games"] - w.game_no
         temp = 2.0 + 3.0 * max(games_left - 1, 0)
         odds_win = [math.exp((v - top) / temp) if w.active[s] else 0.0 for s, v in enumerate(values)]
-        total = sum(odds_win) or 1.0
+        return values, odds_win, sum(odds_win) or 1.0, top, low
+
+    def evaluate(self, world: State) -> Sequence[float] | None:
+        w: Any = world
+        if w.phase == "over":
+            return None
+        values, odds_win, total, top, low = self.standing(w)
+        spread = (top - low) or 1.0
         return [0.9 * o / total + 0.1 * max(v - low, 0.0) / spread for o, v in zip(odds_win, values)]
+
+    def win_chance(self, world: State, seat: int) -> float | None:
+        w: Any = world
+        if w.phase == "over":
+            return super().win_chance(world, seat)
+        _, odds_win, total, _, _ = self.standing(w)
+        return odds_win[seat] / total
 
     # -- the searcher's own moves -------------------------------------------------------------
     def candidates(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Sequence[Action]:

@@ -277,7 +277,8 @@ def find_record(name: str, folder: Path) -> Path:
         if candidate.is_file():
             return candidate
     try:
-        matches = sorted(p for p in folder.glob("*.json") if p.name.startswith(name) and p.is_file())
+        matches = sorted(p for p in folder.glob("*.json")
+                         if p.name.startswith(name) and not p.name.endswith(".analysis.json") and p.is_file())
     except OSError:
         matches = []
     if len(matches) == 1:

@@ -14,7 +14,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from parlour.core.agents import AgentKind, Budget
@@ -76,6 +77,17 @@ class Knowledge:
             for seat, score in enumerate(scores)
         ]
 
+    def win_chance(self, world: State, seat: int) -> float | None:
+        """``seat``'s chance to win in a world where a simulation stopped: at the end of the
+        game its share of the win; in a world a rollout was cut off in (where
+        :meth:`evaluate` answered), the game's estimate of it, or None (the default) to let
+        the value from :meth:`evaluate` stand for it. The searcher keeps it beside the
+        reward, for the analysis of a game."""
+        if world.to_move is not None:
+            return None
+        winners = world.winners()
+        return 1.0 / len(winners) if seat in winners else 0.0
+
     def world_weight(self, world: State, seat: int, view: Mapping[str, Any]) -> float:
         """How likely the other seats' moves seen so far are in ``world`` under a model of
         those players (a relative weight; 0 rules the world out). Worlds are resampled by
@@ -121,6 +133,147 @@ class _Node:
         self.avail = 0
 
 
+def _select(moves: Iterable[Any], children: Mapping[Any, _Node], c: float,
+            count: bool = True) -> tuple[Any, _Node | None, list[Any] | None]:
+    """The selection step, the one place of the UCB formula: among ``moves`` (actions, or
+    the root's indices), the first with the best mean result plus ``c`` times the
+    exploration term over its availability (an edge never tried comes first), counting the
+    choice in each edge's availability when ``count``. Moves without an edge in
+    ``children`` are returned apart, untried, in order (None when there are none)."""
+    log, sqrt = math.log, math.sqrt
+    untried: list[Any] | None = None
+    chosen: _Node | None = None
+    action: Any = None
+    best = _LOW
+    get = children.get
+    for move in moves:
+        child = get(move)
+        if child is None:
+            if untried is None:
+                untried = [move]
+            else:
+                untried.append(move)
+            continue
+        if count:
+            child.avail += 1
+        n = child.visits
+        score = child.total / n + c * sqrt(log(child.avail) / n) if n else 1e300
+        if score > best:
+            best, chosen, action = score, child, move
+    return action, chosen, untried
+
+
+@dataclass(frozen=True)
+class MoveStats:
+    """What one search found of one of the deciding seat's moves: the simulations that tried
+    it, their mean ``reward`` (what the search steers by: mostly the share of the win, a
+    little the score margin, see :meth:`Knowledge.result`) and the estimated ``win`` chance
+    alone (the mean share of the win, or the game's estimate where a rollout was cut off:
+    :meth:`Knowledge.win_chance`; None when the search was not asked for it or nothing
+    was searched). Both are 0 for a move never tried in a search."""
+
+    action: Action
+    visits: int
+    reward: float
+    win: float | None
+
+
+@dataclass(frozen=True)
+class Searched:
+    """The root of one search: each move searched, the game's candidates first, and the
+    simulations run. No move has visits when there was nothing to search (one move, no
+    worlds): the first is then the one to play."""
+
+    moves: tuple[MoveStats, ...]
+    iterations: int
+
+    def most_visited(self) -> int:
+        """The index of the most tried move (more visits, then the better mean; the first
+        of equals)."""
+        best = 0
+        for i in range(1, len(self.moves)):
+            a, b = self.moves[i], self.moves[best]
+            if a.visits > b.visits or (a.visits == b.visits and a.visits and a.reward > b.reward):
+                best = i
+        return best
+
+
+class _Stopwatch:
+    """When one search stops (its budget: simulations, seconds or both) and the progress it
+    reports on the way (every :data:`PROGRESS_EVERY` simulations, at most every 50 ms when
+    timed). The clock is read once at the start and once a simulation when timed."""
+
+    __slots__ = ("limit", "seconds", "clock", "start", "deadline", "progress", "last_report")
+
+    def __init__(self, budget: Budget, clock: Callable[[], float], progress: Callable[[float], None] | None) -> None:
+        self.limit = budget.iterations
+        self.seconds = budget.seconds
+        self.clock = clock
+        self.start = self.last_report = clock()
+        self.deadline = self.start + self.seconds if self.seconds is not None else None
+        self.progress = progress
+
+    def over(self, done: int) -> bool:
+        """Whether the search stops after ``done`` simulations (reporting progress if not)."""
+        limit = self.limit
+        if limit is not None and done >= limit:
+            return True
+        now = 0.0
+        if self.deadline is not None:
+            now = self.clock()
+            if now >= self.deadline:
+                return True
+        if self.progress is not None and done and done % PROGRESS_EVERY == 0:
+            if self.deadline is None:
+                self.progress(done / limit)  # type: ignore[operator]
+            elif now - self.last_report >= 0.05:
+                self.last_report = now
+                share = (now - self.start) / self.seconds  # type: ignore[operator]
+                if limit is not None:
+                    share = max(share, done / limit)
+                self.progress(min(1.0, share))
+        return False
+
+
+class _Root:
+    """The deciding seat's moves at the root of one search: the same in every world its view
+    allows, each still asked of the world it is played in. A long list widens
+    progressively; a move's availability counts the visits since it was first considered.
+    Each move also keeps the sum of its estimated win chances."""
+
+    __slots__ = ("offered", "nodes", "wins", "widens", "visits")
+
+    def __init__(self, offered: Sequence[Action]) -> None:
+        self.offered = offered
+        # by index, not by action: an action's hash may be slow Python code
+        self.nodes = {i: _Node() for i in range(len(offered))}
+        self.wins = [0.0] * len(offered)
+        self.widens = len(offered) > WIDE
+        self.visits = 0
+
+    def select(self, world: State, c: float, widening: float, alpha: float) -> int:
+        """The index of the move to try in ``world``: by UCB among the moves considered so
+        far that are legal there (legality asked only of the best, in turn); -1 when none is."""
+        k = len(self.offered)
+        if self.widens:
+            k = min(k, max(1, int(widening * (self.visits + 1) ** alpha)))
+        self.visits += 1
+        nodes, offered, is_legal = self.nodes, self.offered, world.is_legal
+        considered: Sequence[int] = range(k)
+        pick, _, _ = _select(considered, nodes, c)
+        while pick is not None and not is_legal(offered[pick]):
+            barred = pick
+            considered = [i for i in considered if i != barred]
+            pick, _, _ = _select(considered, nodes, c, count=False)
+        return -1 if pick is None else pick
+
+    def stats(self, iterations: int, chances: bool) -> Searched:
+        return Searched(tuple(
+            MoveStats(action, node.visits, node.total / node.visits if node.visits else 0.0,
+                      (wins / node.visits if node.visits else 0.0) if chances else None)
+            for action, node, wins in zip(self.offered, self.nodes.values(), self.wins)), iterations)
+
+
 class SearchAgent:
     """Single-observer information-set Monte Carlo tree search, open loop.
 
@@ -131,7 +284,11 @@ class SearchAgent:
     ``Knowledge.rollout_depth`` steps when ``Knowledge.evaluate`` answers) and credits every
     edge with the result of the seat that chose it. Nodes with many moves widen
     progressively (``widening * visits ** alpha`` children); the root's moves come from
-    ``Knowledge.candidates``, best first. The choice is the most visited root move."""
+    ``Knowledge.candidates``, best first. The choice is the most visited root move.
+
+    The steps: :meth:`root_moves`, then :meth:`search` (a :class:`_Stopwatch`, the root's
+    and the tree's selection, :meth:`_simulate`), then :meth:`final_choice`. A search keeps
+    its state to itself, so one agent may run several at once."""
 
     wants_worlds = True
     reports_progress = True
@@ -162,7 +319,6 @@ class SearchAgent:
         self._policy = self.knowledge.rollout if _overrides(self.knowledge, "rollout") else None
         self._depth = self.knowledge.rollout_depth if _overrides(self.knowledge, "evaluate") else None
         self._model_others = bool(self.knowledge.model_others) and self._policy is not None
-        self._seat: int | None = None
 
     # -- worlds ------------------------------------------------------------------
     def _world_stream(
@@ -227,11 +383,16 @@ class SearchAgent:
         worlds: Callable[[random.Random], State] | None = None,
         progress: Callable[[float], None] | None = None,
     ) -> Action:
-        self.last_iterations = 0
-        if len(legal) == 1:
-            if progress is not None:
-                progress(1.0)
-            return legal[0]
+        searched = self.search(view, legal, rng, worlds, progress, chances=False)
+        self.last_iterations = searched.iterations
+        return self.final_choice(searched, rng)
+
+    def root_moves(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random,
+                   also: Sequence[Action] = ()) -> list[Action]:
+        """The deciding seat's moves worth searching, best first: the game's candidates
+        (those legal, unless the choice is huge), else all of ``legal``, else a random sample
+        of a huge choice. ``also`` (legal moves that must be judged, say the move a player
+        made) come second when missing."""
         knowledge = self.knowledge
         wide = len(legal) > WIDE
         if _overrides(knowledge, "candidates"):
@@ -246,110 +407,83 @@ class SearchAgent:
             offered = list(legal)
         if not offered:
             offered = [legal[0]]
+        missing = [a for a in dict.fromkeys(also) if a not in offered]
+        if missing:
+            offered[1:1] = missing
+        return offered
+
+    def search(
+        self,
+        view: Mapping[str, Any],
+        legal: Sequence[Action],
+        rng: random.Random,
+        worlds: Callable[[random.Random], State] | None = None,
+        progress: Callable[[float], None] | None = None,
+        also: Sequence[Action] = (),
+        chances: bool = True,
+    ) -> Searched:
+        """Search the decision and return what was found of each root move (see
+        :class:`Searched`); ``also`` as in :meth:`root_moves`. Without ``chances`` the win
+        chances are not kept (a decision needs only the rewards: it is quicker)."""
+        if len(legal) == 1 and not also:
+            if progress is not None:
+                progress(1.0)
+            return Searched((MoveStats(legal[0], 0, 0.0, None),), 0)
+        offered = self.root_moves(view, legal, rng, also)
         if worlds is None or len(offered) == 1:
             # nothing to search with (or about): the game's own best candidate
             if progress is not None:
                 progress(1.0)
-            return offered[0]
+            return Searched(tuple(MoveStats(a, 0, 0.0, None) for a in offered), 0)
         next_world = self._world_stream(view, worlds, rng)
-
-        root_nodes = [_Node() for _ in offered]
-        # widen progressively through a long list of moves
-        root_widens = len(offered) > WIDE
-
-        budget = self.budget
-        limit = budget.iterations
-        clock = self.clock
-        start = clock()
-        deadline = start + budget.seconds if budget.seconds is not None else None
-        last_report = start
-        log, sqrt = math.log, math.sqrt
-        c = self.exploration
-        widening, alpha = self.widening, self.alpha
-        root_visits = 0
-        barred: set[int] = set()
-        simulate = self._simulate
+        root = _Root(offered)
+        watch = _Stopwatch(self.budget, self.clock, progress)
+        c, widening, alpha = self.exploration, self.widening, self.alpha
+        simulate, win_chance = self._simulate, self.knowledge.win_chance
+        nodes, wins = root.nodes, root.wins
         done = 0
-        while True:
-            if limit is not None and done >= limit:
-                break
-            if deadline is not None:
-                now = clock()
-                if now >= deadline:
-                    break
-            if progress is not None and done and done % PROGRESS_EVERY == 0:
-                if deadline is None:
-                    progress(done / limit)  # type: ignore[operator]
-                elif now - last_report >= 0.05:
-                    last_report = now
-                    share = (now - start) / budget.seconds  # type: ignore[operator]
-                    if limit is not None:
-                        share = max(share, done / limit)
-                    progress(min(1.0, share))
+        while not watch.over(done):
             world = next_world()
-            # the root: the seat's own moves, the same in every world its view allows; the
-            # move picked is still asked of the world, and passed over if it is not legal
-            k = len(offered)
-            if root_widens:
-                k = min(k, max(1, int(widening * (root_visits + 1) ** alpha)))
-            root_visits += 1
             done += 1
-            is_legal = world.is_legal
-            for i in range(k):
-                root_nodes[i].avail += 1  # available since it was first considered
-            pick = -1
-            while pick < 0:
-                best = _LOW
-                for i in range(k):
-                    node = root_nodes[i]
-                    n = node.visits
-                    score = node.total / n + c * sqrt(log(node.avail) / n) if n else 1e300
-                    if score > best and i not in barred:
-                        pick, best = i, score
-                if pick < 0:
-                    break
-                if not is_legal(offered[pick]):
-                    barred.add(pick)
-                    pick = -1
-            if barred:
-                barred.clear()
+            pick = root.select(world, c, widening, alpha)
             if pick < 0:
                 continue
-            node = root_nodes[pick]
-            mover = self._seat = world.to_move
+            node = nodes[pick]
+            mover: int = world.to_move  # type: ignore[assignment]
             world.apply_trusted(offered[pick])
-            reward = simulate(world, node, node.visits == 0, rng)
+            reward = simulate(world, node, node.visits == 0, rng, mover)[mover]
             node.visits += 1
-            node.total += reward[mover]  # type: ignore[index]
-        self.last_iterations = done
+            node.total += reward
+            if chances:
+                chance = win_chance(world, mover)  # the world where the simulation stopped
+                wins[pick] += reward if chance is None else chance
         if progress is not None:
             progress(1.0)
-        best_i = 0
-        for i in range(1, len(offered)):
-            a, b = root_nodes[i], root_nodes[best_i]
-            if a.visits > b.visits or (
-                a.visits == b.visits and a.visits and a.total / a.visits > b.total / b.visits
-            ):
-                best_i = i
-        best = root_nodes[best_i]
-        if knowledge.variety > 0.0 and best.visits:
-            top = best.total / best.visits - knowledge.variety
-            near = [i for i, node in enumerate(root_nodes)
-                    if node.visits and 4 * node.visits >= best.visits and node.total / node.visits >= top]
+        return root.stats(done, chances)
+
+    def final_choice(self, searched: Searched, rng: random.Random) -> Action:
+        """The most visited move; with :attr:`Knowledge.variety`, any of those close to it
+        in mean result (with a quarter of its visits), at random."""
+        moves = searched.moves
+        best_i = searched.most_visited()
+        best = moves[best_i]
+        variety = self.knowledge.variety
+        if variety > 0.0 and best.visits:
+            top = best.reward - variety
+            near = [i for i, m in enumerate(moves) if m.visits and 4 * m.visits >= best.visits and m.reward >= top]
             if len(near) > 1:
                 best_i = near[rng.randrange(len(near))]
-        return offered[best_i]
+        return moves[best_i].action
 
-    def _simulate(self, world: State, node: _Node, fresh: bool, rng: random.Random) -> Sequence[float]:
-        """Walk down from ``node`` (just entered in ``world``), add one node, play out and
-        credit the path; return the rewards by seat for the caller's own edge."""
+    def _simulate(self, world: State, node: _Node, fresh: bool, rng: random.Random, me: int) -> Sequence[float]:
+        """Walk down from ``node`` (just entered in ``world`` by seat ``me``'s move), add one
+        node, play out and credit the path; return the rewards by seat for the caller's own
+        edge. ``world`` is left where the simulation stopped."""
         path: list[tuple[_Node, int]] = []
         c = self.exploration
-        widening, alpha = self.widening, self.alpha
-        log, sqrt = math.log, math.sqrt
         policy = self._policy
         randrange = rng.randrange
-        model_others, me = self._model_others, self._seat
+        model_others = self._model_others
         while not fresh:
             mover = world.to_move
             if mover is None:
@@ -363,46 +497,10 @@ class SearchAgent:
                 continue
             legal = world.legal_actions()
             children = node.children
-            chosen: _Node | None = None
-            action: Action | None = None
             if len(legal) > WIDE:
-                # a huge choice: widen with the visits, new moves from the rollout policy
-                if len(children) < max(1, int(widening * (node.visits + 1) ** alpha)):
-                    move = policy(world, rng) if policy is not None else None
-                    if move is None:
-                        move = legal[randrange(len(legal))]
-                    if move not in children:
-                        chosen = children[move] = _Node()
-                        chosen.avail = 1
-                        action = move
-                        fresh = True
-                if chosen is None:
-                    best = _LOW
-                    is_legal = world.is_legal
-                    for move, child in children.items():
-                        if not is_legal(move):
-                            continue
-                        child.avail += 1
-                        n = child.visits
-                        score = child.total / n + c * sqrt(log(child.avail) / n) if n else 1e300
-                        if score > best:
-                            best, chosen, action = score, child, move
+                action, chosen, fresh = self._widen(world, legal, node, policy, rng)
             else:
-                untried: list[Action] | None = None
-                best = _LOW
-                for move in legal:
-                    child = children.get(move)
-                    if child is None:
-                        if untried is None:
-                            untried = [move]
-                        else:
-                            untried.append(move)
-                        continue
-                    child.avail += 1
-                    n = child.visits
-                    score = child.total / n + c * sqrt(log(child.avail) / n) if n else 1e300
-                    if score > best:
-                        best, chosen, action = score, child, move
+                action, chosen, untried = _select(legal, children, c)
                 if untried is not None:
                     action = untried[randrange(len(untried))] if len(untried) > 1 else untried[0]
                     chosen = children[action] = _Node()
@@ -418,6 +516,25 @@ class SearchAgent:
             child.visits += 1
             child.total += rewards[mover]
         return rewards
+
+    def _widen(self, world: State, legal: Sequence[Action], node: _Node,
+               policy: Callable[[State, random.Random], Action | None] | None,
+               rng: random.Random) -> tuple[Action | None, _Node | None, bool]:
+        """In a huge choice: widen with the visits (a new move from the rollout policy),
+        else the best by UCB among the edges legal in ``world``; the move, its edge and
+        whether the edge is new."""
+        children = node.children
+        if len(children) < max(1, int(self.widening * (node.visits + 1) ** self.alpha)):
+            move = policy(world, rng) if policy is not None else None
+            if move is None:
+                move = legal[rng.randrange(len(legal))]
+            if move not in children:
+                chosen = children[move] = _Node()
+                chosen.avail = 1
+                return move, chosen, True
+        is_legal = world.is_legal
+        action, chosen, _ = _select([move for move in children if is_legal(move)], children, self.exploration)
+        return action, chosen, False
 
     def _rollout(
         self, world: State, policy: Callable[[State, random.Random], Action | None] | None, rng: random.Random

@@ -15,7 +15,7 @@ import parlour.core
 #: bottom first; a module may import only the ones before it (imports under TYPE_CHECKING aside)
 CORE_ORDER = (
     "inputs", "schema", "yamlsource", "agents", "search", "game", "rulesets", "record", "match", "seating",
-    "saves", "registry", "simulate", "ratings", "ledger",
+    "saves", "registry", "simulate", "ratings", "ledger", "analysis",
 )
 CORE = Path(parlour.core.__file__).parent
 

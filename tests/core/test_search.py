@@ -368,3 +368,109 @@ def test_variety_chooses_among_moves_of_equal_value() -> None:
     varied = {choose(SearchAgent(Even(0.02), Budget(iterations=90)), state, seed) for seed in range(12)}
     assert plain == {Pick(10)}
     assert varied == {Pick(10), Pick(3), Pick(7)}
+
+
+def searched(agent: SearchAgent, state: State, seed: int, **extra: Any) -> Any:
+    seat = state.to_move
+    assert seat is not None
+    return agent.search(state.view(seat), state.legal_actions(), random.Random(seed),
+                        worlds=lambda rng: state.sample_world(seat, rng), **extra)
+
+
+def test_search_statistics_are_what_choose_decides_by() -> None:
+    """The root's statistics: every simulation counted once, the win chance apart from the
+    reward (the sure half point shares the win: its reward is 0.9 of a half, its win chance
+    a half), and ``choose`` is the final choice made from them."""
+    agent = SearchAgent(Knowledge(), Budget(iterations=300))
+    found = searched(agent, Shell(), 4)
+    assert found.iterations == 300 and sum(m.visits for m in found.moves) == 300
+    sure = next(m for m in found.moves if m.action == Pick(10))
+    assert sure.reward == pytest.approx(0.45) and sure.win == pytest.approx(0.5)
+    for move in found.moves:
+        assert move.win is not None and 0.0 <= move.win <= 1.0
+    assert found.moves[found.most_visited()].action == choose(agent, Shell(), 4) == Pick(10)
+    assert all(m.win is None for m in searched(agent, Shell(), 4, chances=False).moves)
+
+
+def test_a_move_asked_for_is_searched_even_if_the_game_would_not_offer_it() -> None:
+    class Advice(Knowledge):
+        def candidates(self, view, legal, rng):  # type: ignore[no-untyped-def]
+            return [Pick(10), Pick(3)]
+
+    agent = SearchAgent(Advice(), Budget(iterations=60))
+    assert [m.action for m in searched(agent, Shell(), 1).moves] == [Pick(10), Pick(3)]
+    asked = searched(agent, Shell(), 1, also=[Pick(5)])
+    assert [m.action for m in asked.moves] == [Pick(10), Pick(5), Pick(3)]
+    assert all(m.visits for m in asked.moves)
+
+
+def test_one_agent_runs_two_searches_at_once() -> None:
+    """No search keeps its state on the agent: threads searching with one agent for both
+    seats (the other seat modelled, which asks whose search it is), switched between as
+    often as Python can, find what each search finds alone."""
+    import sys
+    import threading
+    import time
+
+    class Modelled(Knowledge):
+        model_others = True
+
+        def rollout(self, world: State, rng: random.Random) -> Action | None:
+            return None
+
+    class Yielding(Secret):
+        """Lets the other threads run at every move (the moment a search's state, were it
+        kept on the agent, would be overwritten)."""
+
+        def apply_trusted(self, action: Action) -> None:
+            time.sleep(0)
+            super().apply_trusted(action)
+
+        def clone(self) -> Yielding:
+            other = Yielding(self.secret, self.first, self.spread)
+            other.moves = list(self.moves)
+            return other
+
+        def sample_world(self, seat: int, rng: random.Random, *, quiet: bool = False) -> Yielding:
+            world = self.clone()
+            if seat == 0:
+                world.secret = rng.randrange(6)
+            return world
+
+    first = Yielding(first=4)
+    second = first.clone()
+    second.apply(Pick(1))  # seat 1 to move
+    agent = SearchAgent(Modelled(), Budget(iterations=300))
+    jobs = [(state, seed) for seed in range(3) for state in (first, second)]
+    alone = [searched(agent, state, seed) for state, seed in jobs]
+    together: dict[int, Any] = {}
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=lambda i=i, s=state, n=seed: together.__setitem__(i, searched(agent, s, n)))
+                   for i, (state, seed) in enumerate(jobs)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(old)
+    assert [together[i] for i in range(len(jobs))] == alone
+
+
+@pytest.mark.parametrize("game_id", BUILT_IN)
+def test_built_in_games_estimate_win_chances_that_add_up(game_id: str) -> None:
+    """A built-in game's win chances in a world a rollout stopped in early are a share of
+    the win each (together: one); at the end, each seat's share of the win."""
+    game, rules, state = mid_game(game_id)
+    knowledge = game.search_knowledge(rules)
+    chances = [knowledge.win_chance(state, seat) for seat in range(state.players)]
+    assert all(c is not None and 0.0 <= c <= 1.0 for c in chances)
+    assert sum(chances) == pytest.approx(1.0)  # type: ignore[arg-type]
+    rng = random.Random(1)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    winners = state.winners()
+    assert [knowledge.win_chance(state, seat) for seat in range(state.players)] == [
+        1.0 / len(winners) if seat in winners else 0.0 for seat in range(state.players)]

@@ -1,0 +1,329 @@
+"""The computer's analysis of a finished game, for one seat.
+
+At each of the seat's decisions the searching player behind ``hard`` looks at the game from
+that seat's chair — its view then, and worlds drawn from that view (``State.sample_world``,
+as ``hard`` gets them), never the record's hidden truth — and says which move it prefers,
+the estimated win chance after that move and after the move played, and what the choice
+cost (the win chance lost). A decision is marked by that loss (:data:`MARKS`); the largest
+losses are the key moments.
+
+It is reproducible: a decision's generator comes from the seed and its place in the record,
+so the same record, budget and seed give the same analysis however many processes share the
+work. It is kept beside the record (:func:`cache_path`) and reused when it matches.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from parlour.core.agents import Budget
+from parlour.core.game import Game, State
+from parlour.core.inputs import RECORD_BYTES, InputProblem, read_text
+from parlour.core.match import world_sampler
+from parlour.core.record import HUMAN, Record, RecordError, clean_record_rules, parse_json, replay, write_json
+from parlour.core.search import SearchAgent
+
+#: the analysis file's format; a kept analysis of another version is made again
+ANALYSIS_VERSION = 1
+#: simulations a decision by default
+DEFAULT_BUDGET = 500
+#: win chance lost from which a decision is marked, the worst first
+MARKS: tuple[tuple[str, float], ...] = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
+#: how many key moments a summary names
+KEY_MOMENTS = 3
+#: top moves kept for each decision
+TOP = 3
+#: legal moves searched beside the move played when the game's candidates are that move alone
+ALTERNATIVES = 8
+
+
+class AnalysisError(Exception):
+    """A record that cannot be analysed (one line)."""
+
+
+def mark(lost: float) -> str | None:
+    """The annotator's mark for a decision that lost ``lost`` win chance (None: a good move)."""
+    for name, threshold in MARKS:
+        if lost >= threshold:
+            return name
+    return None
+
+
+def decision_seed(seed: int, index: int) -> int:
+    """The generator seed of the decision at ``index`` in the record: from the analysis
+    seed and the place alone, so that results do not depend on the order of the work."""
+    return random.Random(f"analysis/{seed}/{index}").getrandbits(48)
+
+
+def record_digest(record: Record) -> str:
+    """What identifies a record's game (its JSON, names and all): a kept analysis is reused
+    only for the very record it was made of."""
+    return hashlib.sha256(json.dumps(record.to_json(), sort_keys=True).encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One of the seat's decisions: ``move`` is its number in the record (1 is the first
+    move of the game); win chances are estimates from the seat's view, 0 to 1."""
+
+    move: int
+    stage: str | None
+    played: str
+    played_label: str
+    best: str
+    best_label: str
+    win_played: float
+    win_best: float
+    lost: float
+    mark: str | None
+    choices: int
+    simulations: int
+    #: the searched moves with the most visits: ``{"move", "label", "win", "visits"}``
+    top: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class Analysis:
+    game: str
+    record: str  #: :func:`record_digest` of the record analysed
+    seat: int
+    name: str
+    budget: int
+    seed: int
+    decisions: list[Decision]
+    #: moves of the seat with one legal choice (nothing to decide; not analysed)
+    forced: int = 0
+    version: int = ANALYSIS_VERSION
+
+    def key_moments(self, count: int = KEY_MOMENTS) -> list[Decision]:
+        """The marked decisions that lost the most, in the order of the game."""
+        marked = sorted((d for d in self.decisions if d.mark), key=lambda d: (-d.lost, d.move))[:count]
+        return sorted(marked, key=lambda d: d.move)
+
+    def counts(self) -> dict[str, int]:
+        return {name: sum(d.mark == name for d in self.decisions) for name, _ in MARKS}
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": "parlour-analysis",
+            "version": self.version,
+            "game": self.game,
+            "record": self.record,
+            "seat": self.seat,
+            "name": self.name,
+            "budget": self.budget,
+            "seed": self.seed,
+            "thresholds": {name: threshold for name, threshold in MARKS},
+            "decisions": [asdict(d) for d in self.decisions],
+            "forced": self.forced,
+            "key_moments": [d.move for d in self.key_moments()],
+            "summary": {
+                "decisions": len(self.decisions),
+                **self.counts(),
+                "win_lost": sum(d.lost for d in self.decisions),
+            },
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Analysis:
+        """An analysis read back from its file; ValueError (or KeyError, TypeError) when it
+        is not one."""
+        if not isinstance(data, dict) or data.get("format") != "parlour-analysis":
+            raise ValueError("not an analysis")
+        fields = set(Decision.__dataclass_fields__)
+        decisions = [Decision(**{k: v for k, v in d.items() if k in fields}) for d in data["decisions"]]
+        return cls(str(data["game"]), str(data["record"]), int(data["seat"]), str(data["name"]),
+                   int(data["budget"]), int(data["seed"]), decisions, int(data["forced"]), int(data["version"]))
+
+
+def default_seat(record: Record) -> int:
+    """The seat analysed when none is named: the first person's, else the first."""
+    return next((i for i, s in enumerate(record.seats) if s.agent == HUMAN), 0)
+
+
+def seat_decisions(game: Game, record: Record, seat: int) -> tuple[list[int], int]:
+    """The indices in ``record.actions`` of ``seat``'s decisions with a real choice, and how
+    many of its moves were forced; an :class:`AnalysisError` when the record does not
+    replay to its end."""
+    try:
+        state = replay(game, record, upto=0)
+    except RecordError as exc:
+        raise AnalysisError(str(exc)) from None
+    chosen: list[int] = []
+    forced = 0
+    for index, text in enumerate(record.actions):
+        if state.to_move == seat:
+            if len(state.legal_actions()) > 1:
+                chosen.append(index)
+            else:
+                forced += 1
+        try:
+            state.apply(game.parse_action(state, text))
+        except Exception as exc:  # noqa: BLE001 - a game failing on recorded data: report, not crash
+            raise AnalysisError(f"action {index + 1} ({text!r}) does not replay: {type(exc).__name__}: {exc}") from None
+    if not state.is_over:
+        raise AnalysisError(f"the game is not finished ({len(record.actions)} moves recorded): "
+                            "only a finished game is analysed")
+    return chosen, forced
+
+
+def analyse_decision(game: Game, record: Record, seat: int, index: int, budget: int, seed: int,
+                     progress: Callable[[float], None] | None = None) -> Decision:
+    """The analysis of the move at ``index`` (the seat's): the game replayed to it, then
+    :func:`judge`."""
+    state = replay(game, record, upto=index)
+    if state.to_move != seat:
+        raise AnalysisError(f"move {index + 1} is not {record.seats[seat].name}'s")
+    return judge(game, clean_record_rules(game, record), state, record.actions[index], index, budget, seed, progress)
+
+
+def judge(game: Game, rules: Mapping[str, Any], state: State, played_text: str, index: int, budget: int,
+          seed: int, progress: Callable[[float], None] | None = None) -> Decision:
+    """Judge the move ``played_text`` of the seat to move in ``state`` (move ``index + 1``
+    of its game) by a search from that seat's view alone, the move played searched beside
+    the game's candidates. Of ``state`` only the view and the worlds it allows are read."""
+    seat = state.to_move
+    assert seat is not None
+    view = state.view(seat)
+    legal = state.legal_actions()
+    played = game.parse_action(state, played_text)
+    agent = SearchAgent(game.search_knowledge(rules), Budget(iterations=budget))
+    worlds = world_sampler(state, seat)
+    found = agent.search(view, legal, random.Random(decision_seed(seed, index)), worlds, progress, also=[played])
+    if not found.iterations:  # the game offered the move played alone: judge it against the others
+        found = agent.search(view, legal, random.Random(decision_seed(seed, index)), worlds, progress,
+                             also=[played, *legal[:ALTERNATIVES]])
+    moves = found.moves
+    best = moves[found.most_visited()]
+    mine = next(m for m in moves if m.action == played)
+    win_best, win_played = round(best.win or 0.0, 4), round(mine.win or 0.0, 4)
+    lost = max(0.0, round(win_best - win_played, 4)) if best.action != played else 0.0
+    top = sorted(moves, key=lambda m: (-m.visits, -(m.win or 0.0)))[:TOP]
+    return Decision(
+        move=index + 1, stage=state.stage(), played=played.text, played_label=played.label,
+        best=best.action.text, best_label=best.action.label,
+        win_played=win_played, win_best=win_best, lost=lost, mark=mark(lost),
+        choices=len(legal), simulations=found.iterations,
+        top=[{"move": m.action.text, "label": m.action.label, "win": round(m.win or 0.0, 4), "visits": m.visits}
+             for m in top],
+    )
+
+
+# -- spreading the decisions over processes ----------------------------------------------------
+
+_WORKER: dict[str, Any] = {}
+
+
+def _start_worker(plugins: tuple[str, ...], record_json: dict[str, Any]) -> None:
+    """A worker ignores ctrl+c (the parent stops it) and reads the game and record once."""
+    import signal
+
+    from parlour.core.registry import discover
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    record = Record.from_json(record_json)
+    _WORKER["game"] = discover(plugins).get(record.game)
+    _WORKER["record"] = record
+
+
+def _work(seat: int, index: int, budget: int, seed: int) -> Decision:
+    return analyse_decision(_WORKER["game"], _WORKER["record"], seat, index, budget, seed)
+
+
+def analyse(game: Game, record: Record, seat: int, budget: int = DEFAULT_BUDGET, seed: int = 0, jobs: int = 1,
+            progress: Callable[[int, int, float], None] | None = None,
+            plugins: tuple[str, ...] = ()) -> Analysis:
+    """Analyse ``seat``'s decisions in ``record`` (a finished game of ``game``) with
+    ``budget`` simulations each. ``progress(done, total, share)`` is told the decisions done
+    and the share of the whole, at the start, after each decision and (one process) within
+    one (with ``jobs`` > 1 the decisions are spread over that many processes, ``plugins``
+    the specs they load the game from, and progress is told every half second too); the
+    result is the same whatever ``jobs`` is."""
+    if not 0 <= seat < len(record.seats):
+        raise AnalysisError(f"there is no seat {seat + 1} (the game had {len(record.seats)})")
+    if not 1 <= budget <= 1_000_000:
+        raise AnalysisError(f"the budget must be 1 to 1,000,000 simulations, not {budget}")
+    indices, forced = seat_decisions(game, record, seat)
+    total = len(indices)
+    tell = progress or (lambda done, total, share: None)
+    tell(0, total, 0.0)
+    results: dict[int, Decision] = {}
+    if jobs <= 1 or total <= 1:
+        for done, index in enumerate(indices):
+            results[index] = analyse_decision(
+                game, record, seat, index, budget, seed,
+                (lambda share, done=done: tell(done, total, (done + share) / total)) if progress else None)
+            tell(done + 1, total, (done + 1) / total)
+    else:
+        results = _analyse_in_pool(record, seat, indices, budget, seed, jobs, plugins, tell)
+    decisions = [results[i] for i in indices]
+    return Analysis(game.id, record_digest(record), seat, record.seats[seat].name, budget, seed, decisions, forced)
+
+
+def _analyse_in_pool(record: Record, seat: int, indices: Sequence[int], budget: int, seed: int, jobs: int,
+                     plugins: tuple[str, ...], tell: Callable[[int, int, float], None]) -> dict[int, Decision]:
+    from parlour.core.simulate import _stop_workers
+
+    total = len(indices)
+    results: dict[int, Decision] = {}
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(plugins, record.to_json()))
+    try:
+        pending: dict[Future[Decision], int] = {pool.submit(_work, seat, i, budget, seed): i for i in indices}
+        while pending:
+            done, _ = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
+            for future in done:
+                results[pending.pop(future)] = future.result()
+            tell(len(results), total, len(results) / total)  # also every half second: still alive
+    except BaseException:
+        _stop_workers(pool)
+        pool.shutdown(wait=False)
+        raise
+    pool.shutdown()
+    return results
+
+
+# -- kept beside the record --------------------------------------------------------------------
+
+def cache_path(record_path: Path) -> Path:
+    """Where a record's analyses are kept: ``NAME.analysis.json`` beside ``NAME.json``."""
+    name = record_path.name
+    stem = name[: -len(".json")] if name.endswith(".json") else name
+    return record_path.with_name(f"{stem}.analysis.json")
+
+
+def kept(record_path: Path, record: Record, seat: int, budget: int, seed: int) -> Analysis | None:
+    """The analysis kept beside the record for this seat, budget and seed, if it is of this
+    very record and of this version; None otherwise (an unreadable file is made again)."""
+    try:
+        data = parse_json(read_text(cache_path(record_path), RECORD_BYTES))
+        entries = data["analyses"]
+        for entry in entries:
+            found = Analysis.from_json(entry)
+            if (found.version, found.record, found.seat, found.budget, found.seed) == (
+                    ANALYSIS_VERSION, record_digest(record), seat, budget, seed):
+                return found
+    except (InputProblem, OSError, KeyError, TypeError, ValueError):
+        return None
+    return None
+
+
+def keep(record_path: Path, analysis: Analysis) -> None:
+    """Write ``analysis`` beside the record, replacing any of the same seat, budget and seed
+    (others kept, if they are of this record); an OSError if the folder cannot be written."""
+    entries: list[dict[str, Any]] = []
+    try:
+        old = parse_json(read_text(cache_path(record_path), RECORD_BYTES))
+        entries = [e for e in old["analyses"] if isinstance(e, dict) and e.get("record") == analysis.record
+                   and e.get("version") == ANALYSIS_VERSION
+                   and (e.get("seat"), e.get("budget"), e.get("seed")) != (analysis.seat, analysis.budget, analysis.seed)]
+    except (InputProblem, OSError, KeyError, TypeError, ValueError):
+        entries = []
+    entries.append(analysis.to_json())
+    write_json(cache_path(record_path), {"format": "parlour-analyses", "analyses": entries})

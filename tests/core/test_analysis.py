@@ -1,0 +1,201 @@
+"""The analysis of a finished game (issue 26): honest (a seat's analysis reads only what that
+seat could see), reproducible whatever the number of processes, kept beside the record and
+reused, and a bad record is one line."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from games.banque_fatale import GAME as BANQUE
+from games.casablanca import GAME as CASABLANCA
+from games.monte_carlo import GAME as MONTE
+from parlour.cli import main
+from parlour.core import analysis
+from parlour.core.analysis import Analysis, analyse, judge, mark, seat_decisions
+from parlour.core.record import Record, Seat, clean_record_rules, replay
+from parlour.core.rulesets import load_ruleset
+from parlour.core.seating import start_match
+
+from test_cli import assert_user_error, parlour
+
+
+def finished(game: Any, seed: int, players: int = 3, variants: tuple[str, ...] = ()) -> Record:
+    rules = load_ruleset(game).resolve(variants)
+    match = start_match(game, rules, seed, [Seat(f"P{i + 1}", "random") for i in range(players)], variants)
+    match.play_out()
+    record = match.record
+    record.finished = True
+    return record
+
+
+@pytest.fixture(scope="module")
+def casablanca_record() -> Record:
+    return finished(CASABLANCA, 23)  # a short game: 36 moves
+
+
+def test_marks_follow_the_win_chance_lost() -> None:
+    assert [mark(x) for x in (0.0, 0.0499, 0.05, 0.0999, 0.1, 0.1999, 0.2, 0.9)] == [
+        None, None, "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder"]
+
+
+@pytest.mark.parametrize("game, variants", [
+    pytest.param(BANQUE, ("closed-screens",), id="banque-fatale-closed-screens"),
+    pytest.param(MONTE, (), id="monte-carlo"),
+    pytest.param(CASABLANCA, (), id="casablanca"),
+])
+def test_the_analysis_of_a_decision_does_not_depend_on_what_the_seat_could_not_see(game: Any, variants: Any) -> None:
+    """At each of the first decisions of seat 0, the true state is swapped for another that
+    seat 0 cannot tell from it (another seat's tiles, cards, bids or secret chips, drawn by
+    the game's own ``sample_world``): the judgement must be the same, same seed. The swaps
+    do change what the other seats see, or the test would prove nothing."""
+    record = finished(game, 7, variants=variants)
+    rules = clean_record_rules(game, record)
+    indices, _ = seat_decisions(game, record, 0)
+    changed = 0
+    for index in indices[:16]:
+        state = replay(game, record, upto=index)
+        other = state.sample_world(0, random.Random(index))
+        assert other.view(0) == state.view(0)
+        changed += any(other.view(s) != state.view(s) for s in range(1, len(record.seats)))
+        played = record.actions[index]
+        assert judge(game, rules, other, played, index, 40, 3) == judge(game, rules, state, played, index, 40, 3)
+    assert changed
+
+
+def test_same_record_budget_and_seed_same_analysis_whatever_the_jobs(casablanca_record: Record) -> None:
+    alone = analyse(CASABLANCA, casablanca_record, 1, budget=30, seed=2)
+    shared = analyse(CASABLANCA, casablanca_record, 1, budget=30, seed=2, jobs=2)
+    assert alone == shared and alone.decisions
+    other_seed = analyse(CASABLANCA, casablanca_record, 1, budget=30, seed=3)
+    assert [d.win_played for d in other_seed.decisions] != [d.win_played for d in alone.decisions]
+
+
+def test_the_json_shape(casablanca_record: Record) -> None:
+    found = analyse(CASABLANCA, casablanca_record, 0, budget=30)
+    data = json.loads(json.dumps(found.to_json()))
+    assert {"format", "version", "game", "record", "seat", "name", "budget", "seed", "thresholds", "decisions",
+            "forced", "key_moments", "summary"} <= set(data)
+    assert data["thresholds"] == {"blunder": 0.2, "mistake": 0.1, "inaccuracy": 0.05}
+    indices, forced = seat_decisions(CASABLANCA, casablanca_record, 0)
+    assert [d["move"] for d in data["decisions"]] == [i + 1 for i in indices] and data["forced"] == forced
+    for d in data["decisions"]:
+        assert 0.0 <= d["win_played"] <= 1.0 and 0.0 <= d["win_best"] <= 1.0
+        assert d["lost"] == (0.0 if d["best"] == d["played"] else max(0.0, round(d["win_best"] - d["win_played"], 4)))
+        assert d["mark"] == mark(d["lost"])
+        assert 1 <= len(d["top"]) <= 3 and d["simulations"] == 30
+    marked = sorted((d for d in data["decisions"] if d["mark"]), key=lambda d: -d["lost"])[:3]
+    assert sorted(data["key_moments"]) == sorted(d["move"] for d in marked)
+    assert data["summary"]["decisions"] == len(data["decisions"])
+    assert Analysis.from_json(data) == found
+
+
+def test_the_analysis_is_kept_beside_the_record_and_reused(tmp_path: Path, casablanca_record: Record,
+                                                          monkeypatch: pytest.MonkeyPatch, capsys: Any) -> None:
+    path = tmp_path / "game.json"
+    casablanca_record.save(path)
+    calls: list[int] = []
+    real = analysis.analyse
+
+    def counted(*args: Any, **kwargs: Any) -> Analysis:
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(analysis, "analyse", counted)
+    assert main(["analyse", str(path), "--budget", "20", "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert (tmp_path / "game.analysis.json").is_file() and len(calls) == 1
+    assert main(["analyse", str(path), "--budget", "20", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == first and len(calls) == 1
+    assert main(["analyse", str(path), "--budget", "21", "--json"]) == 0  # another budget: made anew
+    assert len(calls) == 2
+    capsys.readouterr()
+    assert main(["analyse", str(path), "--budget", "20", "--seat", "2"]) == 0  # another seat, kept beside
+    assert len(calls) == 3
+    assert main(["analyse", str(path), "--budget", "20", "--json"]) == 0  # the first seat is still kept
+    assert len(calls) == 3
+    capsys.readouterr()
+    (tmp_path / "game.analysis.json").write_text("{ not json")
+    assert main(["analyse", str(path), "--budget", "20", "--json"]) == 0  # a spoilt file is made again
+    assert json.loads(capsys.readouterr().out) == first and len(calls) == 4
+    renamed = Record.from_json({**casablanca_record.to_json(), "seats": [
+        {"name": f"Q{i}", "agent": "random"} for i in range(3)]})
+    renamed.save(path)
+    assert main(["analyse", str(path), "--budget", "20", "--json"]) == 0  # another record: made anew
+    assert len(calls) == 5
+
+
+def test_the_text_report_names_the_key_moments(tmp_path: Path, casablanca_record: Record, capsys: Any) -> None:
+    path = tmp_path / "game.json"
+    casablanca_record.save(path)
+    assert main(["analyse", str(path), "--budget", "20", "--seat", "1"]) == 0
+    out = capsys.readouterr()
+    found = Analysis.from_json(json.loads((tmp_path / "game.analysis.json").read_text())["analyses"][0])
+    assert "P1's decisions (seat 1)" in out.out
+    for d in found.key_moments():
+        assert f"move {d.move}" in out.out
+    assert "analysing P1's decisions: 0/" in out.err  # progress before the first decision is done
+
+
+def test_bad_input_is_one_line(tmp_path: Path, casablanca_record: Record) -> None:
+    assert_user_error(parlour("analyse", str(tmp_path / "missing.json")), "no such record")
+    (tmp_path / "bad.json").write_text("{ nope")
+    assert_user_error(parlour("analyse", str(tmp_path / "bad.json")), "bad.json")
+    path = tmp_path / "game.json"
+    casablanca_record.save(path)
+    assert_user_error(parlour("analyse", str(path), "--seat", "4"), "--seat must be 1 to 3")
+    assert_user_error(parlour("analyse", str(path), "--budget", "0"), "--budget")
+    assert_user_error(parlour("analyse", str(path), "--jobs", "0"), "--jobs")
+    unfinished = Record.from_json({**casablanca_record.to_json(), "actions": casablanca_record.actions[:10]})
+    unfinished.save(tmp_path / "half.json")
+    assert_user_error(parlour("analyse", str(tmp_path / "half.json")), "half.json", "not finished")
+    broken = Record.from_json({**casablanca_record.to_json(),
+                               "actions": casablanca_record.actions[:5] + ["fly to the moon"]})
+    broken.save(tmp_path / "broken.json")
+    assert_user_error(parlour("analyse", str(tmp_path / "broken.json")), "action 6", "does not replay")
+
+
+@pytest.mark.parametrize("to_group", [False, True], ids=["to-the-program", "ctrl-c-in-a-terminal"])
+def test_ctrl_c_stops_an_analysis_with_workers(tmp_path: Path, to_group: bool) -> None:
+    """SIGINT once the first decision is done (the workers are at work): exit 130, no
+    traceback, nothing kept beside the record."""
+    path = tmp_path / "game.json"
+    finished(CASABLANCA, 5).save(path)  # a long game: 200 decisions
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "fixtures")}
+    proc = subprocess.Popen([sys.executable, "-m", "parlour", "analyse", str(path), "--jobs", "2", "--budget", "3000"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
+    try:
+        assert proc.stderr is not None
+        seen = [proc.stderr.readline(), proc.stderr.readline()]
+        assert seen[0].startswith("analysing P1's decisions: 0/") and seen[1].startswith("analysing P1's decisions: 1/")
+        if to_group:
+            os.killpg(proc.pid, signal.SIGINT)
+        else:
+            proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)  # a guard against a hang, not a measure
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and out == ""
+    assert not (tmp_path / "game.analysis.json").exists()
+
+
+def test_a_kept_analysis_is_not_taken_for_a_record(tmp_path: Path, casablanca_record: Record) -> None:
+    from parlour.core.analysis import cache_path
+    from parlour.core.review import find_record
+
+    path = tmp_path / "casablanca-1.json"
+    casablanca_record.save(path)
+    cache_path(path).write_text("{}")
+    assert cache_path(path).name == "casablanca-1.analysis.json"
+    assert find_record("casablanca", tmp_path) == path
