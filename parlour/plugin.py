@@ -9,8 +9,8 @@ name; ``tests/core/test_plugin_api.py`` holds the list and fails when one disapp
 The contract (what a plugin must write, may write, may write for speed) is in the README's
 "Writing a game plugin" and in the docstrings of :class:`Game` and :class:`State`. Two more
 modules belong to the public API, imported only where they are needed because they load
-pytest or Textual: ``parlour.testing.conformance`` (the contract's tests: ``from
-parlour.testing.conformance import *`` and a ``game`` fixture) and ``parlour.testing.boards``
+pytest or Textual: ``parlour.testing.conformance`` (the contract's tests: a test class
+subclassing its ``GameContract``) and ``parlour.testing.boards``
 (testing a board widget, whose base is ``parlour.tui.board.Board``).
 """
 
