@@ -16,9 +16,10 @@ subclassing its ``GameContract``) and ``parlour.testing.boards``
 
 from __future__ import annotations
 
-from parlour.core.agents import Agent, AgentFactory, AgentKind, Budget, KindEntry, RandomAgent
-from parlour.core.game import (Action, Event, Game, GameDefinitionError, IllegalAction, PluginError, State,
-                               new_event, seat_label)
+from parlour.core.agents import Abilities, Agent, AgentFactory, AgentKind, Budget, KindEntry, RandomAgent
+from parlour.core.events import Event, new_event, seat_label
+from parlour.core.game import Action, GameDefinitionError, IllegalAction, PluginError, State
+from parlour.core.levels import LevelledGame as Game
 from parlour.core.inputs import whole_number
 from parlour.core.schema import Bool, Dict, Float, Int, List, Map, Schema, Spec, Str
 from parlour.core.search import Knowledge
@@ -30,7 +31,7 @@ __all__ = [
     # a ruleset's schema
     "Schema", "Spec", "Int", "Float", "Bool", "Str", "List", "Dict", "Map",
     # computer players
-    "Agent", "AgentFactory", "AgentKind", "Budget", "KindEntry", "RandomAgent", "Knowledge",
+    "Agent", "Abilities", "AgentFactory", "AgentKind", "Budget", "KindEntry", "RandomAgent", "Knowledge",
     # reading action texts
     "whole_number",
 ]

@@ -25,6 +25,7 @@ from textual.message import Message
 from textual.widgets import Footer
 from textual.worker import get_current_worker
 
+from parlour.core.agents import abilities
 from parlour.core.game import Action, Event, Game, IllegalAction, PluginError, with_names
 from parlour.core.match import Match
 from parlour.core.record import HUMAN
@@ -210,7 +211,7 @@ class TableScreen(ParlourScreen):
                 self.sit(seat)
         else:
             self.phase, self.seat = Phase.THINKING, seat
-            self.thought = 0 if getattr(self.match.agents[seat], "reports_progress", False) else None
+            self.thought = 0 if abilities(self.match.agents[seat]).reports_progress else None
             self.present(None)
             self.think(seat, len(self.match.record.actions), self.foreseen_reply())
 

@@ -16,8 +16,8 @@ import parlour.core
 
 #: bottom first; a module may import only the ones before it (imports under TYPE_CHECKING aside)
 CORE_ORDER = (
-    "inputs", "schema", "yamlsource", "agents", "search", "game", "rulesets", "record", "match", "seating",
-    "review", "lasttable", "saves", "registry", "simulate",
+    "inputs", "schema", "yamlsource", "events", "fastcopy", "agents", "search", "game", "levels", "rulesets",
+    "record", "match", "seating", "review", "lasttable", "saves", "registry", "simulate",
 )
 CORE = Path(parlour.core.__file__).parent
 README = Path(__file__).parents[2] / "README.md"
