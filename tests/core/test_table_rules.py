@@ -94,7 +94,9 @@ def test_turned_puts_the_chosen_seat_first() -> None:
 def test_only_table_rules_resolves_a_table() -> None:
     """Nothing outside ``rulesets.py`` checks a combination, adds house rules or sets the
     starter by hand: a second copy of the steps would drift from this one."""
-    by_hand = re.compile(r"check_combination\(|with_house_rules\(|\.starter\[[01]\]|= (self\.)?game\.starter$|\[\w+:\] \+ \w+\[:\w+\]")
+    by_hand = re.compile(r"check_combination\(|with_house_rules\("  # the combination check, the house rules
+                         r"|\.starter\[[01]\]|= (self\.)?game\.starter$"  # the starter setting
+                         r"|\[\w+:\] \+ \w+\[:\w+\]")  # the seats turned
     found = [f"{path.relative_to(ROOT)}:{n}" for folder in ("parlour", "games")
              for path in sorted((ROOT / folder).rglob("*.py")) if path.name != "rulesets.py"
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if by_hand.search(line)]
