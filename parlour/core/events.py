@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 
@@ -52,6 +52,22 @@ class Event(NamedTuple):
 #: without the named tuple's Python-level ``__new__`` (a third of the cost), for the events
 #: an engine logs at nearly every move.
 new_event = functools.partial(tuple.__new__, Event)
+
+
+class Worded:
+    """A log line's wording that ``str.format`` cannot write (a list joined, a plural): a
+    function of the line's values, called only when the line is read. ``State.note`` takes
+    it in place of a template, with at least one value."""
+
+    __slots__ = ("format",)
+
+    def __init__(self, words: Callable[..., str]) -> None:
+        self.format = words
+
+
+#: A logged line not yet worded: its template, the values to fill in, who sees it (None:
+#: everyone), its kind and its data (see ``State.note``).
+Pending = tuple["str | Worded", tuple[Any, ...], "frozenset[int] | None", str, "Mapping[str, Any] | None"]
 
 
 class QuietLog(list):  # type: ignore[type-arg]

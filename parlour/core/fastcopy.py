@@ -13,7 +13,7 @@ import copy
 import random
 from typing import TYPE_CHECKING, Any, Self
 
-from parlour.core.events import Event, QuietLog
+from parlour.core.events import Event, Pending, QuietLog
 
 
 def _thaw(frozen: int | tuple[Any, ...]) -> random.Random:
@@ -38,9 +38,8 @@ class FastCopy:
     _rng_frozen: int | tuple[Any, ...] | None = None
 
     if TYPE_CHECKING:
-        events: list[Event]
-
-        def events_for(self, seat: int | None, start: int = 0) -> list[Event]: ...
+        _events: list[Event]
+        _pending: list[Pending]
 
     # -- the generator -------------------------------------------------------------
     @property
@@ -90,13 +89,17 @@ class FastCopy:
         return other
 
     def _copy_log(self, other: FastCopy, keep: bool) -> None:
-        """Give ``other`` a copy of this state's log if ``keep``, else an empty quiet one;
-        an engine that keeps its log elsewhere overrides this and :meth:`_copy_seen_log`."""
-        other.events = list(self.events) if keep else QuietLog()
+        """Give ``other`` a copy of this state's log (worded lines and pending ones) if
+        ``keep``, else an empty quiet one."""
+        if keep:
+            other._events, other._pending = self._events[:], self._pending[:]
+        else:
+            other._events, other._pending = QuietLog(), QuietLog()
 
     def _copy_seen_log(self, world: FastCopy, seat: int) -> None:
-        """Give ``world`` the part of this state's log that ``seat`` saw."""
-        world.events = self.events_for(seat)
+        """Give ``world`` the part of this state's log that ``seat`` saw, still unworded."""
+        world._events = [e for e in self._events if e.seats is None or seat in e.seats]
+        world._pending = [p for p in self._pending if p[2] is None or seat in p[2]]
 
     def _settle_world(self, world: FastCopy, seat: int, rng: random.Random, quiet: bool) -> None:
         """The last step of every engine's ``sample_world``: a quiet world keeps no log, a
@@ -111,4 +114,4 @@ class FastCopy:
         """Make this state quiet: its event log is dropped and nothing more is kept (for
         search worlds; an engine that writes its log elsewhere overrides this)."""
         self.quiet = True
-        self.events = QuietLog()
+        self._events, self._pending = QuietLog(), QuietLog()

@@ -23,7 +23,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from parlour.core.events import Event, QuietLog, new_event, seat_label, with_names
+from parlour.core.events import Event, Pending, QuietLog, Worded, new_event, seat_label, with_names
 from parlour.core.fastcopy import FastCopy
 from parlour.core.inputs import clean_message
 
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 #: the names this module had before the events moved out (imported from here all over)
 __all__ = ["Action", "IllegalAction", "GameDefinitionError", "PluginError", "State", "Game",
-           "Event", "QuietLog", "new_event", "seat_label", "with_names"]
+           "Event", "QuietLog", "Worded", "new_event", "seat_label", "with_names"]
 
 
 class IllegalAction(ValueError):
@@ -206,18 +206,47 @@ class State(FastCopy, ABC):
             raise IllegalAction(reason)
         self._apply(action)
 
+    # The log: an engine notes a template and the values to fill in (numbers, names: nothing
+    # that changes later), and ``events`` words what is pending when it is read, so a playout
+    # that never reads its log never formats a line, and a quiet world drops it all unread.
+    @property
+    def events(self) -> list[Event]:
+        """Everything logged so far, each line worded now if it was not yet."""
+        pending = self._pending
+        if pending:
+            events = self._events
+            for say, args, seats, kind, data in pending:
+                events.append(new_event((say.format(*args) if args else say, seats, kind, data)))
+            pending.clear()
+        return self._events
+
+    @events.setter
+    def events(self, events: list[Event]) -> None:
+        self._events = list(events)
+        self._pending: list[Pending] = []
+
+    def note(self, kind: str, say: str | Worded, *args: Any, **data: Any) -> None:
+        """A public event: ``say`` with ``args`` filled in (``str.format``, or a
+        :class:`~parlour.core.events.Worded`) when it is read."""
+        self._pending.append((say, args, None, kind, data or None))
+
+    def tell(self, seats: frozenset[int], kind: str, say: str | Worded, *args: Any, **data: Any) -> None:
+        """An event only ``seats`` see, worded as :meth:`note`'s."""
+        self._pending.append((say, args, seats, kind, data or None))
+
+    def log(self, text: str, seats: Sequence[int] | None = None, kind: str = "", **data: Any) -> None:
+        """An event already worded (``text`` is kept as it is, braces and all)."""
+        if self.quiet:
+            return
+        self._pending.append((text, (), None if seats is None else frozenset(seats), kind, data or None))
+
     def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
-        events = self.events[start:] if start else self.events
+        events = self.events
+        if start:
+            events = events[start:]
         if seat is None:
             return [e for e in events if e.seats is None]
         return [e for e in events if e.seats is None or seat in e.seats]  # Event.visible_to, inlined
-
-    def log(self, text: str, seats: Sequence[int] | None = None, kind: str = "", **data: Any) -> None:
-        if self.quiet:
-            return
-        self.events.append(
-            new_event((text, None if seats is None else frozenset(seats), kind, data or None))
-        )
 
     # -- a plugin may write these for speed (see parlour.core.fastcopy) ------------------------
     def apply_trusted(self, action: Action) -> None:
