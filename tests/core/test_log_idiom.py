@@ -4,10 +4,15 @@ read, so a quiet world never words a line and an engine never guards its logging
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 from parlour.core.events import Worded
 from parlour.core.game import Action, State
+
+ROOT = Path(__file__).parents[2]
+
 
 class Counter(State):
     """A bare state that logs whatever the test asks."""
@@ -87,3 +92,11 @@ def test_a_seats_world_keeps_only_its_lines_still_unworded() -> None:
     assert [e.text for e in world.events] == ["2 worded"] and calls == [2]
     assert [e.text for e in state.events] == ["1 worded", "2 worded"]
 
+
+def test_no_engine_guards_its_logging() -> None:
+    """Banque Fatale and Monte Carlo note every line; a guard would be a second way to log."""
+    guard = re.compile(r"if (not self\.quiet|loud)\b|loud = not self\.quiet")
+    found = [f"{path.relative_to(ROOT)}:{n}" for game in ("banque_fatale", "monte_carlo")
+             for path in sorted((ROOT / "games" / game).glob("*.py"))
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if guard.search(line)]
+    assert found == []
