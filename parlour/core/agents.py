@@ -60,11 +60,18 @@ class Abilities(NamedTuple):
 
 
 _DEFAULT = Abilities()
+#: each agent class's abilities, read once: the runner asks at every decision
+_BY_CLASS: dict[type, Abilities] = {}
 
 
 def abilities(agent: Agent) -> Abilities:
-    """The abilities ``agent`` declares, each it does not at its default."""
-    return Abilities._make(getattr(agent, name, default) for name, default in zip(Abilities._fields, _DEFAULT))
+    """The abilities ``agent``'s class declares, each it does not at its default."""
+    cls = type(agent)
+    found = _BY_CLASS.get(cls)
+    if found is None:
+        found = _BY_CLASS[cls] = Abilities._make(
+            getattr(cls, name, default) for name, default in zip(Abilities._fields, _DEFAULT))
+    return found
 
 
 @dataclass(frozen=True)
