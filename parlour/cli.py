@@ -211,14 +211,13 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _rules(args: argparse.Namespace) -> int:
-    from parlour.core.rulesets import rules_text, scan_house_rules, with_house_rules
+    from parlour.core.rulesets import offered_rules, rules_text
     from parlour.core.yamlsource import RulesetError
 
     registry = load_registry()
     game = find_game(registry, args.game)
     try:
-        ruleset = registry.ruleset(game.id)
-        text = rules_text(game, with_house_rules(ruleset, scan_house_rules(game, ruleset).variants))
+        text = rules_text(game, offered_rules(game, registry.ruleset(game.id)).ruleset)
     except RulesetError as exc:
         raise UserError(str(exc)) from None
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - the plugin's own code failed
@@ -318,7 +317,6 @@ def _simulate(args: argparse.Namespace) -> int:
         raise UserError("--seed must fit in 64 bits")
     if not 0 < args.time_limit <= 86_400:  # NaN fails this too
         raise UserError("--time-limit must be above 0 and at most 86400 seconds")
-    rules = resolve_rules(registry, game, args.variant, args.ruleset, players)
     first_seat = None
     if args.first_player is not None:
         if game.starter is None:
@@ -326,7 +324,8 @@ def _simulate(args: argparse.Namespace) -> int:
         if not 1 <= args.first_player <= players:
             raise UserError(f"--first-player must be a seat from 1 to {players}")
         first_seat = args.first_player - 1
-        rules = {**rules, game.starter[0]: game.starter[1]}
+    rules = resolve_rules(registry, game, args.variant, args.ruleset, players,
+                          chosen_first=first_seat is not None).settings
     if args.records:
         _check_records_folder(args.records, game.id, args.games)
     plan = simulate.Plan(

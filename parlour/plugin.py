@@ -9,16 +9,17 @@ name; ``tests/core/test_plugin_api.py`` holds the list and fails when one disapp
 The contract (what a plugin must write, may write, may write for speed) is in the README's
 "Writing a game plugin" and in the docstrings of :class:`Game` and :class:`State`. Two more
 modules belong to the public API, imported only where they are needed because they load
-pytest or Textual: ``parlour.testing.conformance`` (the contract's tests: ``from
-parlour.testing.conformance import *`` and a ``game`` fixture) and ``parlour.testing.boards``
+pytest or Textual: ``parlour.testing.conformance`` (the contract's tests: a test class
+subclassing its ``GameContract``) and ``parlour.testing.boards``
 (testing a board widget, whose base is ``parlour.tui.board.Board``).
 """
 
 from __future__ import annotations
 
-from parlour.core.agents import Agent, AgentFactory, AgentKind, Budget, KindEntry, RandomAgent
-from parlour.core.game import (Action, Event, Game, GameDefinitionError, IllegalAction, PluginError, State,
-                               new_event, seat_label)
+from parlour.core.agents import Abilities, Agent, AgentFactory, AgentKind, Budget, KindEntry, RandomAgent
+from parlour.core.events import Event, new_event, seat_label
+from parlour.core.game import Action, GameDefinitionError, IllegalAction, PluginError, State
+from parlour.core.levels import LevelledGame as Game
 from parlour.core.inputs import whole_number
 from parlour.core.schema import Bool, Dict, Float, Int, List, Map, Schema, Spec, Str
 from parlour.core.search import Knowledge
@@ -30,7 +31,7 @@ __all__ = [
     # a ruleset's schema
     "Schema", "Spec", "Int", "Float", "Bool", "Str", "List", "Dict", "Map",
     # computer players
-    "Agent", "AgentFactory", "AgentKind", "Budget", "KindEntry", "RandomAgent", "Knowledge",
+    "Agent", "Abilities", "AgentFactory", "AgentKind", "Budget", "KindEntry", "RandomAgent", "Knowledge",
     # reading action texts
     "whole_number",
 ]

@@ -56,7 +56,7 @@ def host_command(args: argparse.Namespace) -> int:
     if args.resume is not None:
         table, path = _hosted_again(game, args.resume)
     else:
-        rules = resolve_rules(registry, game, args.variant, None, len(kinds))
+        rules = resolve_rules(registry, game, args.variant, None, len(kinds)).settings
         seed = args.seed if args.seed is not None else random_source.randbelow(1_000_000_000)
         table = hosted(game, rules, seed, _host_seats(kinds, args.names), args.variant)
         path = SaveFolder().new_path(game.id)

@@ -15,6 +15,9 @@ settings.register_profile(
 )
 settings.load_profile("parlour")
 
+#: for tests that run pytest on a small test file (the conformance suite as a plugin uses it)
+pytest_plugins = ["pytester"]
+
 
 @pytest.fixture(autouse=True)
 def _isolated_user_dirs(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:

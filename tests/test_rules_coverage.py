@@ -36,3 +36,15 @@ def test_every_rule_id_has_a_named_test() -> None:
         if not any(re.search(rf"_{rule.lower().replace('-', '_')}(_|$)", name) for name in names)
     ]
     assert missing == []
+
+
+def test_each_game_keeps_its_rule_tests_in_one_file_named_alike() -> None:
+    """``tests/plugins/<game>/test_<xx>_rules.py``, the same name in every game, so a rule's
+    test is found in the same place whatever the game."""
+    for folder in sorted(p for p in (TESTS / "plugins").iterdir() if p.is_dir()):
+        tests = sorted(p.name for p in folder.glob("test_*.py"))
+        if not tests:
+            continue
+        prefix = tests[0].split("_")[1]
+        assert f"test_{prefix}_rules.py" in tests, f"{folder.name}: no test_{prefix}_rules.py among {tests}"
+        assert not [t for t in tests if t.endswith("_engine.py")], f"{folder.name}: rule tests under another name"

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.banque_fatale.actions import Pick, Sell, Take
-from parlour.core.game import Event, seat_label
+from parlour.core.events import seat_label
 
 
 class Config:
@@ -62,17 +62,18 @@ class Config:
         self._tables: dict[int, tuple[Any, ...]] = {}
 
     def tables(self, players: int) -> tuple[Any, ...]:
-        """Per table size: seat names, one-seat sets, and the frequent events, built once."""
+        """Per table size: seat names, one-seat sets, and the frequent log lines (as a state
+        keeps them until read, see ``State.note``), built once."""
         found = self._tables.get(players)
         if found is None:
             names = [seat_label(s) for s in range(players)]
             only = [frozenset((s,)) for s in range(players)]
             takes = [
-                [Event(f"{names[s]} takes a {letter} jeton", None, "take", {"seat": s, "colour": letter})
+                [(f"{names[s]} takes a {letter} jeton", (), None, "take", {"seat": s, "colour": letter})
                  for letter in self.letters]
                 for s in range(players)
             ]
-            bids = [Event(f"{names[s]} has bid", None, "bid", {"seat": s}) for s in range(players)]
+            bids = [(f"{names[s]} has bid", (), None, "bid", {"seat": s}) for s in range(players)]
             found = self._tables[players] = (names, only, takes, bids)
         return found
 

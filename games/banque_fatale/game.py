@@ -13,8 +13,9 @@ from games.banque_fatale.medium import MediumAgent
 from games.banque_fatale.state import BanqueFataleState
 import rulesets
 from parlour.core.agents import Budget, KindEntry
-from parlour.core.game import Action, Game, IllegalAction, State
+from parlour.core.game import Action, IllegalAction, State
 from parlour.core.schema import Bool, Dict, Int, List, Map, Schema, Str
+from parlour.plugin import Game
 
 
 class BanqueFatale(Game):

@@ -17,13 +17,22 @@ from typing import Any
 
 from games.banque_fatale.actions import KEEP, WHOLE_TYPES, Bid, BidChoices, Keep, Pick, Sell, Take
 from games.banque_fatale.config import config_for
-from parlour.core.game import Action, State, new_event, seat_label
+from parlour.core.events import Worded
+from parlour.core.game import Action, State, seat_label
 
 PICK = "pick"
 BID = "bid"
 DRAFT = "draft"
 SALE = "sale"
 OVER = "over"
+
+#: log lines that ``str.format`` cannot word, worded only when the log is read
+BIDS_LINE = Worded(lambda names, totals, bids, text: "Bids: " + "; ".join(
+    [f"{names[s]} {totals[s]} ({text(bids[s])})" for s in range(len(bids))]))
+BID_LINE = Worded(lambda cfg, counts: "You bid " + cfg.text(counts))
+CHART_LINE = Worded(lambda changes: "Chart: " + ", ".join([f"{c} {a}->{b}" for c, a, b in changes]))
+GAME_OVER_LINE = Worded(lambda names, scores: "Game over: " + ", ".join(
+    f"{names[s]} {score:g}" for s, score in enumerate(scores)))
 
 
 class BanqueFataleState(State):
@@ -70,11 +79,8 @@ class BanqueFataleState(State):
         self.last: tuple[Any, ...] | None = None
         self.takes: tuple[Take, ...] = ()
         self.for_sale: list[str] = []
-        self._names, self._only, self._take_events, self._bid_events = cfg.tables(players)
-        self.log(
-            "Cards dealt: " + ", ".join(f"{seat_label(s)} {self.cards[s][0]}" for s in range(players)),
-            kind="setup",
-        )
+        self._names, self._only, self._take_notes, self._bid_notes = cfg.tables(players)
+        self.note("setup", "Cards dealt: {}", ", ".join(f"{seat_label(s)} {self.cards[s][0]}" for s in range(players)))
         self._begin_round()
 
     # -- who decides ---------------------------------------------------------------------
@@ -186,7 +192,7 @@ class BanqueFataleState(State):
             pool = self.pool
             pool[i] -= 1
             self.jetons[seat][i] += 1
-            self.events.append(self._take_events[seat][i])
+            self._pending.append(self._take_notes[seat][i])
             self.to_move = (seat + 1) % self.players
             if not pool[i]:
                 self._draft_forced()
@@ -197,8 +203,7 @@ class BanqueFataleState(State):
         elif type(action) is Sell:
             self._sell(action.card)
         else:
-            if not self.quiet:
-                self.log(f"{seat_label(self.start)} sells nothing", kind="sale")
+            self.note("sale", "{} sells nothing", self._names[self.start])
             self._end_round()
 
     #: a move from ``legal_actions()`` needs no check: straight to ``_apply``
@@ -210,9 +215,8 @@ class BanqueFataleState(State):
         self.winner = None
         self.won = None
         self.rose = [False] * len(self.rose)
-        if not self.quiet:
-            self.events.append(new_event((f"Round {self.round} of {self.rounds}: {self._names[self.start]} is start player",
-                                         None, "round", {"round": self.round, "start_player": self.start})))
+        self.note("round", "Round {} of {}: {} is start player", self.round, self.rounds, self._names[self.start],
+                  round=self.round, start_player=self.start)
         if len(set(self.display)) == 1:
             self._pick(self.display[0])
 
@@ -222,9 +226,7 @@ class BanqueFataleState(State):
         if self.pile:
             self.display.append(self.pile.pop())
         self.auction = card
-        if not self.quiet:
-            self.events.append(new_event((f"{self._names[self.start]} puts card {card} up for auction", None, "pick",
-                                         {"card": card})))
+        self.note("pick", "{} puts card {} up for auction", self._names[self.start], card, card=card)
         self.phase = BID
         self.bids = [None] * self.players
         self.to_move = self.start
@@ -239,10 +241,9 @@ class BanqueFataleState(State):
         seat = self.to_move
         assert seat is not None
         self.bids[seat] = tuple(counts)
-        if not self.quiet:
-            self.events.append(self._bid_events[seat])
-            text = self.cfg.texts.get(counts) or self.cfg.text(counts)  # remembered: no call for a known bid
-            self.events.append(new_event(("You bid " + text, self._only[seat], "my-bid", None)))
+        pending = self._pending
+        pending.append(self._bid_notes[seat])
+        pending.append((BID_LINE, (self.cfg, counts), self._only[seat], "my-bid", None))
         nxt = (seat + 1) % self.players
         if nxt == self.start:
             self._reveal()
@@ -274,14 +275,9 @@ class BanqueFataleState(State):
         pool = list(map(sum, zip(*bids)))
         self.jetons = [list(map(sub, held, bid)) for held, bid in zip(self.jetons, bids)]
         self.pool = pool
-        text = cfg.text
-        log = self.events.append
-        loud = not self.quiet
-        if loud:
-            log(new_event(("Bids: " + "; ".join([f"{names[s]} {totals[s]} ({text(bids[s])})" for s in range(n)]),
-                           None, "reveal", {"bids": bids})))
-            log(new_event((f"{names[winner]} wins card {card} with {best} jeton{'s' if best != 1 else ''}",
-                           None, "win", {"seat": winner, "card": card})))
+        self.note("reveal", BIDS_LINE, names, totals, bids, cfg.text, bids=bids)
+        self.note("win", "{} wins card {} with {} jeton{}", names[winner], card, best, "s" if best != 1 else "",
+                  seat=winner, card=card)
         # BF-R5
         top = max(pool)
         rising = top >= cfg.rise_min
@@ -306,9 +302,8 @@ class BanqueFataleState(State):
                 chart[i] = after
                 changes.append((letters[i], before, after))
         self.rose = rose
-        if changes and loud:
-            log(new_event(("Chart: " + ", ".join([f"{c} {a}->{b}" for c, a, b in changes]), None, "chart",
-                           {"changes": changes})))
+        if changes:
+            self.note("chart", CHART_LINE, changes, changes=changes)
         # BF-R6
         payouts: list[tuple[int, str, int, int]] = []
         resets: list[str] = []
@@ -324,14 +319,9 @@ class BanqueFataleState(State):
                     amount = aces * per_ace
                     self.cash[seat] += amount
                     payouts.append((seat, letter, aces, amount))
-                    if loud:
-                        self.log(
-                            f"{names[seat]} is paid {amount} million for {aces} {letter} "
-                            f"ace{'s' if aces > 1 else ''} at {value}",
-                            kind="payout", seat=seat, amount=amount,
-                        )
-            if loud:
-                self.log(f"{letter} goes back to {cfg.reset}", kind="reset")
+                    self.note("payout", "{} is paid {} million for {} {} ace{} at {}", names[seat], amount, aces,
+                              letter, "s" if aces > 1 else "", value, seat=seat, amount=amount)
+            self.note("reset", "{} goes back to {}", letter, cfg.reset)
             resets.append(letter)
             chart[i] = cfg.reset
         self.last = (self.round, card, self.start, tuple(bids), totals, winner, pool[:], changes, payouts, resets)
@@ -359,13 +349,9 @@ class BanqueFataleState(State):
                 self.jetons[seat][i] += 1
                 got[seat] += 1
                 seat = (seat + 1) % self.players
-            if not self.quiet:
-                order = [(first + k) % self.players for k in range(self.players)]  # as they took
-                self.log(
-                    f"The last {letter} jetons go round: "
-                    + ", ".join(f"{seat_label(s)} takes {got[s]}" for s in order if got[s]),
-                    kind="take",
-                )
+            order = [(first + k) % self.players for k in range(self.players)]  # as they took
+            self.note("take", "The last {} jetons go round: {}", letter,
+                      ", ".join(f"{seat_label(s)} takes {got[s]}" for s in order if got[s]))
         self._begin_sale()
 
     def _begin_sale(self) -> None:
@@ -382,9 +368,8 @@ class BanqueFataleState(State):
         price = self.card_value(card)
         self.cards[seat].remove(card)
         self.cash[seat] += price
-        if not self.quiet:
-            self.log(f"{seat_label(seat)} sells card {card} for {price} million", kind="sale", seat=seat,
-                     card=card, price=price)
+        self.note("sale", "{} sells card {} for {} million", self._names[seat], card, price, seat=seat, card=card,
+                  price=price)
         self.sales_left -= 1
         self.for_sale = self.sellable()
         if not self.sales_left or not self.for_sale:
@@ -397,12 +382,7 @@ class BanqueFataleState(State):
             self.phase = OVER
             self.to_move = None
             self.is_over = True
-            if not self.quiet:
-                scores = self.scores()
-                self.log(
-                    "Game over: " + ", ".join(f"{seat_label(s)} {scores[s]:g}" for s in range(self.players)),
-                    kind="end",
-                )
+            self.note("end", GAME_OVER_LINE, self._names, self.scores())
             return
         self.start = (self.start + 1) % self.players
         self.round += 1

@@ -12,8 +12,9 @@ from games.casablanca.knowledge import CasablancaKnowledge
 from games.casablanca.state import CasablancaState
 import rulesets
 from parlour.core.agents import Budget, KindEntry
-from parlour.core.game import Action, Game
+from parlour.core.game import Action
 from parlour.core.schema import Bool, Int, List, Schema, Str
+from parlour.plugin import Game
 
 
 #: the most stakes (or raises) one decision may offer: the whole money in play over the step

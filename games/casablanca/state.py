@@ -34,7 +34,7 @@ from games.casablanca.refusals import (why_not_announce, why_not_challenge, why_
 from games.casablanca.texts import (ANNOUNCE, CLAIM, COMMIT, EXCHANGE, FIGURE, MOVE_LINE, OVER, PLAYER, RESPOND,
                                     STAT_KEYS, TURN, count_answer, count_doubts)
 from games.casablanca.views import sampled_world, seat_view
-from parlour.core.game import Action, Event, QuietLog, State, new_event
+from parlour.core.game import Action, State
 
 
 def shuffled(rng: random.Random, items: Sequence[int]) -> list[int]:
@@ -63,33 +63,6 @@ class CasablancaState(State):
         leader = self.rng.randrange(players) if rules["first_leader"] == "random" else 0
         self._start_round(leader)
 
-    # -- the log: its lines are written when somebody reads them ------------------------
-    # An engine step notes a template and the values to fill in (numbers, names: nothing
-    # that changes later); ``events`` formats what is pending when it is read. A random
-    # playout that never reads its log never formats a line.
-    @property
-    def events(self) -> list[Event]:  # type: ignore[override]
-        pending = self._pending
-        if pending:
-            events = self._events
-            for say, args, seats, kind in pending:
-                events.append(new_event((say.format(*args) if args else say, seats, kind, None)))
-            pending.clear()
-        return self._events
-
-    @events.setter
-    def events(self, events: list[Event]) -> None:
-        self._events = list(events)
-        self._pending: list[tuple[str, tuple[Any, ...], frozenset[int] | None, str]] = []
-
-    def _note(self, kind: str, say: str, *args: Any) -> None:
-        """A public event: ``say`` with ``args`` filled in (``str.format``)."""
-        self._pending.append((say, args, None, kind))
-
-    def _tell(self, seat: int, kind: str, say: str, *args: Any) -> None:
-        """An event only ``seat`` sees."""
-        self._pending.append((say, args, self.only[seat], kind))
-
     # -- set-up (CB-S1 .. CB-S3) ----------------------------------------------------------
     def _start_round(self, leader: int) -> None:
         rules, n, rng, names = self.rules, self.players, self.rng, self.names
@@ -98,7 +71,7 @@ class CasablancaState(State):
         self.money = [rules["start_money"] - rules["pot_contribution"]] * n
         self.pot = rules["pot_contribution"] * n + rules["house_money"]
         self.bank_paid = 0
-        self._note("round", "Round {}: {} leads. Everyone pays ${:,} into the pot, which holds ${:,}.",
+        self.note("round", "Round {}: {} leads. Everyone pays ${:,} into the pot, which holds ${:,}.",
                    self.round, PLAYER[leader], rules["pot_contribution"], self.pot)
         seating = [(leader + 1 + k) % n for k in range(n)]
         # CB-S1: the chips go face down on random fields, then each player takes one aside.
@@ -106,8 +79,8 @@ class CasablancaState(State):
         self.aside = [-1] * n
         for seat in seating:
             self.aside[seat] = values.pop()
-            self._tell(seat, "aside", "You set aside a {}: it is out of play this round.", self.aside[seat])
-        self._note("", "Every player sets one chip aside, unseen by the others.")
+            self.tell(self.only[seat], "aside", "You set aside a {}: it is out of play this round.", self.aside[seat])
+        self.note("", "Every player sets one chip aside, unseen by the others.")
         self._lay_chips(values)
         self.held = -1
         self.held_mask = 0
@@ -126,7 +99,7 @@ class CasablancaState(State):
                 deck.insert(0, back)
                 hand[deck.pop()] += 1
                 redealt = True
-                self._note("", "{} was dealt too many {} cards, gives one back and draws again.",
+                self.note("", "{} was dealt too many {} cards, gives one back and draws again.",
                            PLAYER[seat], names[back])
         if redealt:  # the rest of a shuffled deck is already in random order unless a card went back
             deck = shuffled(rng, deck)
@@ -134,7 +107,7 @@ class CasablancaState(State):
         self.pile_known_bottom = 0  # cards sold under the pile since it was last shuffled
         if not self.quiet:
             dealt = "; ".join(f"{PLAYER[seat]} {self._cards_text(seat)}" for seat in range(n))
-            self._note("deal", "Cards dealt: {}. The top card of the pile is {}.", dealt, names[self.pile[-1]])
+            self.note("deal", "Cards dealt: {}. The top card of the pile is {}.", dealt, names[self.pile[-1]])
         self.figures = [-1] * n
         self.active = [True] * n
         self.reshuffles_left = [rules["reshuffles"]] * n
@@ -253,7 +226,7 @@ class CasablancaState(State):
     def _place_figure(self, action: PlaceFigure) -> None:
         seat, field = self.to_move, action.field
         self.figures[seat] = field
-        self._note("", "{} puts a figure on field {} ({}).", PLAYER[seat], field + 1, self.names[field % SYMBOLS])
+        self.note("", "{} puts a figure on field {} ({}).", PLAYER[seat], field + 1, self.names[field % SYMBOLS])
         self.figures_placed += 1
         if self.figures_placed == self.players:
             self._begin_turn((self.leader + 1) % self.players)
@@ -276,7 +249,7 @@ class CasablancaState(State):
         values = sorted(self.chips)
         self._lay_chips(values[values.count(-1):])  # the values on the ring, in order
         self.revealed = (-1, -1)
-        self._note("reshuffle", "{} has the chips on the ring reshuffled.", PLAYER[m])
+        self.note("reshuffle", "{} has the chips on the ring reshuffled.", PLAYER[m])
 
     def _sell(self, action: Sell) -> None:
         """CB-O3: a broke player sells a card to the bank; it goes under the pile."""
@@ -288,7 +261,7 @@ class CasablancaState(State):
         self.money[m] += price
         self.bank_paid += price
         self.sold += 1
-        self._note("sell", "{} sells a {} card to the bank for ${:,}; it goes under the pile.",
+        self.note("sell", "{} sells a {} card to the bank for ${:,}; it goes under the pile.",
                    PLAYER[m], self.names[symbol], price)
 
     def _pick(self, action: Pick) -> None:
@@ -306,7 +279,7 @@ class CasablancaState(State):
         self.phase = ANNOUNCE
         if not self.quiet:
             self._pending.append(("You pick up the chip on field {}: it shows {}.", (field + 1, self.held),
-                                  self.only[m], "chip"))  # _tell, written out: this runs every turn
+                                  self.only[m], "chip", None))  # tell, written out: this runs every turn
 
     def _announce(self, action: Announce) -> None:
         """The number is said, the chip goes down on a free field and the figure moves."""
@@ -330,7 +303,7 @@ class CasablancaState(State):
             stats["landing"] += 1
         if not self.quiet:
             self._pending.append((MOVE_LINE, (PLAYER[m], self.picked_from + 1, self.announced, field + 1, to + 1,
-                                               self.names[to % SYMBOLS]), None, "move"))  # _note, written out
+                                               self.names[to % SYMBOLS]), None, "move", None))  # note, written out
         # CB-T3: every other player with money may challenge; priority runs clockwise. Unless
         # the ruleset says otherwise (challenge_below_minimum), a stake below the minimum is
         # no stake: a seat may challenge only if both fortunes reach it (CB-X1 against CB-X5).
@@ -347,7 +320,7 @@ class CasablancaState(State):
         else:
             for s in self.clockwise[m]:
                 if money[s] > 0 and active[s]:  # somebody would have challenged, could he
-                    self._note("challenge", "{} has less than ${:,}, the smallest stake: nobody may challenge "
+                    self.note("challenge", "{} has less than ${:,}, the smallest stake: nobody may challenge "
                                "this move.", PLAYER[m], lo)
                     break
         self.commit_order = order
@@ -383,11 +356,11 @@ class CasablancaState(State):
                 if c < 0:
                     c = self.challenger = s
                 else:
-                    self._tell(s, "commit", "Your challenge does not count: {} sits nearer and challenges first.",
-                               PLAYER[c])
+                    self.tell(self.only[s], "commit",
+                              "Your challenge does not count: {} sits nearer and challenges first.", PLAYER[c])
         count_doubts(self.stats, order, c, self.landing)
         if c < 0:
-            self._pending.append(("Nobody challenges.", (), None, ""))  # _note, written out: every turn
+            self._pending.append(("Nobody challenges.", (), None, "", None))  # note, written out: every turn
             self._unchallenged()
             return
         self.stats[m]["challenged_landing" if self.landing else "challenged_other"] += 1
@@ -398,7 +371,7 @@ class CasablancaState(State):
         self.phase = RESPOND
         self.to_move = m
         self._pending.append(("{} challenges {}'s announcement, staking ${:,}.", (PLAYER[c], PLAYER[m], self.stakes[c]),
-                              None, "challenge"))  # _note, written out
+                              None, "challenge", None))  # note, written out
 
     def _raise(self, action: Raise) -> None:
         seat = self.to_move
@@ -411,7 +384,7 @@ class CasablancaState(State):
         self.phase = EXCHANGE
         self.to_move = other
         self._pending.append(("{} raises by ${:,} to ${:,}.", (PLAYER[seat], action.by, self.stakes[seat]), None,
-                              "stake"))  # _note, written out
+                              "stake", None))  # note, written out
 
     def _admit(self, action: Admit) -> None:
         """CB-X2: the move is undone, the fee goes to the pot, the chip stays hidden."""
@@ -422,7 +395,7 @@ class CasablancaState(State):
         self.figures[m] = self.origin
         self.stats[m]["admits"] += 1
         self.stats[m]["lies_landing" if self.landing else "lies_other"] += 1
-        self._note("admit", "{} admits, goes back to field {} and pays ${:,} into the pot.", PLAYER[m],
+        self.note("admit", "{} admits, goes back to field {} and pays ${:,} into the pot.", PLAYER[m],
                    self.origin + 1, fee)
         self._check_out(m)
         if not self.end_reason:
@@ -438,7 +411,7 @@ class CasablancaState(State):
         if self.phase == RESPOND and self.rules["challenger_answers"]:
             self.phase, self.to_move = EXCHANGE, c
             self._pending.append(("{} matches the stake of ${:,}; {} may fold, call or raise.",
-                                  (PLAYER[m], self.stakes[m], PLAYER[c]), None, "stake"))  # _note, written out
+                                  (PLAYER[m], self.stakes[m], PLAYER[c]), None, "stake", None))  # note, written out
             return
         value = self.chips[f]
         self.masks[f] |= self.public
@@ -482,7 +455,7 @@ class CasablancaState(State):
             self.figures[loser] = self.origin
             say += " {} goes back to field {}."
             args += (PLAYER[loser], self.origin + 1)
-        self._pending.append((say, args, None, "settle"))  # _note, written out
+        self._pending.append((say, args, None, "settle", None))  # note, written out
         self.phase = CLAIM
         self.to_move = winner
 
@@ -519,7 +492,7 @@ class CasablancaState(State):
             won, self.pot = self.pot, 0
             self.money[seat] += won
             self.pot_winner = seat
-            self._note("pot", what + ": {} {} cards win the pot of ${:,}!", *args, count, self.names[symbol], won)
+            self.note("pot", what + ": {} {} cards win the pot of ${:,}!", *args, count, self.names[symbol], won)
             self._end_round(f"{PLAYER[seat]} completed {count} {self.names[symbol]} cards")
             return
         pay = min(self.premiums[count - 1], self.pot)
@@ -527,10 +500,11 @@ class CasablancaState(State):
         self.money[seat] += pay
         if self.pile:
             self._pending.append((what + ": {} {} now, ${:,} from the pot. The top card is {}.",
-                                  (*args, count, self.names[symbol], pay, self.names[self.pile[-1]]), None, "card"))
+                                  (*args, count, self.names[symbol], pay, self.names[self.pile[-1]]), None, "card",
+                                  None))
         else:
             self._pending.append((what + ": {} {} now, ${:,} from the pot.", (*args, count, self.names[symbol], pay),
-                                  None, "card"))
+                                  None, "card", None))
 
     # -- other rules (CB-O2 .. CB-O4) -------------------------------------------------------
     def _rebuild_pile(self) -> None:
@@ -544,10 +518,10 @@ class CasablancaState(State):
         self.pile = returned = shuffled(self.rng, returned)
         self.pile_known_bottom = 0
         if not returned:
-            self._note("pile", "The pile is used up and nobody holds a single card: there is no new pile.")
+            self.note("pile", "The pile is used up and nobody holds a single card: there is no new pile.")
             self._end_round("the pile is used up")
             return
-        self._note("pile", "The pile is used up: the {} single cards are shuffled into a new pile; its top card "
+        self.note("pile", "The pile is used up: the {} single cards are shuffled into a new pile; its top card "
                    "is {}.", len(returned), self.names[returned[-1]])
         for seat in range(self.players):
             self._check_out(seat)
@@ -557,7 +531,7 @@ class CasablancaState(State):
         if self.active[seat] and self.money[seat] == 0 and not any(self.cards[seat]):
             self.active[seat] = False
             self.figures[seat] = -1
-            self._note("out", "{} has neither money nor cards and is out of the round.", PLAYER[seat])
+            self.note("out", "{} has neither money nor cards and is out of the round.", PLAYER[seat])
             if sum(self.active) <= 1:
                 self._end_round("only one player is left")
 
@@ -582,7 +556,7 @@ class CasablancaState(State):
         n = self.players
         winner = next(s for s in ((self.leader + k) % n for k in range(n)) if self.money[s] == best)
         if not self.quiet:
-            self._note("round", "Round {} ends: {}. {}.", self.round, self.end_reason,
+            self.note("round", "Round {} ends: {}. {}.", self.round, self.end_reason,
                        ", ".join(f"{PLAYER[s]} {dollars(self.money[s])}" for s in range(n)))
         if self.round < self.rules["rounds"]:
             self._start_round(winner)
@@ -626,15 +600,6 @@ class CasablancaState(State):
     def clone(self) -> CasablancaState:
         return self._copy(events=True)
 
-    def _copy_log(self, other: CasablancaState, keep: bool) -> None:  # type: ignore[override]
-        """The log is the written lines and the pending ones (formatted when read)."""
-        other._events = self._events[:] if keep else QuietLog()
-        other._pending = self._pending[:] if keep else QuietLog()
-
-    def _copy_seen_log(self, world: CasablancaState, seat: int) -> None:  # type: ignore[override]
-        world._events = [e for e in self._events if e.visible_to(seat)]
-        world._pending = [p for p in self._pending if p[2] is None or seat in p[2]]
-
     def _copy(self, events: bool) -> CasablancaState:
         """A copy sharing the immutable parts; the generator is shared copy-on-write, the
         log (written lines and pending ones) copied only if ``events`` and not quiet."""
@@ -647,11 +612,6 @@ class CasablancaState(State):
         other.stats = [dict(s) for s in self.stats]
         other.commits = dict(self.commits)
         return other
-
-    def silence(self) -> None:
-        self.quiet = True
-        self._events = QuietLog()
-        self._pending = QuietLog()
 
     def conserved(self) -> dict[str, Any]:
         """Within a round: the money at the table (the players', the pot, less what the bank

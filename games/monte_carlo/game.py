@@ -13,8 +13,9 @@ from games.monte_carlo.layout import CELLS, KINDS
 from games.monte_carlo.state import MonteCarloState
 import rulesets
 from parlour.core.agents import Budget, KindEntry
-from parlour.core.game import Action, Game, IllegalAction, State
+from parlour.core.game import Action, IllegalAction, State
 from parlour.core.schema import Bool, Dict, Int, List, Schema
+from parlour.plugin import Game
 
 
 def _tiles_row() -> Dict:

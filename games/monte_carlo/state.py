@@ -18,6 +18,7 @@ from typing import Any
 from games.monte_carlo.actions import LAYS, PASS, STOP, Bet, Lay, Pass, Stop, bet_on
 from games.monte_carlo.layout import (CELL_BY_NAME, CELLS, DIGIT_CELLS, DIGIT_OF, DIGITS, TILES_PER_DIGIT, Field,
                                       a_digit, cell_name, field_odds, fields_for, tile_table)
+from parlour.core.events import Worded
 from parlour.core.game import Action, State, seat_label
 
 BETTING = "betting"
@@ -36,6 +37,12 @@ def sentence(text: str) -> str:
 
 
 player_name = seat_label
+PLAYER = [player_name(seat) for seat in range(6)]
+#: each cell's name and each digit with its article, worked out once for the log
+CELL_NAME = [cell_name(cell) for cell in range(CELLS)]
+A_DIGIT = [a_digit(digit) for digit in range(10)]
+#: a seat's tiles as it is told them, from the counts of each digit it holds
+HAND_LINE = Worded(lambda counts: "Your tiles: " + " ".join([str(d) for d in DIGITS for _ in range(counts[d])]))
 
 
 class MonteCarloState(State):
@@ -108,30 +115,20 @@ class MonteCarloState(State):
             self.to_lay[seat] = lay
         leftover = bag[n * hand:]
         self.undealt: list[int] = []
-        loud = not self.quiet
-        if loud:
-            self.log(
-                f"Game {self.game_no + 1} of {self.rules['match_games']}: {hand} tiles dealt to each of "
-                f"{n} players, {lay} to lay. {player_name(start)} bets first.",
-                kind="deal", game=self.game_no + 1,
-            )
-            for seat in seats:
-                self.log(f"Your tiles: {' '.join(self._hand_digits(seat))}", seats=[seat], kind="hand")
+        self.note("deal", "Game {} of {}: {} tiles dealt to each of {} players, {} to lay. {} bets first.",
+                  self.game_no + 1, self.rules["match_games"], hand, n, lay, player_name(start), game=self.game_no + 1)
+        for seat in seats:
+            self.tell(frozenset((seat,)), "hand", HAND_LINE, tuple(self.hands[seat]))
         if self.rules["leftover_laid"]:
             # MC-C3: the odd tile goes face up on a random free cell of its digit.
             for digit in leftover:
                 cell = self.free[digit][self.rng.randrange(len(self.free[digit]))]
                 self._place(cell, HOUSE)
-                if loud:
-                    self.log(f"The tile left over, {a_digit(digit)}, is laid on {cell_name(cell)}.",
-                             kind="leftover", digit=digit, cell=cell_name(cell))
+                self.note("leftover", "The tile left over, {}, is laid on {}.", A_DIGIT[digit], CELL_NAME[cell],
+                          digit=digit, cell=CELL_NAME[cell])
         else:
             self.undealt = sorted(leftover)
         self.current = start
-
-    def _hand_digits(self, seat: int) -> list[str]:
-        counts = self.hands[seat]
-        return [str(d) for d in DIGITS for _ in range(counts[d])]
 
     def _place(self, cell: int, who: int) -> None:
         self.grid[cell] = who
@@ -228,12 +225,10 @@ class MonteCarloState(State):
             self._next_bettor()
         elif kind is Stop:
             self.betting[seat] = False
-            if not self.quiet:
-                self.log(f"{player_name(seat)} stops betting.", kind="stop", seat=seat)
+            self._pending.append(("{} stops betting.", (PLAYER[seat],), None, "stop", {"seat": seat}))  # note
             self._next_bettor()
         elif kind is Pass:
-            if not self.quiet:
-                self.log(f"{player_name(seat)} passes this round.", kind="pass", seat=seat)
+            self._pending.append(("{} passes this round.", (PLAYER[seat],), None, "pass", {"seat": seat}))  # note
             self._next_bettor()
         else:
             self._lay(seat, CELL_BY_NAME[action.cell])  # type: ignore[attr-defined]
@@ -250,23 +245,20 @@ class MonteCarloState(State):
         self.chips[seat] -= 1
         self.staked[seat] += 1
         self.staked_total[seat] += 1
-        loud = not self.quiet
-        if loud:
-            field = self.fields[index]
-            self.log(f"{player_name(seat)} bets on {field.name}.", kind="bet", seat=seat, field=field.id)
+        field = self.fields[index]
+        self._pending.append(("{} bets on {}.", (PLAYER[seat], field.name), None, "bet",
+                              {"seat": seat, "field": field.id}))  # note, written out: every bet
         if len(stake) == self.capacity:
             self.open_bets = [a for i, a in enumerate(self.bet_actions) if len(self.stakes[i]) < self.capacity]
             if self.extra and stake.count(seat) == self.capacity:
                 # MC-B3: three chips of one player close the field to the others.
                 self.locked[index] = seat
-                if loud:
-                    self.log(sentence(f"{field.name} is now {player_name(seat)}'s alone."),
-                             kind="lock", seat=seat, field=field.id)
+                self.note("lock", "{} is now {}'s alone.", sentence(field.name), PLAYER[seat], seat=seat,
+                          field=field.id)
         if self.chips[seat] == 0:
             # MC-B4: no chips, no more bets.
             self.betting[seat] = False
-            if loud:
-                self.log(f"{player_name(seat)} has no chips left to bet.", kind="stop", seat=seat)
+            self.note("stop", "{} has no chips left to bet.", PLAYER[seat], seat=seat)
 
     def _next_bettor(self) -> None:
         order = self.order
@@ -292,10 +284,11 @@ class MonteCarloState(State):
         self.pos = 0
         self.current = self.order[0]
         first = next((seat for seat in self.order if self.to_lay[seat]), None)
-        if not self.quiet:  # said as it happens: the laying begins now, nothing is laid yet
-            self.log("The betting is closed. Now the tiles" +
-                     (f": {player_name(first)} lays first." if first is not None else ", but nobody has one to lay."),
-                     kind="laying")
+        # said as it happens: the laying begins now, nothing is laid yet
+        if first is not None:
+            self.note("laying", "The betting is closed. Now the tiles: {} lays first.", player_name(first))
+        else:
+            self.note("laying", "The betting is closed. Now the tiles, but nobody has one to lay.")
         if not self.to_lay[self.current]:
             self._next_layer()
 
@@ -305,9 +298,9 @@ class MonteCarloState(State):
         self.hand_size[seat] -= 1
         self.to_lay[seat] -= 1
         self._place(cell, seat)
-        if not self.quiet:
-            self.log(f"{player_name(seat)} lays {a_digit(digit)} on {cell_name(cell)}.",
-                     kind="lay", seat=seat, digit=digit, cell=cell_name(cell))
+        name = CELL_NAME[cell]
+        self._pending.append(("{} lays {} on {}.", (PLAYER[seat], A_DIGIT[digit], name), None, "lay",
+                              {"seat": seat, "digit": digit, "cell": name}))  # note, written out: every tile laid
 
     def _next_layer(self) -> None:
         order = self.order
@@ -326,7 +319,6 @@ class MonteCarloState(State):
         filled = self.filled
         results = []
         payout_total = [0] * self.players
-        loud = not self.quiet
         for index in sorted(self.staked_fields):
             stake = self.stakes[index]
             field = self.fields[index]
@@ -338,25 +330,20 @@ class MonteCarloState(State):
             for seat in range(self.players):
                 payout_total[seat] += payout[seat]
             results.append({"field": field.id, "won": won, "chips": list(stake), "payout": payout})
-            if loud:
-                verdict = "wins" if won else "loses"
-                self.log(sentence(f"{field.name} {verdict}."), kind="field",
-                         field=field.id, won=won)
+            self.note("field", "{} {}.", sentence(field.name), "wins" if won else "loses", field=field.id, won=won)
         dropped = []
         for seat in self.order:
             self.chips[seat] += payout_total[seat]
             self.won[seat] += payout_total[seat]
             self.games_played[seat] += 1
-            if loud:
-                gain = payout_total[seat] - self.staked[seat]
-                self.log(f"{player_name(seat)} staked {self.staked[seat]}, receives {payout_total[seat]} "
-                         f"({gain:+d}) and holds {self.chips[seat]} chips.", kind="payout", seat=seat)
+            self.note("payout", "{} staked {}, receives {} ({:+d}) and holds {} chips.", PLAYER[seat],
+                      self.staked[seat], payout_total[seat], payout_total[seat] - self.staked[seat], self.chips[seat],
+                      seat=seat)
             if self.chips[seat] <= 0:
                 # MC-S2: a player without chips drops out of the match.
                 self.active[seat] = False
                 dropped.append(seat)
-                if loud:
-                    self.log(f"{player_name(seat)} has no chips left and drops out.", kind="bankrupt", seat=seat)
+                self.note("bankrupt", "{} has no chips left and drops out.", PLAYER[seat], seat=seat)
         self.history.append({
             "game": self.game_no + 1,
             "fields": results,
@@ -372,10 +359,9 @@ class MonteCarloState(State):
     def _end_match(self, early: bool) -> None:
         self.phase = OVER
         self.current = None
-        if not self.quiet:
-            why = "only one player has chips left" if early else "the last game is played"
-            standings = ", ".join(f"{player_name(s)} {self.chips[s]}" for s in range(self.players))
-            self.log(f"The match is over ({why}): {standings}.", kind="end")
+        why = "only one player has chips left" if early else "the last game is played"
+        standings = ", ".join(f"{player_name(s)} {self.chips[s]}" for s in range(self.players))
+        self.note("end", "The match is over ({}): {}.", why, standings)
 
     # -- what a seat knows ----------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

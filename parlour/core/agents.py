@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, Union, runtime_checkable
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Union, runtime_checkable
 
 if TYPE_CHECKING:
     from parlour.core.game import Action, Game, State
@@ -35,9 +35,43 @@ MAX_ITERATIONS = 1_000_000
 
 @runtime_checkable
 class Agent(Protocol):
+    """A computer player. ``choose`` is all it must write; it may also declare any of the
+    :class:`Abilities` as class attributes of the same names (``wants_worlds = True``)."""
+
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
-        """Pick one of ``legal``."""
+        """Pick one of ``legal``. An agent that declares ``wants_worlds`` or
+        ``reports_progress`` is also called with ``worlds=`` or ``progress=``."""
         ...
+
+
+class Abilities(NamedTuple):
+    """What an agent may declare besides ``choose``, each a class attribute of the same name,
+    with its default here. The host reads them through :func:`abilities` and nowhere else."""
+
+    #: False: the agent never reads its view, so the runner hands it one built only if read
+    reads_view: bool = True
+    #: True: it decides at once, so the runner spares it the time limit's alarm
+    quick: bool = False
+    #: True: ``choose`` also receives ``worlds(rng)``, which draws a quiet world of its seat
+    wants_worlds: bool = False
+    #: True: ``choose`` also receives ``progress(share)``, to call with the share (0 to 1)
+    #: of its thinking done; an exception it raises cancels the decision
+    reports_progress: bool = False
+
+
+_DEFAULT = Abilities()
+#: each agent class's abilities, read once: the runner asks at every decision
+_BY_CLASS: dict[type, Abilities] = {}
+
+
+def abilities(agent: Agent) -> Abilities:
+    """The abilities ``agent``'s class declares, each it does not at its default."""
+    cls = type(agent)
+    found = _BY_CLASS.get(cls)
+    if found is None:
+        found = _BY_CLASS[cls] = Abilities._make(
+            getattr(cls, name, default) for name, default in zip(Abilities._fields, _DEFAULT))
+    return found
 
 
 @dataclass(frozen=True)
@@ -160,10 +194,9 @@ def kind_about(game: Game, name: str) -> str:
 
 
 class RandomAgent:
-    """Picks uniformly among the legal actions. It never reads the view."""
+    """Picks uniformly among the legal actions. It never reads the view, and decides at once."""
 
     reads_view = False
-    #: decides at once: the match runner spares it the time limit's alarm
     quick = True
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
@@ -181,8 +214,9 @@ def decide(
     """Ask ``agent`` for a decision, handing it a world sampler and a progress callback only
     if it asks for them."""
     extra: dict[str, Any] = {}
-    if worlds is not None and getattr(agent, "wants_worlds", False):
+    able = abilities(agent)
+    if worlds is not None and able.wants_worlds:
         extra["worlds"] = worlds
-    if progress is not None and getattr(agent, "reports_progress", False):
+    if progress is not None and able.reports_progress:
         extra["progress"] = progress
     return agent.choose(view, legal, rng, **extra)

@@ -1,50 +1,39 @@
-"""The game contract every Parlour plugin implements.
+"""The game contract every Parlour plugin implements, in one sitting.
 
 A plugin provides one :class:`Game` object. ``Game.new_game`` deals a :class:`State`;
 the state is advanced in place with ``apply``. Agents and user interfaces only ever see
 ``State.view(seat)`` (a JSON-serialisable dict) and ``State.legal_actions()``.
+
+Each class lists what a plugin must write, then what it may write (the defaults are
+correct), then what it may write for speed. Beside it: the events a state logs
+(:mod:`parlour.core.events`), the cheap-copy machinery (:mod:`parlour.core.fastcopy`) and the
+host's own computer levels (:mod:`parlour.core.levels`, whose ``Game`` is the one
+:mod:`parlour.plugin` hands out). This module imports none of the computer players.
 """
 
 from __future__ import annotations
 
 import copy
-import functools
 import random
-import re
 import sys
 import warnings
 from abc import ABC, abstractmethod
-from collections import deque
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from parlour.core.agents import Agent, AgentKind, Budget, KindEntry, RandomAgent
+from parlour.core.events import Event, Pending, QuietLog, Worded, new_event, seat_label, with_names
+from parlour.core.fastcopy import FastCopy
 from parlour.core.inputs import clean_message
-from parlour.core.search import Knowledge, flat_kind, search_kind
 
 if TYPE_CHECKING:
+    from parlour.core.agents import KindEntry
     from parlour.core.schema import Schema
 
-
-def seat_label(seat: int) -> str:
-    """How an engine names a seat in event texts and refusals ("Player 1" for seat 0);
-    the app shows the player's own name in its place (:func:`with_names`)."""
-    return f"Player {seat + 1}"
-
-
-_SEAT_LABEL = re.compile(r"\bPlayer (\d+)\b")
-
-
-def with_names(text: str, names: Sequence[str]) -> str:
-    """``text`` with each seat label replaced by that seat's player name."""
-
-    def name(match: re.Match[str]) -> str:
-        seat = int(match.group(1)) - 1
-        return names[seat] if 0 <= seat < len(names) else match.group(0)
-
-    return _SEAT_LABEL.sub(name, text)
+#: the names this module had before the events moved out (imported from here all over)
+__all__ = ["Action", "IllegalAction", "GameDefinitionError", "PluginError", "State", "Game",
+           "Event", "QuietLog", "Worded", "new_event", "seat_label", "with_names"]
 
 
 class IllegalAction(ValueError):
@@ -107,64 +96,8 @@ def _field_text(value: Any) -> str:
     return str(value)
 
 
-class Event(NamedTuple):
-    """Something that happened. ``seats`` None means every seat (and any onlooker) saw it.
-
-    A named tuple: immutable, and cheap to make in an engine's hot loop."""
-
-    text: str
-    seats: frozenset[int] | None = None
-    kind: str = ""
-    data: Mapping[str, Any] | None = None
-
-    def visible_to(self, seat: int | None) -> bool:
-        """Whether ``seat`` saw this event; ``seat`` None is an onlooker who sees public ones."""
-        return self.seats is None or (seat is not None and seat in self.seats)
-
-
-#: ``new_event((text, seats, kind, data))``: an :class:`Event` from all four fields, made
-#: without the named tuple's Python-level ``__new__`` (a third of the cost), for the events
-#: an engine logs at nearly every move.
-new_event = functools.partial(tuple.__new__, Event)
-
-
-class QuietLog(list):  # type: ignore[type-arg]
-    """The event log of a quiet state: whatever is written to it is dropped at once.
-
-    Its ``append`` is that of an empty ``deque(maxlen=0)``, so writing costs no more than to
-    a list, and engines that append prebuilt events in hot paths need no check of their own."""
-
-    __slots__ = ()
-    append = deque(maxlen=0).append
-    extend = deque(maxlen=0).extend
-
-    def insert(self, index: Any, item: Any) -> None:
-        pass
-
-    def __iadd__(self, items: Any) -> QuietLog:  # type: ignore[override,misc]
-        return self
-
-
-def _thaw(frozen: int | tuple[Any, ...]) -> random.Random:
-    """A generator from what :meth:`State.reseed` or :meth:`State.share_rng` left."""
-    if isinstance(frozen, int):
-        return random.Random(frozen)
-    rng = random.Random.__new__(random.Random)
-    rng.setstate(frozen)
-    return rng
-
-
-class State(ABC):
-    """One game in progress. Subclasses keep all chance in ``self.rng``.
-
-    ``rng`` is made when first drawn from: a clone or a sampled world that never draws never
-    pays for copying or seeding a Mersenne Twister (see :meth:`share_rng`, :meth:`reseed`)."""
-
-    #: True for a quiet state (a search world): it keeps no event log and writes none
-    quiet: bool = False
-    _rng: random.Random | None = None
-    #: while ``_rng`` is None: the seed or the ``getstate()`` it is to be made from
-    _rng_frozen: int | tuple[Any, ...] | None = None
+class State(FastCopy, ABC):
+    """One game in progress. Subclasses keep all chance in ``self.rng``."""
 
     def __init__(self, players: int, rules: Mapping[str, Any], seed: int) -> None:
         self.players = players
@@ -173,122 +106,44 @@ class State(ABC):
         self.rng = random.Random(seed)
         self.events: list[Event] = []
 
-    # -- the generator -------------------------------------------------------------
-    @property
-    def rng(self) -> random.Random:
-        rng = self._rng
-        if rng is None:
-            if self._rng_frozen is None:
-                raise AttributeError(f"{type(self).__name__} has no generator")
-            rng = self._rng = _thaw(self._rng_frozen)
-        return rng
-
-    @rng.setter
-    def rng(self, rng: random.Random) -> None:
-        self._rng = rng
-        self._rng_frozen = None
-
-    def reseed(self, seed: int) -> None:
-        """Give this state the generator ``random.Random(seed)``, made when first used."""
-        self._rng = None
-        self._rng_frozen = seed
-
-    def share_rng(self, other: State) -> None:
-        """Give ``other`` this state's generator as it stands: both then draw the same
-        future, independently. Copy on write: the Mersenne Twister is snapshotted at most
-        once however many clones are taken, and each copy is made only if it is drawn from."""
-        rng = self._rng
-        if rng is None:
-            frozen = self._rng_frozen
-        elif type(rng) is random.Random:
-            frozen = self._rng_frozen = rng.getstate()
-            self._rng = None  # this state thaws its own copy when it next draws
-        else:  # a generator of another kind: copied now, as a whole
-            other._rng, other._rng_frozen = copy.deepcopy(rng), None
-            return
-        other._rng = None
-        other._rng_frozen = frozen
-
-    def _bare_copy(self, events: bool) -> Self:
-        """The first step of an engine's fast ``clone``: a state of the same class sharing
-        every attribute (the engine then copies what it changes in place), the generator
-        shared copy-on-write, and the log copied only if ``events`` and this state is not
-        quiet (else an empty :class:`QuietLog`)."""
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        self.share_rng(other)
-        self._copy_log(other, events and not self.quiet)
-        return other
-
-    def _copy_log(self, other: State, keep: bool) -> None:
-        """Give ``other`` a copy of this state's log if ``keep``, else an empty quiet one;
-        an engine that keeps its log elsewhere overrides this and :meth:`_copy_seen_log`."""
-        other.events = list(self.events) if keep else QuietLog()
-
-    def _copy_seen_log(self, world: State, seat: int) -> None:
-        """Give ``world`` the part of this state's log that ``seat`` saw."""
-        world.events = self.events_for(seat)
-
-    def _settle_world(self, world: State, seat: int, rng: random.Random, quiet: bool) -> None:
-        """The last step of every engine's ``sample_world``: a quiet world keeps no log, a
-        loud one the events ``seat`` saw; then its generator is reseeded from ``rng``."""
-        if quiet:
-            world.quiet = True
-        elif not self.quiet:
-            self._copy_seen_log(world, seat)
-        world.reseed(rng.getrandbits(64))
-
-    def silence(self) -> None:
-        """Make this state quiet: its event log is dropped and nothing more is kept (for
-        search worlds; an engine that writes its log elsewhere overrides this)."""
-        self.quiet = True
-        self.events = QuietLog()
-
-    # -- who decides -------------------------------------------------------------
+    # -- a plugin must write these -------------------------------------------------------------
     @property
     @abstractmethod
     def to_move(self) -> int | None:
         """The seat that must decide now; None once the game is over."""
-
-    @property
-    def is_over(self) -> bool:
-        return self.to_move is None
 
     @abstractmethod
     def legal_actions(self) -> Sequence[Action]:
         """Every action ``to_move`` may take now; never empty before the end, and an empty
         sequence (not None) once the game is over."""
 
-    def is_legal(self, action: Action) -> bool:
-        """Override when listing every action is costly (large bid spaces)."""
-        return action in self.legal_actions()
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out an action already known to be legal."""
 
-    def apply(self, action: Action) -> None:
-        """Play ``action`` for ``to_move``; refuse an illegal one with the state unchanged.
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` knows now and nothing more, as JSON-ready data.
 
-        The one template of every engine: the refusal comes from :meth:`why_illegal`, the
-        move from :meth:`_apply`. ``why_illegal`` refuses every value that is not one of
-        the legal actions now, whatever its type (the conformance suite checks this), so
-        nothing here pays for an ``isinstance`` on every move; should an engine's check
-        fail on a value that is not an action at all, that value is refused all the same."""
-        if self.to_move is None:
-            raise IllegalAction("the game is over")
-        try:
-            reason = self.why_illegal(action)
-        except Exception:
-            if isinstance(action, Action):
-                raise
-            reason = _not_an_action(action)
-        if reason is not None:
-            raise IllegalAction(reason)
-        self._apply(action)
+        ``seat`` None is an onlooker's view: public information only.
+        """
 
-    def apply_trusted(self, action: Action) -> None:
-        """Play ``action``, taken from this state's own ``legal_actions()``, without checking
-        it again: the fast path for search rollouts. Anything else must go through
-        :meth:`apply`."""
-        self._apply(action)
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Each seat's score; meaningful once the game is over (a running score before)."""
 
+    def sample_world(self, seat: int, rng: random.Random, *, quiet: bool = False) -> State:
+        """A full state that ``seat`` cannot tell from this one: its view is identical,
+        everything it cannot see is redrawn with ``rng``, the events it did not see are
+        dropped, and the world's own generator is reseeded from ``rng``. The only door
+        through which a search agent may touch hidden things.
+
+        A ``quiet`` world is for search: it may keep no event log and write none (its
+        ``events`` may be empty), which saves copying and formatting text in every world;
+        :meth:`silence` makes a state quiet, and clones of a quiet state are quiet."""
+        raise NotImplementedError(f"{type(self).__name__} cannot sample worlds")
+
+    # -- a plugin may write these (the defaults are correct) -----------------------------------
     def why_illegal(self, action: Action) -> str | None:
         """The reason ``action`` is refused now, or None when it is legal. Any value that is
         not one of the legal actions is refused, whatever its type."""
@@ -298,35 +153,9 @@ class State(ABC):
             return f"{action.label!r} is not a legal move now"
         return None
 
-    @abstractmethod
-    def _apply(self, action: Action) -> None:
-        """Carry out an action already known to be legal."""
-
-    # -- what a seat knows -------------------------------------------------------
-    @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """Everything ``seat`` knows now and nothing more, as JSON-ready data.
-
-        ``seat`` None is an onlooker's view: public information only.
-        """
-
-    def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
-        events = self.events[start:] if start else self.events
-        if seat is None:
-            return [e for e in events if e.seats is None]
-        return [e for e in events if e.seats is None or seat in e.seats]  # Event.visible_to, inlined
-
-    def log(self, text: str, seats: Sequence[int] | None = None, kind: str = "", **data: Any) -> None:
-        if self.quiet:
-            return
-        self.events.append(
-            new_event((text, None if seats is None else frozenset(seats), kind, data or None))
-        )
-
-    # -- the end -----------------------------------------------------------------
-    @abstractmethod
-    def scores(self) -> list[float]:
-        """Each seat's score; meaningful once the game is over (a running score before)."""
+    def is_legal(self, action: Action) -> bool:
+        """Override when listing every action is costly (large bid spaces)."""
+        return action in self.legal_actions()
 
     def conserved(self) -> Mapping[str, Any]:
         """What the rules conserve, for soak tests: quantities that stay equal from move to
@@ -352,31 +181,105 @@ class State(ABC):
         """Per seat, the parts that make up its score (for the results screen)."""
         return [{"score": s} for s in self.scores()]
 
-    # -- copies and hidden worlds ------------------------------------------------
+    # -- the host calls these; a plugin does not override them ---------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.to_move is None
+
+    def apply(self, action: Action) -> None:
+        """Play ``action`` for ``to_move``; refuse an illegal one with the state unchanged.
+
+        The one template of every engine: the refusal comes from :meth:`why_illegal`, the
+        move from :meth:`_apply`. ``why_illegal`` refuses every value that is not one of
+        the legal actions now, whatever its type (the conformance suite checks this), so
+        nothing here pays for an ``isinstance`` on every move; should an engine's check
+        fail on a value that is not an action at all, that value is refused all the same."""
+        if self.to_move is None:
+            raise IllegalAction("the game is over")
+        try:
+            reason = self.why_illegal(action)
+        except Exception:
+            if isinstance(action, Action):
+                raise
+            reason = _not_an_action(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self._apply(action)
+
+    # The log: an engine notes a template and the values to fill in (numbers, names: nothing
+    # that changes later), and ``events`` words what is pending when it is read, so a playout
+    # that never reads its log never formats a line, and a quiet world drops it all unread.
+    @property
+    def events(self) -> list[Event]:
+        """Everything logged so far, each line worded now if it was not yet."""
+        pending = self._pending
+        if pending:
+            events = self._events
+            for say, args, seats, kind, data in pending:
+                events.append(new_event((say.format(*args) if args else say, seats, kind, data)))
+            pending.clear()
+        return self._events
+
+    @events.setter
+    def events(self, events: list[Event]) -> None:
+        self._events = list(events)
+        self._pending: list[Pending] = []
+
+    def note(self, kind: str, say: str | Worded, *args: Any, **data: Any) -> None:
+        """A public event: ``say`` with ``args`` filled in (``str.format``, or a
+        :class:`~parlour.core.events.Worded`) when it is read."""
+        self._pending.append((say, args, None, kind, data or None))
+
+    def tell(self, seats: frozenset[int], kind: str, say: str | Worded, *args: Any, **data: Any) -> None:
+        """An event only ``seats`` see, worded as :meth:`note`'s."""
+        self._pending.append((say, args, seats, kind, data or None))
+
+    def log(self, text: str, seats: Sequence[int] | None = None, kind: str = "", **data: Any) -> None:
+        """An event already worded (``text`` is kept as it is, braces and all)."""
+        if self.quiet:
+            return
+        self._pending.append((text, (), None if seats is None else frozenset(seats), kind, data or None))
+
+    def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
+        events = self.events
+        if start:
+            events = events[start:]
+        if seat is None:
+            return [e for e in events if e.seats is None]
+        return [e for e in events if e.seats is None or seat in e.seats]  # Event.visible_to, inlined
+
+    # -- a plugin may write these for speed (see parlour.core.fastcopy) ------------------------
+    def apply_trusted(self, action: Action) -> None:
+        """Play ``action``, taken from this state's own ``legal_actions()``, without checking
+        it again: the fast path for search rollouts. Anything else must go through
+        :meth:`apply`."""
+        self._apply(action)
+
     def clone(self) -> State:
         """An independent copy, random generator state included."""
         return copy.deepcopy(self)
-
-    def sample_world(self, seat: int, rng: random.Random, *, quiet: bool = False) -> State:
-        """A full state that ``seat`` cannot tell from this one: its view is identical,
-        everything it cannot see is redrawn with ``rng``, the events it did not see are
-        dropped, and the world's own generator is reseeded from ``rng``. The only door
-        through which a search agent may touch hidden things.
-
-        A ``quiet`` world is for search: it may keep no event log and write none (its
-        ``events`` may be empty), which saves copying and formatting text in every world;
-        :meth:`silence` makes a state quiet, and clones of a quiet state are quiet."""
-        raise NotImplementedError(f"{type(self).__name__} cannot sample worlds")
 
 
 class Game(ABC):
     """A plugin's entry point: what the host needs to list, set up and run a game."""
 
+    # -- a plugin must write these -------------------------------------------------------------
     id: ClassVar[str]
     title: ClassVar[str]
-    blurb: ClassVar[str] = ""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+
+    @property
+    @abstractmethod
+    def schema(self) -> Schema:
+        """The ruleset schema: every setting's type and range."""
+
+    @abstractmethod
+    def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> State:
+        """Deal a new game for ``players`` seats under the resolved ``rules``."""
+
+    # -- a plugin may write these (the defaults are correct) -----------------------------------
+    blurb: ClassVar[str] = ""
     #: Import path ``"package.module:Class"`` of a Textual board widget, loaded only by the TUI.
     board: ClassVar[str | None] = None
     #: The version of the game's actions and ruleset as records hold them. Raise it when a
@@ -400,15 +303,11 @@ class Game(ABC):
     library: ClassVar[Path | None] = None
 
     @property
-    @abstractmethod
-    def schema(self) -> Schema:
-        """The ruleset schema: every setting's type and range."""
-
-    @property
     def folder(self) -> Path:
         """The folder of the module that defines the game: that of the class derived
-        straight from :class:`Game` (a variant subclassed elsewhere keeps its files)."""
-        cls = next(c for c in type(self).__mro__ if Game in c.__bases__)
+        straight from the host's ``Game`` (a variant subclassed elsewhere keeps its files)."""
+        cls = next(c for c in type(self).__mro__ if not c.__module__.startswith("parlour.core.")
+                   and any(issubclass(b, Game) and b.__module__.startswith("parlour.core.") for b in c.__bases__))
         return Path(sys.modules[cls.__module__].__file__ or ".").parent
 
     @property
@@ -425,10 +324,6 @@ class Game(ABC):
         """Curated house-rules files shipped with the game, offered beside the player's own:
         ``house/<id>/`` in its :attr:`library`; None without a library."""
         return self.library / "house" / self.id if self.library is not None else None
-
-    @abstractmethod
-    def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> State:
-        """Deal a new game for ``players`` seats under the resolved ``rules``."""
 
     def upgrade_rules(self, rules: dict[str, Any], version: int) -> dict[str, Any] | None:
         """The settings of a record made under an older ``version`` of this game, as this
@@ -450,38 +345,11 @@ class Game(ABC):
         return f"{score:g}"
 
     def agent_kinds(self) -> dict[str, KindEntry]:
-        """Computer opponents by name (a factory ``rules -> Agent`` or an
-        :class:`~parlour.core.agents.AgentKind`). Every game gets ``random``, the searching
-        ``hard`` (with :meth:`search_knowledge`) and the ``flat`` Monte Carlo baseline;
-        a game adds its own levels to ``super().agent_kinds()``."""
-        return {
-            "random": AgentKind(lambda rules: RandomAgent(), "picks any legal move at random"),
-            "hard": search_kind(self.search_knowledge),
-            "flat": flat_kind(),
-        }
-
-    def ladder(
-        self, easy: Callable[[Mapping[str, Any]], Agent], medium: Callable[[Mapping[str, Any]], Agent],
-        hard: Budget, about: Mapping[str, str],
-    ) -> dict[str, KindEntry]:
-        """The usual levels, weakest first: ``random``, the game's own ``easy`` and ``medium``
-        (each built as ``kind(rules)``), ``hard`` (the searching player with
-        :meth:`search_knowledge` and ``hard`` as its default budget) and the ``flat``
-        baseline; ``about`` has a line for players for easy, medium and hard. A game's
-        :meth:`agent_kinds` returns this when its levels are the usual ones."""
-        kinds = Game.agent_kinds(self)
-        return {
-            "random": kinds["random"],
-            "easy": AgentKind(easy, about["easy"]),
-            "medium": AgentKind(medium, about["medium"]),
-            "hard": search_kind(self.search_knowledge, hard, about["hard"]),
-            "flat": kinds["flat"],
-        }
-
-    def search_knowledge(self, rules: Mapping[str, Any]) -> Knowledge:
-        """What this game tells the searching player (hooks for rollouts, candidate moves, a
-        value estimate, a model of the other players). The default tells it nothing."""
-        return Knowledge()
+        """Computer opponents by name, weakest first: a factory ``rules -> Agent`` or an
+        :class:`~parlour.core.agents.AgentKind`; one must be ``random``. The ``Game`` of
+        :mod:`parlour.plugin` gives every game the host's own levels (``random``, the searching
+        ``hard``, the ``flat`` baseline: :mod:`parlour.core.levels`); this bare contract, none."""
+        return {}
 
     def read_action(self, text: str, rules: Mapping[str, Any]) -> Action | None:
         """The action written ``text`` under ``rules``, without a state (legal or not), or
@@ -522,4 +390,3 @@ class Game(ABC):
     def validate_rules(self, rules: Mapping[str, Any]) -> list[tuple[str, str]]:
         """Checks across settings, as ``(key.path, message)`` pairs; empty when fine."""
         return []
-

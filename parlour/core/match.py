@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from parlour.core.agents import Agent, Progress, Sampler, decide
+from parlour.core.agents import Agent, Progress, Sampler, abilities, decide
 from parlour.core.game import Action, Game, IllegalAction, PluginError, State
 from parlour.core.inputs import shown
 from parlour.core.record import Record, Seat
@@ -213,9 +213,10 @@ class Match:
         if seat is None:
             raise IllegalAction("the game is over")
         agent = self.agents[seat]
+        able = abilities(agent)
         view: Mapping[str, Any]
         try:
-            if getattr(agent, "reads_view", True):
+            if able.reads_view:
                 view = state.view(seat)
             else:
                 if self._lazy is not None:
@@ -226,9 +227,9 @@ class Match:
             raise PluginError(f"{self.game.title} failed to list seat {seat + 1}'s moves: "
                               f"{type(exc).__name__}: {exc}") from exc
         rng = self._rngs[seat] or self.decision_rng(seat)
-        limit = None if getattr(agent, "quick", False) else self.time_limit
+        limit = None if able.quick else self.time_limit
         try:
-            if getattr(agent, "wants_worlds", False) or getattr(agent, "reports_progress", False):
+            if able.wants_worlds or able.reports_progress:
                 with deadline(limit):
                     return decide(agent, view, legal, rng, worlds=world_sampler(state, seat), progress=progress)
             if limit is None:

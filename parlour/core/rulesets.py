@@ -28,7 +28,7 @@ import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from parlour.core import schema
 from parlour.core.schema import show_value
@@ -36,6 +36,8 @@ from parlour.core.yamlsource import Lines, RulesetError, Where, load_yaml
 
 if TYPE_CHECKING:
     from parlour.core.game import Game
+
+T = TypeVar("T")
 
 #: names this module had before the settings language moved to :mod:`parlour.core.schema`
 #: (deprecated since 0.1, kept through 0.2): each still answers, with a warning naming its new home
@@ -329,6 +331,61 @@ def with_house_rules(ruleset: RulesetFile, extra: Iterable[Variant]) -> RulesetF
     for variant in extra:
         merged.variants[variant.name] = variant
     return merged
+
+
+@dataclass(frozen=True)
+class OfferedRules:
+    """A game's ruleset with every house rule a player may choose (the curated ones and the
+    player's own) added as a variant, and the house-rules files that cannot be used."""
+
+    ruleset: RulesetFile
+    errors: list[RulesetError]
+
+
+def offered_rules(game: Game, ruleset: RulesetFile) -> OfferedRules:
+    scan = scan_house_rules(game, ruleset)
+    return OfferedRules(with_house_rules(ruleset, scan.variants), scan.errors)
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """What a table plays by: the settings, and the variants they came from by name (a
+    house-rules file's first), as a record keeps them."""
+
+    settings: dict[str, Any]
+    variants: list[str]
+
+
+def table_rules(game: Game, ruleset: RulesetFile, variants: Sequence[str] = (), players: int | None = None, *,
+                house: Path | None = None, chosen_first: bool = False) -> TableRules:
+    """The one way from choices to settings: the defaults, then the house-rules file
+    ``house``, then ``variants`` in order (a name ``ruleset`` does not offer is looked up among
+    the curated and the player's house rules), checked to go together, to suit a table of
+    ``players`` and to make sense (:meth:`Game.validate_rules`). ``chosen_first``: a seat was
+    chosen to begin and the table turned so it sits first (:func:`turned`), so the game's
+    ``starter`` setting says the first seat begins. Any problem raises RulesetError."""
+    names = list(variants)
+    if any(name not in ruleset.variants for name in names):
+        ruleset = offered_rules(game, ruleset).ruleset
+    if house is not None:
+        variant = load_house_rules(game, ruleset, house)
+        ruleset = with_house_rules(ruleset, [variant])
+        names = [variant.name, *[v for v in names if v != variant.name]]
+    settings = ruleset.resolve(names)
+    ruleset.check_combination(names, players)
+    if chosen_first:
+        if game.starter is None:
+            raise RulesetError(ruleset.file, None, "", f"{game.title}'s rules say who begins; there is no choice")
+        key, first, _label = game.starter
+        settings = {**settings, key: first}
+    for key_path, message in game.validate_rules(settings):
+        raise RulesetError(ruleset.file, None, key_path, f"these variants do not go together: {message}")
+    return TableRules(settings, names)
+
+
+def turned(seats: Sequence[T], first: int) -> list[T]:
+    """The seats turned round the table so that seat ``first`` sits first."""
+    return [*seats[first:], *seats[:first]]
 
 
 def json_schema(game: Game) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from typing import Any
 
 from parlour.core.match import DEFAULT_TIME_LIMIT
 from parlour.core.registry import Registry, discover
+from parlour.core.rulesets import turned
 from parlour.core.seating import computer_seats, start_match
 
 
@@ -84,7 +85,7 @@ def _play_one(plan: Plan, index: int) -> GameResult:
     seed = game_seed(plan.seed, index)
     turn = plan.first_seat or 0
     seats = computer_seats(names)
-    match = start_match(game, plan.rules, seed, seats[turn:] + seats[:turn], plan.variants)
+    match = start_match(game, plan.rules, seed, turned(seats, turn), plan.variants)
     match.time_limit = plan.time_limit
     start = time.perf_counter()
     state = match.play_out()

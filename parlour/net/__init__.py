@@ -1,4 +1,5 @@
-"""Playing together over a network (issue 14), headless: the messages a host and its clients
-exchange (:mod:`parlour.net.protocol`) and the host's authoritative table
-(:mod:`parlour.net.table`). The transport (websockets) and the client's table screen are still
-to come; what is here decides what a seat is ever sent, and proves it."""
+"""Playing together over a network: the messages a host and its players exchange
+(:mod:`parlour.net.protocol`), the host's authoritative table (:mod:`parlour.net.table`), the
+websocket server that seats players by join code (:mod:`parlour.net.server`) and a player's
+side of it, read by the app's table screen (:mod:`parlour.net.client`). What the table decides
+is what a seat is ever sent, and the tests prove it."""

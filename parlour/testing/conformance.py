@@ -1,26 +1,25 @@
-"""The conformance suite: the ``test_contract_*`` tests assert the whole game contract,
-and every Parlour game must pass them.
+"""The conformance suite: :class:`GameContract`'s ``test_contract_*`` tests assert the whole
+game contract, and every Parlour game must pass them.
 
 Two levels, two words: when a plugin loads, the registry only *verifies* its shape and that
 it deals (``parlour.core.registry.verify_shape`` and ``verify_deal``; a failure makes it a
 broken plugin); these tests play whole games and assert everything else the host relies on.
 
-Use it from a plugin's own tests by importing the tests and providing a ``game`` fixture::
+A plugin's tests subclass the suite and say which game it checks, so every test added to
+the suite later runs there too::
 
-    import pytest
-    from parlour.testing.conformance import *  # noqa: F403
+    from parlour.testing.conformance import GameContract
     from my_plugin import GAME
 
-    @pytest.fixture
-    def game():
-        return GAME
+    class TestMyGame(GameContract):
+        GAME = GAME
 
-Every ``test_*`` function here is exported (``__all__`` is computed from them at the end
-of the module), so ``import *`` runs the whole suite, whatever is added to it.
+(or give the subclass a ``game`` fixture, as Parlour's own tests do to run it over every
+registered game). The old way, ``from parlour.testing.conformance import *`` beside a
+module-level ``game`` fixture, still runs every test, with a DeprecationWarning, through 0.2.
 
-Parlour's own tests parametrise ``game`` over every registered game. ``CONFORMANCE_GAMES``
-(an environment variable, default 6) sets how many random games each contract test plays per
-player count.
+``CONFORMANCE_GAMES`` (an environment variable, default 6) sets how many random games each
+contract test plays per player count.
 """
 
 from __future__ import annotations
@@ -30,8 +29,9 @@ import dataclasses
 import json
 import os
 import random
+import warnings
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -89,76 +89,6 @@ def _json_roundtrip(data: Any) -> Any:
     return json.loads(json.dumps(data))
 
 
-def test_contract_player_bounds_enforced(game: Game) -> None:
-    rules = _ruleset(game).resolve()
-    for bad in (game.min_players - 1, game.max_players + 1):
-        with pytest.raises(ValueError):
-            game.new_game(bad, rules, 1)
-
-
-def test_contract_random_games_reach_the_end(game: Game) -> None:
-    rules = _ruleset(game).resolve()
-    for players in _player_counts(game):
-        for seed in range(GAMES):
-            state = game.new_game(players, rules, seed)
-            steps = 0
-            for current in random_walk(state, random.Random(seed)):
-                steps += 1
-                assert current.to_move in range(players)
-                assert current.legal_actions(), "no legal action before the end"
-            assert state.is_over and state.to_move is None
-            assert steps > 0
-            assert len(state.scores()) == players
-            winners = state.winners()
-            assert winners and all(w in range(players) for w in winners)
-
-
-def test_contract_conserved_quantities_hold(game: Game) -> None:
-    """What the game says it conserves (``State.conserved``, optional) stays equal from move
-    to move within an epoch, in random games at every player count."""
-    rules = _ruleset(game).resolve()
-    result = soak(game, {n: rules for n in _player_counts(game)}, range(GAMES))
-    assert result.problems == []
-
-
-def test_contract_every_variant_plays(game: Game) -> None:
-    ruleset = _ruleset(game)
-    for name in ruleset.variants:
-        rules = ruleset.resolve([name])
-        for players in _player_counts(game):
-            state = game.new_game(players, rules, 7)
-            for _ in random_walk(state, random.Random(7)):
-                pass
-            assert state.is_over, name
-
-
-def test_contract_illegal_action_refused_and_state_unchanged(game: Game) -> None:
-    rules = _ruleset(game).resolve()
-    players = game.min_players
-    seen: dict[str, Action] = {}
-    state = game.new_game(players, rules, 3)
-    for current in random_walk(state, random.Random(3)):
-        for action in current.legal_actions():
-            seen.setdefault(action.text, action)
-    tried = 0
-    state = game.new_game(players, rules, 3)
-    for current in random_walk(state, random.Random(3)):
-        legal = {a.text for a in current.legal_actions()}
-        foreign = [a for t, a in seen.items() if t not in legal][:3]
-        for action in [*foreign, "not an action"]:  # type: ignore[list-item]
-            before = snapshot(current)
-            with pytest.raises(IllegalAction) as info:
-                current.apply(action)
-            assert str(info.value).strip(), "the refusal gives no reason"
-            assert snapshot(current) == before, f"refusing {action} changed the state"
-            tried += 1
-    assert tried > 0
-    over_before = snapshot(state)
-    with pytest.raises(IllegalAction):
-        state.apply(next(iter(seen.values())))
-    assert snapshot(state) == over_before
-
-
 class _Stranger(Action):
     """An action of no game: it must be refused like any other move not on offer."""
 
@@ -180,32 +110,6 @@ def _hostile_values(legal: list[Action]) -> list[Any]:
     return values
 
 
-def test_contract_any_value_is_refused_with_a_reason(game: Game) -> None:
-    """``why_illegal`` gives a reason for any value that is not a legal action — never an
-    exception — and ``apply`` refuses it with IllegalAction, leaving the state unchanged."""
-    rules = _ruleset(game).resolve()
-    state = game.new_game(game.max_players, rules, 5)
-    tried = 0
-    for step, current in enumerate(random_walk(state, random.Random(5))):
-        if step % 7:
-            continue
-        legal = list(current.legal_actions())
-        offered = {a.text for a in legal}
-        for value in _hostile_values(legal):
-            if isinstance(value, Action) and type(value) is not _Stranger and value in legal:
-                continue  # a field of the wrong type that still compares equal: legal after all
-            before = snapshot(current)
-            reason = current.why_illegal(value)
-            assert isinstance(reason, str) and reason.strip(), f"no reason to refuse {type(value).__name__}"
-            assert current.is_legal(value) is False
-            with pytest.raises(IllegalAction):
-                current.apply(value)
-            assert snapshot(current) == before, f"refusing a {type(value).__name__} changed the state"
-            assert {a.text for a in current.legal_actions()} == offered
-            tried += 1
-    assert tried > 0
-
-
 def _scribble(data: Any) -> None:
     """Change every list and dict inside ``data``, at every depth."""
     if isinstance(data, dict):
@@ -218,165 +122,6 @@ def _scribble(data: Any) -> None:
         data.append("scribbled")
 
 
-def test_contract_views_share_nothing_with_the_state(game: Game) -> None:
-    """Changing a view (an agent may) changes neither the state nor its clones."""
-    rules = _ruleset(game).resolve()
-    state = game.new_game(game.max_players, rules, 9)
-    checked = 0
-    for step, current in enumerate(random_walk(state, random.Random(9))):
-        if step % 5:
-            continue
-        twin = current.clone()
-        before = copy.deepcopy(snapshot(current))  # a deep copy: a shared view would change with it
-        for seat in [*range(current.players), None]:
-            _scribble(current.view(seat))
-        assert snapshot(current) == before, "changing a view changed the state"
-        assert snapshot(twin) == before, "changing a view changed a clone"
-        checked += 1
-    assert checked > 0
-    twin = state.clone()
-    before = copy.deepcopy(snapshot(state))
-    _scribble(state.view(0))  # at the end too, where the results are in the view
-    assert snapshot(state) == before and snapshot(twin) == before
-
-
-def test_contract_clone_is_independent(game: Game) -> None:
-    rules = _ruleset(game).resolve()
-    state = game.new_game(game.max_players, rules, 11)
-    rng = random.Random(11)
-    for _ in range(5):
-        if state.is_over:
-            break
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-    before = snapshot(state)
-    copy = state.clone()
-    assert snapshot(copy) == before
-    for _ in random_walk(copy, random.Random(12)):
-        pass
-    assert snapshot(state) == before, "playing on a clone changed the original"
-    again = state.clone()
-    for _ in random_walk(again, random.Random(12)):
-        pass
-    assert snapshot(again) == snapshot(copy), "a clone does not carry the random state"
-
-
-def test_contract_record_replays_to_the_same_state(game: Game) -> None:
-    ruleset = _ruleset(game)
-    for players in _player_counts(game):
-        rules = ruleset.resolve()
-        seats = [Seat(f"p{i}", "random") for i in range(players)]
-        match = Match(game, rules, 21 + players, seats, [RandomAgent() for _ in seats])
-        final = match.play_out()
-        record = Record.from_json(_json_roundtrip(match.record.to_json()))
-        rebuilt = replay(game, record)
-        assert snapshot(rebuilt) == snapshot(final)
-        assert record.scores == final.scores()
-
-
-def test_contract_views_are_json(game: Game) -> None:
-    rules = _ruleset(game).resolve()
-    state = game.new_game(game.max_players, rules, 5)
-    for current in random_walk(state, random.Random(5)):
-        for seat in [None, *range(current.players)]:
-            view = current.view(seat)
-            assert isinstance(view, dict)
-            assert _json_roundtrip(view) == view, f"view({seat}) does not survive JSON"
-    for seat in [None, *range(state.players)]:
-        assert _json_roundtrip(state.view(seat)) == state.view(seat)
-
-
-def test_contract_sampled_worlds_keep_the_seat_view(game: Game) -> None:
-    rules = _ruleset(game).resolve()
-    for players in _player_counts(game):
-        state = game.new_game(players, rules, 9)
-        rng = random.Random(9)
-        for step, current in enumerate(random_walk(state, random.Random(9))):
-            if step % 7:
-                continue
-            for seat in range(players):
-                before = snapshot(current)
-                world = current.sample_world(seat, rng)
-                assert snapshot(current) == before, "sampling changed the real state"
-                assert world.view(seat) == current.view(seat)
-                assert world.to_move == current.to_move
-                mine = {(e.text, e.seats) for e in current.events_for(seat)}
-                for other in range(players):
-                    for event in world.events_for(other):
-                        assert (event.text, event.seats) in mine, "a world keeps an event the seat never saw"
-                if world.to_move == seat:
-                    assert sorted(a.text for a in world.legal_actions()) == sorted(
-                        a.text for a in current.legal_actions()
-                    )
-
-
-def test_contract_sampled_worlds_depend_only_on_the_seat_view(game: Game) -> None:
-    """Two states a seat cannot tell apart give the same world for the same generator.
-
-    Otherwise the sampler would leak hidden things to a search agent (for instance through
-    the order of the unseen pool): sort what is unseen before shuffling it.
-    """
-    rules = _ruleset(game).resolve()
-    players = game.max_players
-    state = game.new_game(players, rules, 17)
-    for step, current in enumerate(random_walk(state, random.Random(17))):
-        if step % 6:
-            continue
-        for seat in range(players):
-            twin = current.sample_world(seat, random.Random(1000 + step))
-            assert twin.view(seat) == current.view(seat)
-            one = current.sample_world(seat, random.Random(step))
-            two = twin.sample_world(seat, random.Random(step))
-            assert snapshot(one) == snapshot(two), (
-                f"seat {seat}: the world drawn depends on hidden things, not only on the seat's view"
-            )
-
-
-def test_contract_agents_ignore_what_their_seat_cannot_know(game: Game) -> None:
-    """Change what a seat cannot know, keep its view: its agent decides the same. A
-    searching agent gets its worlds from each state's own ``sample_world`` (a small budget
-    of simulations, so the test stays quick), and must still decide the same."""
-    ruleset = _ruleset(game)
-    rules = ruleset.resolve()
-    for name, entry in game.agent_kinds().items():
-        kind = as_kind(entry)
-        spec, every = name, 5
-        if kind.budget is not None:
-            default = kind.budget.iterations or 100
-            spec, every = f"{name}:{max(2, default // SEARCH_SHARE)}", SEARCH_EVERY
-        state = game.new_game(game.max_players, rules, 13)
-        sampler = random.Random(13)
-        checked = 0
-        for step, current in enumerate(random_walk(state, random.Random(13))):
-            if step % every:
-                continue
-            seat = current.to_move
-            assert seat is not None
-            world = current.sample_world(seat, sampler)
-            choices = []
-            for known in (current, world):
-                agent = make_agent(game, spec, rules)
-                choices.append(decide(agent, known.view(seat), known.legal_actions(), random.Random(step),
-                                      worlds=lambda rng, known=known: known.sample_world(seat, rng)))
-            assert choices[0] == choices[1], (
-                f"agent {name!r} decided differently in a world its seat cannot tell apart"
-            )
-            checked += 1
-        assert checked > 0
-
-
-def test_contract_same_seed_same_game(game: Game) -> None:
-    rules = _ruleset(game).resolve()
-    a = game.new_game(game.max_players, rules, 99)
-    b = game.new_game(game.max_players, rules, 99)
-    assert snapshot(a) == snapshot(b)
-    for _ in random_walk(a, random.Random(1)):
-        pass
-    for _ in random_walk(b, random.Random(1)):
-        pass
-    assert snapshot(a) == snapshot(b)
-
-
 def _finished(game: Game, seed: int) -> tuple[State, dict[str, Action]]:
     """A game played to its end at random, and every action it ever offered, by text."""
     state = game.new_game(game.min_players, _ruleset(game).resolve(), seed)
@@ -385,26 +130,6 @@ def _finished(game: Game, seed: int) -> tuple[State, dict[str, Action]]:
         for action in current.legal_actions():
             seen.setdefault(action.text, action)
     return state, seen
-
-
-def test_contract_a_finished_game_offers_nothing(game: Game) -> None:
-    """Once the game is over ``legal_actions()`` is an empty sequence (not None), every action
-    it once offered is not legal (``is_legal`` False, ``why_illegal`` a reason) and reading
-    its text back with ``parse_action`` is refused with IllegalAction."""
-    state, seen = _finished(game, 23)
-    assert state.is_over
-    legal = state.legal_actions()
-    assert isinstance(legal, Sequence) and len(legal) == 0 and list(legal) == [], (
-        f"a finished game offers {legal!r}"
-    )
-    before = snapshot(state)
-    for text, action in list(seen.items())[:50]:
-        assert state.is_legal(action) is False, f"{text!r} is legal after the end"
-        reason = state.why_illegal(action)
-        assert isinstance(reason, str) and reason.strip()
-        with pytest.raises(IllegalAction):
-            game.parse_action(state, text)
-    assert snapshot(state) == before
 
 
 #: words put in place of a word of a legal action's text, or stuck to it: other scripts'
@@ -427,29 +152,323 @@ def hostile_texts(text: str) -> Iterator[str]:
                 yield " ".join(words[:i] + [new] + words[i + 1:])
 
 
-def test_contract_any_action_text_is_read_or_refused(game: Game) -> None:
-    """The readers of action texts from players, hosts and records refuse any text they
-    cannot read as the contract says, and raise nothing else: ``parse_action`` gives a legal
-    action or raises IllegalAction (the state unchanged), ``read_action`` an action or None."""
-    rules = _ruleset(game).resolve()
-    state = game.new_game(game.max_players, rules, 29)
-    tried = 0
-    for step, current in enumerate(random_walk(state, random.Random(29))):
-        if step % 11:
-            continue
-        before = snapshot(current)
-        for text in {t for legal in list(current.legal_actions())[:4] for t in hostile_texts(legal.text)}:
-            try:
-                action = game.parse_action(current, text)
-            except IllegalAction:
-                pass
-            else:
-                assert current.is_legal(action), f"{text!r} was read as a move that is not legal"
-            read = game.read_action(text, rules)
-            assert read is None or isinstance(read, Action), f"read_action({text!r}) gave {read!r}"
-            tried += 1
-        assert snapshot(current) == before, "reading action texts changed the state"
-    assert tried > 0
+class GameContract:
+    """The contract tests, for a plugin's test class to subclass; ``GAME`` is the game checked
+    (or override the ``game`` fixture)."""
+
+    GAME: ClassVar[Game | None] = None
+
+    @pytest.fixture
+    def game(self) -> Game:
+        if self.GAME is None:
+            pytest.fail(f"{type(self).__name__} subclasses GameContract but sets no GAME (nor a game fixture)")
+        return self.GAME
+
+    def test_contract_player_bounds_enforced(self, game: Game) -> None:
+        rules = _ruleset(game).resolve()
+        for bad in (game.min_players - 1, game.max_players + 1):
+            with pytest.raises(ValueError):
+                game.new_game(bad, rules, 1)
+
+    def test_contract_random_games_reach_the_end(self, game: Game) -> None:
+        rules = _ruleset(game).resolve()
+        for players in _player_counts(game):
+            for seed in range(GAMES):
+                state = game.new_game(players, rules, seed)
+                steps = 0
+                for current in random_walk(state, random.Random(seed)):
+                    steps += 1
+                    assert current.to_move in range(players)
+                    assert current.legal_actions(), "no legal action before the end"
+                assert state.is_over and state.to_move is None
+                assert steps > 0
+                assert len(state.scores()) == players
+                winners = state.winners()
+                assert winners and all(w in range(players) for w in winners)
+
+    def test_contract_conserved_quantities_hold(self, game: Game) -> None:
+        """What the game says it conserves (``State.conserved``, optional) stays equal from move
+        to move within an epoch, in random games at every player count."""
+        rules = _ruleset(game).resolve()
+        result = soak(game, {n: rules for n in _player_counts(game)}, range(GAMES))
+        assert result.problems == []
+
+    def test_contract_every_variant_plays(self, game: Game) -> None:
+        ruleset = _ruleset(game)
+        for name in ruleset.variants:
+            rules = ruleset.resolve([name])
+            for players in _player_counts(game):
+                state = game.new_game(players, rules, 7)
+                for _ in random_walk(state, random.Random(7)):
+                    pass
+                assert state.is_over, name
+
+    def test_contract_illegal_action_refused_and_state_unchanged(self, game: Game) -> None:
+        rules = _ruleset(game).resolve()
+        players = game.min_players
+        seen: dict[str, Action] = {}
+        state = game.new_game(players, rules, 3)
+        for current in random_walk(state, random.Random(3)):
+            for action in current.legal_actions():
+                seen.setdefault(action.text, action)
+        tried = 0
+        state = game.new_game(players, rules, 3)
+        for current in random_walk(state, random.Random(3)):
+            legal = {a.text for a in current.legal_actions()}
+            foreign = [a for t, a in seen.items() if t not in legal][:3]
+            for action in [*foreign, "not an action"]:  # type: ignore[list-item]
+                before = snapshot(current)
+                with pytest.raises(IllegalAction) as info:
+                    current.apply(action)
+                assert str(info.value).strip(), "the refusal gives no reason"
+                assert snapshot(current) == before, f"refusing {action} changed the state"
+                tried += 1
+        assert tried > 0
+        over_before = snapshot(state)
+        with pytest.raises(IllegalAction):
+            state.apply(next(iter(seen.values())))
+        assert snapshot(state) == over_before
+
+    def test_contract_any_value_is_refused_with_a_reason(self, game: Game) -> None:
+        """``why_illegal`` gives a reason for any value that is not a legal action — never an
+        exception — and ``apply`` refuses it with IllegalAction, leaving the state unchanged."""
+        rules = _ruleset(game).resolve()
+        state = game.new_game(game.max_players, rules, 5)
+        tried = 0
+        for step, current in enumerate(random_walk(state, random.Random(5))):
+            if step % 7:
+                continue
+            legal = list(current.legal_actions())
+            offered = {a.text for a in legal}
+            for value in _hostile_values(legal):
+                if isinstance(value, Action) and type(value) is not _Stranger and value in legal:
+                    continue  # a field of the wrong type that still compares equal: legal after all
+                before = snapshot(current)
+                reason = current.why_illegal(value)
+                assert isinstance(reason, str) and reason.strip(), f"no reason to refuse {type(value).__name__}"
+                assert current.is_legal(value) is False
+                with pytest.raises(IllegalAction):
+                    current.apply(value)
+                assert snapshot(current) == before, f"refusing a {type(value).__name__} changed the state"
+                assert {a.text for a in current.legal_actions()} == offered
+                tried += 1
+        assert tried > 0
+
+    def test_contract_views_share_nothing_with_the_state(self, game: Game) -> None:
+        """Changing a view (an agent may) changes neither the state nor its clones."""
+        rules = _ruleset(game).resolve()
+        state = game.new_game(game.max_players, rules, 9)
+        checked = 0
+        for step, current in enumerate(random_walk(state, random.Random(9))):
+            if step % 5:
+                continue
+            twin = current.clone()
+            before = copy.deepcopy(snapshot(current))  # a deep copy: a shared view would change with it
+            for seat in [*range(current.players), None]:
+                _scribble(current.view(seat))
+            assert snapshot(current) == before, "changing a view changed the state"
+            assert snapshot(twin) == before, "changing a view changed a clone"
+            checked += 1
+        assert checked > 0
+        twin = state.clone()
+        before = copy.deepcopy(snapshot(state))
+        _scribble(state.view(0))  # at the end too, where the results are in the view
+        assert snapshot(state) == before and snapshot(twin) == before
+
+    def test_contract_clone_is_independent(self, game: Game) -> None:
+        rules = _ruleset(game).resolve()
+        state = game.new_game(game.max_players, rules, 11)
+        rng = random.Random(11)
+        for _ in range(5):
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        before = snapshot(state)
+        copy = state.clone()
+        assert snapshot(copy) == before
+        for _ in random_walk(copy, random.Random(12)):
+            pass
+        assert snapshot(state) == before, "playing on a clone changed the original"
+        again = state.clone()
+        for _ in random_walk(again, random.Random(12)):
+            pass
+        assert snapshot(again) == snapshot(copy), "a clone does not carry the random state"
+
+    def test_contract_record_replays_to_the_same_state(self, game: Game) -> None:
+        ruleset = _ruleset(game)
+        for players in _player_counts(game):
+            rules = ruleset.resolve()
+            seats = [Seat(f"p{i}", "random") for i in range(players)]
+            match = Match(game, rules, 21 + players, seats, [RandomAgent() for _ in seats])
+            final = match.play_out()
+            record = Record.from_json(_json_roundtrip(match.record.to_json()))
+            rebuilt = replay(game, record)
+            assert snapshot(rebuilt) == snapshot(final)
+            assert record.scores == final.scores()
+
+    def test_contract_views_are_json(self, game: Game) -> None:
+        rules = _ruleset(game).resolve()
+        state = game.new_game(game.max_players, rules, 5)
+        for current in random_walk(state, random.Random(5)):
+            for seat in [None, *range(current.players)]:
+                view = current.view(seat)
+                assert isinstance(view, dict)
+                assert _json_roundtrip(view) == view, f"view({seat}) does not survive JSON"
+        for seat in [None, *range(state.players)]:
+            assert _json_roundtrip(state.view(seat)) == state.view(seat)
+
+    def test_contract_sampled_worlds_keep_the_seat_view(self, game: Game) -> None:
+        rules = _ruleset(game).resolve()
+        for players in _player_counts(game):
+            state = game.new_game(players, rules, 9)
+            rng = random.Random(9)
+            for step, current in enumerate(random_walk(state, random.Random(9))):
+                if step % 7:
+                    continue
+                for seat in range(players):
+                    before = snapshot(current)
+                    world = current.sample_world(seat, rng)
+                    assert snapshot(current) == before, "sampling changed the real state"
+                    assert world.view(seat) == current.view(seat)
+                    assert world.to_move == current.to_move
+                    mine = {(e.text, e.seats) for e in current.events_for(seat)}
+                    for other in range(players):
+                        for event in world.events_for(other):
+                            assert (event.text, event.seats) in mine, "a world keeps an event the seat never saw"
+                    if world.to_move == seat:
+                        assert sorted(a.text for a in world.legal_actions()) == sorted(
+                            a.text for a in current.legal_actions()
+                        )
+
+    def test_contract_sampled_worlds_depend_only_on_the_seat_view(self, game: Game) -> None:
+        """Two states a seat cannot tell apart give the same world for the same generator.
+
+        Otherwise the sampler would leak hidden things to a search agent (for instance through
+        the order of the unseen pool): sort what is unseen before shuffling it.
+        """
+        rules = _ruleset(game).resolve()
+        players = game.max_players
+        state = game.new_game(players, rules, 17)
+        for step, current in enumerate(random_walk(state, random.Random(17))):
+            if step % 6:
+                continue
+            for seat in range(players):
+                twin = current.sample_world(seat, random.Random(1000 + step))
+                assert twin.view(seat) == current.view(seat)
+                one = current.sample_world(seat, random.Random(step))
+                two = twin.sample_world(seat, random.Random(step))
+                assert snapshot(one) == snapshot(two), (
+                    f"seat {seat}: the world drawn depends on hidden things, not only on the seat's view"
+                )
+
+    def test_contract_agents_ignore_what_their_seat_cannot_know(self, game: Game) -> None:
+        """Change what a seat cannot know, keep its view: its agent decides the same. A
+        searching agent gets its worlds from each state's own ``sample_world`` (a small budget
+        of simulations, so the test stays quick), and must still decide the same."""
+        ruleset = _ruleset(game)
+        rules = ruleset.resolve()
+        for name, entry in game.agent_kinds().items():
+            kind = as_kind(entry)
+            spec, every = name, 5
+            if kind.budget is not None:
+                default = kind.budget.iterations or 100
+                spec, every = f"{name}:{max(2, default // SEARCH_SHARE)}", SEARCH_EVERY
+            state = game.new_game(game.max_players, rules, 13)
+            sampler = random.Random(13)
+            checked = 0
+            for step, current in enumerate(random_walk(state, random.Random(13))):
+                if step % every:
+                    continue
+                seat = current.to_move
+                assert seat is not None
+                world = current.sample_world(seat, sampler)
+                choices = []
+                for known in (current, world):
+                    agent = make_agent(game, spec, rules)
+                    choices.append(decide(agent, known.view(seat), known.legal_actions(), random.Random(step),
+                                          worlds=lambda rng, known=known: known.sample_world(seat, rng)))
+                assert choices[0] == choices[1], (
+                    f"agent {name!r} decided differently in a world its seat cannot tell apart"
+                )
+                checked += 1
+            assert checked > 0
+
+    def test_contract_same_seed_same_game(self, game: Game) -> None:
+        rules = _ruleset(game).resolve()
+        a = game.new_game(game.max_players, rules, 99)
+        b = game.new_game(game.max_players, rules, 99)
+        assert snapshot(a) == snapshot(b)
+        for _ in random_walk(a, random.Random(1)):
+            pass
+        for _ in random_walk(b, random.Random(1)):
+            pass
+        assert snapshot(a) == snapshot(b)
+
+    def test_contract_a_finished_game_offers_nothing(self, game: Game) -> None:
+        """Once the game is over ``legal_actions()`` is an empty sequence (not None), every action
+        it once offered is not legal (``is_legal`` False, ``why_illegal`` a reason) and reading
+        its text back with ``parse_action`` is refused with IllegalAction."""
+        state, seen = _finished(game, 23)
+        assert state.is_over
+        legal = state.legal_actions()
+        assert isinstance(legal, Sequence) and len(legal) == 0 and list(legal) == [], (
+            f"a finished game offers {legal!r}"
+        )
+        before = snapshot(state)
+        for text, action in list(seen.items())[:50]:
+            assert state.is_legal(action) is False, f"{text!r} is legal after the end"
+            reason = state.why_illegal(action)
+            assert isinstance(reason, str) and reason.strip()
+            with pytest.raises(IllegalAction):
+                game.parse_action(state, text)
+        assert snapshot(state) == before
+
+    def test_contract_any_action_text_is_read_or_refused(self, game: Game) -> None:
+        """The readers of action texts from players, hosts and records refuse any text they
+        cannot read as the contract says, and raise nothing else: ``parse_action`` gives a legal
+        action or raises IllegalAction (the state unchanged), ``read_action`` an action or None."""
+        rules = _ruleset(game).resolve()
+        state = game.new_game(game.max_players, rules, 29)
+        tried = 0
+        for step, current in enumerate(random_walk(state, random.Random(29))):
+            if step % 11:
+                continue
+            before = snapshot(current)
+            for text in {t for legal in list(current.legal_actions())[:4] for t in hostile_texts(legal.text)}:
+                try:
+                    action = game.parse_action(current, text)
+                except IllegalAction:
+                    pass
+                else:
+                    assert current.is_legal(action), f"{text!r} was read as a move that is not legal"
+                read = game.read_action(text, rules)
+                assert read is None or isinstance(read, Action), f"read_action({text!r}) gave {read!r}"
+                tried += 1
+            assert snapshot(current) == before, "reading action texts changed the state"
+        assert tried > 0
 
 
-__all__ = [name for name, value in list(globals().items()) if name.startswith("test_") and callable(value)]
+def _module_test(name: str) -> Any:
+    """A module-level copy of one contract test, for the deprecated ``import *`` way."""
+
+    def test(game: Game) -> None:
+        getattr(GameContract(), name)(game)
+
+    test.__name__ = test.__qualname__ = name
+    test.__doc__ = getattr(GameContract, name).__doc__
+    return test
+
+
+#: what ``import *`` hands out, computed from the class, so no test can be left out
+__all__ = sorted(name for name in vars(GameContract) if name.startswith("test_"))
+
+
+def __getattr__(name: str) -> Any:
+    """Deprecated since 0.1 (kept through 0.2): the tests as module functions, for
+    ``from parlour.testing.conformance import *``; subclass :class:`GameContract` instead."""
+    if name in __all__:
+        warnings.warn("importing the conformance tests with 'import *' is deprecated; "
+                      "subclass parlour.testing.conformance.GameContract", DeprecationWarning, stacklevel=2)
+        return _module_test(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

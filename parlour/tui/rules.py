@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Markdown
 
 from parlour.core.game import Game
-from parlour.core.rulesets import rules_text, scan_house_rules, with_house_rules
+from parlour.core.rulesets import offered_rules, rules_text
 from parlour.tui.screen import Header
 
 
@@ -33,9 +33,8 @@ class RulesScreen(Screen[None]):
         yield Header()
         try:
             registry = self.app.registry  # type: ignore[attr-defined]
-            ruleset = registry.ruleset(self.game.id)
-            text = rules_text(self.game, with_house_rules(ruleset, scan_house_rules(self.game, ruleset).variants),
-                              self.table, self.variants)
+            ruleset = offered_rules(self.game, registry.ruleset(self.game.id)).ruleset
+            text = rules_text(self.game, ruleset, self.table, self.variants)
         except Exception as exc:  # noqa: BLE001 - a plugin bug must not take the app down
             text = f"# {self.game.title}\n\nThe rules could not be loaded: {type(exc).__name__}: {exc}"
         with VerticalScroll(id="rules-scroll"):

@@ -12,7 +12,7 @@ from textual.css.query import NoMatches
 from textual.events import Mount
 from textual.screen import Screen
 from textual.widgets import Header as _Header
-from textual.widgets._header import HeaderTitle
+from textual.widgets import Static
 from textual.dom import NoScreen
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ class Header(_Header):
 
         async def set_title() -> None:
             try:
-                self.query_one(HeaderTitle).update(self.format_title())
+                self.query_one("HeaderTitle", Static).update(self.format_title())  # Textual's own, by name
             except (NoScreen, NoMatches):
                 pass
 

@@ -19,7 +19,7 @@ from parlour.core.game import Game
 from parlour.core.inputs import whole_number
 from parlour.core.lasttable import LastTable, last_table, remember_table
 from parlour.core.record import HUMAN, Seat
-from parlour.core.rulesets import RulesetFile, origin, scan_house_rules, with_house_rules
+from parlour.core.rulesets import RulesetFile, offered_rules, origin, table_rules, turned
 from parlour.core.seating import REMOTE
 from parlour.core.yamlsource import RulesetError
 from parlour.tui.screen import Header, ParlourScreen
@@ -92,10 +92,9 @@ class SetupScreen(ParlourScreen):
 
     def compose(self) -> ComposeResult:
         game = self.game
-        base = self.parlour.registry.ruleset(game.id)
-        scan = scan_house_rules(game, base)
-        self.ruleset = with_house_rules(base, scan.variants)
-        self.house_errors = scan.errors
+        offered = offered_rules(game, self.parlour.registry.ruleset(game.id))
+        self.ruleset = offered.ruleset
+        self.house_errors = offered.errors
         self.variant_names = list(self.ruleset.variants)
         self.last = last = last_table(self.last_tables, game, self.variant_names)
         yield Header()
@@ -294,23 +293,15 @@ class SetupScreen(ParlourScreen):
             self.notify("Give every seat a different name.", severity="error")
             return
         variants = self.chosen_variants()
+        starter = self.query_one("#starter", Select).value if self.game.starter is not None else -1
+        first = starter if isinstance(starter, int) and starter >= 0 else None
         try:
-            rules = self.ruleset.resolve(variants)
-            self.ruleset.check_combination(variants, len(seats))
+            rules = table_rules(self.game, self.ruleset, variants, len(seats), chosen_first=first is not None).settings
         except RulesetError as exc:
             self.notify(str(exc), severity="error", markup=False)
             return
-        starter = self.query_one("#starter", Select).value if self.game.starter is not None else -1
-        if isinstance(starter, int) and starter >= 0 and self.game.starter is not None:
-            # the chosen seat begins: the seats turn round the table so it sits first
-            key, first, _label = self.game.starter
-            rules = {**rules, key: first}
-            seats = seats[starter:] + seats[:starter]
-        problems = self.game.validate_rules(rules)
-        if problems:
-            text = "; ".join(f"{key}: {message}" for key, message in problems)
-            self.notify(f"These variants do not go together: {text}", severity="error", markup=False)
-            return
+        if first is not None:
+            seats = turned(seats, first)
         remote = [i for i, s in enumerate(seats) if s.agent == REMOTE]
         if remote:
             here = [i for i, s in enumerate(seats) if s.agent == HUMAN]

@@ -25,6 +25,7 @@ from textual.message import Message
 from textual.widgets import Footer
 from textual.worker import get_current_worker
 
+from parlour.core.agents import abilities
 from parlour.core.game import Action, Event, Game, IllegalAction, PluginError, with_names
 from parlour.core.match import Match
 from parlour.core.record import HUMAN
@@ -215,7 +216,7 @@ class TableScreen(ParlourScreen):
             if not (self.phase is Phase.THINKING and self.seat == seat):
                 self.thought_so_far = 0  # another computer's turn (or the first), not the same one going on
             self.phase, self.seat = Phase.THINKING, seat
-            reports = getattr(self.match.agents[seat], "reports_progress", False)
+            reports = abilities(self.match.agents[seat]).reports_progress
             self.thought = self.thought_so_far if reports else None
             self.present(None)
             self.think(seat, len(self.match.record.actions), self.foreseen_reply())

@@ -1,9 +1,11 @@
 """The core reads bottom-up: each module imports only the modules below it, so a reader can
-start at the bottom and never meet a name defined further up."""
+start at the bottom and never meet a name defined further up. The order is written once, here;
+every module on disk must be placed in it, and the README's layout lists them in this order."""
 
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -14,10 +16,12 @@ import parlour.core
 
 #: bottom first; a module may import only the ones before it (imports under TYPE_CHECKING aside)
 CORE_ORDER = (
-    "inputs", "schema", "yamlsource", "agents", "search", "game", "rulesets", "record", "match", "seating",
-    "saves", "registry", "simulate", "ratings", "ledger", "analysis",
+    "inputs", "schema", "yamlsource", "events", "fastcopy", "agents", "search", "game", "levels", "rulesets",
+    "record", "match", "seating", "review", "lasttable", "saves", "registry", "simulate", "ratings", "ledger", "analysis",
 )
 CORE = Path(parlour.core.__file__).parent
+README = Path(__file__).parents[2] / "README.md"
+ON_DISK = sorted(p.stem for p in CORE.glob("*.py") if p.stem != "__init__")
 
 
 def core_imports(name: str) -> set[str]:
@@ -43,13 +47,23 @@ def core_imports(name: str) -> set[str]:
     return found
 
 
-def test_the_order_names_only_modules_that_exist() -> None:
-    on_disk = {p.stem for p in CORE.glob("*.py") if p.stem != "__init__"}
-    assert set(CORE_ORDER) <= on_disk
+def test_the_order_places_every_module_on_disk_once() -> None:
+    assert len(set(CORE_ORDER)) == len(CORE_ORDER)
+    unplaced = sorted(set(ON_DISK) - set(CORE_ORDER))
+    assert not unplaced, f"place {unplaced} in CORE_ORDER, above every core module they import"
+    assert sorted(CORE_ORDER) == ON_DISK, f"{sorted(set(CORE_ORDER) - set(ON_DISK))} are not on disk"
 
 
-@pytest.mark.parametrize("name", CORE_ORDER)
+def test_the_readme_lists_the_core_in_this_order() -> None:
+    text = README.read_text(encoding="utf-8")
+    block = text[text.index("\nparlour/core/"):text.index("\nparlour/net/")]
+    listed = tuple(re.findall(r"^  (\w+)\.py", block, flags=re.MULTILINE))
+    assert listed == CORE_ORDER
+
+
+@pytest.mark.parametrize("name", ON_DISK)
 def test_a_core_module_imports_only_modules_below_it(name: str) -> None:
+    assert name in CORE_ORDER, f"parlour.core.{name} is not placed in CORE_ORDER"
     above = set(CORE_ORDER[CORE_ORDER.index(name):])
     upward = sorted(core_imports(name) & above)
     assert not upward, f"parlour.core.{name} imports {upward}, which sit above it (or itself)"

@@ -18,13 +18,14 @@ import pytest
 
 import parlour.plugin
 from parlour.core import schema
-from parlour.core.game import Game, State
+from parlour.core.game import State
+from parlour.plugin import Game
 
 #: ``parlour.plugin``: what a game plugin imports
 PLUGIN_NAMES = frozenset({
     "Game", "State", "Action", "Event", "IllegalAction", "GameDefinitionError", "PluginError", "new_event",
     "seat_label", "Schema", "Spec", "Int", "Float", "Bool", "Str", "List", "Dict", "Map", "Agent", "AgentFactory",
-    "AgentKind", "Budget", "KindEntry", "RandomAgent", "Knowledge", "whole_number",
+    "AgentKind", "Budget", "KindEntry", "RandomAgent", "Knowledge", "whole_number", "Abilities",
 })
 #: the members of the contract's classes the README names (what a plugin writes or calls)
 GAME_MEMBERS = frozenset({
@@ -39,7 +40,7 @@ STATE_MEMBERS = frozenset({
 })
 #: the other public modules: the contract's tests and the board-testing helpers
 OTHER_NAMES = {
-    "parlour.testing.conformance": frozenset({"snapshot", "random_walk", "hostile_texts"}),
+    "parlour.testing.conformance": frozenset({"GameContract", "snapshot", "random_walk", "hostile_texts"}),
     "parlour.testing.boards": frozenset({"BoardHost", "panel_text", "wait_for"}),
     "parlour.tui.board": frozenset({"Board", "GenericBoard"}),
 }

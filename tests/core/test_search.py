@@ -15,6 +15,7 @@ from searching_sevens import GAME as SEARCHING_SEVENS
 
 from parlour.core.agents import Budget, as_kind, decide, make_agent
 from parlour.core.game import Action, Game, State
+from parlour.core.levels import LevelledGame
 from parlour.core.registry import discover
 from parlour.core.search import DEFAULT_BUDGET, FlatMonteCarloAgent, Knowledge, SearchAgent
 from parlour.testing.conformance import _ruleset, random_walk
@@ -299,7 +300,7 @@ def test_kinds_and_budgets() -> None:
     plain = make_agent(game, "hard", rules)
     default = as_kind(game.agent_kinds()["hard"]).budget  # the game's own default
     assert isinstance(plain, SearchAgent) and default is not None and plain.budget == default
-    assert as_kind(Game.agent_kinds(game)["hard"]).budget == DEFAULT_BUDGET  # a game that sets none
+    assert as_kind(LevelledGame.agent_kinds(game)["hard"]).budget == DEFAULT_BUDGET  # a game that sets none
     timed = make_agent(game, "hard", rules, seconds=2.5)
     assert isinstance(timed, SearchAgent) and timed.budget == Budget(seconds=2.5)
     flat = make_agent(game, "flat", rules)
