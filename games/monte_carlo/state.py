@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from copy import deepcopy
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -18,7 +19,7 @@ from typing import Any
 from games.monte_carlo.actions import LAYS, PASS, STOP, Bet, Lay, Pass, Stop, bet_on
 from games.monte_carlo.layout import (CELL_BY_NAME, CELLS, DIGIT_CELLS, DIGIT_OF, DIGITS, TILES_PER_DIGIT, Field,
                                       a_digit, cell_name, field_odds, fields_for, tile_table)
-from parlour.core.events import Worded
+from parlour.core.events import Pending, Worded
 from parlour.core.game import Action, State, seat_label
 
 BETTING = "betting"
@@ -43,6 +44,32 @@ CELL_NAME = [cell_name(cell) for cell in range(CELLS)]
 A_DIGIT = [a_digit(digit) for digit in range(10)]
 #: a seat's tiles as it is told them, from the counts of each digit it holds
 HAND_LINE = Worded(lambda counts: "Your tiles: " + " ".join([str(d) for d in DIGITS for _ in range(counts[d])]))
+#: The lines written at nearly every move, each noted once here (a seat's stop and pass, its
+#: tile on each cell; its bet on each field below), so writing one costs an append, which a
+#: quiet world drops: the search pays nothing for the log.
+STOP_NOTES = [("{} stops betting.", (PLAYER[s],), None, "stop", {"seat": s}) for s in range(6)]
+PASS_NOTES = [("{} passes this round.", (PLAYER[s],), None, "pass", {"seat": s}) for s in range(6)]
+LAY_NOTES = [[("{} lays {} on {}.", (PLAYER[s], A_DIGIT[DIGIT_OF[c]], CELL_NAME[c]), None, "lay",
+               {"seat": s, "digit": DIGIT_OF[c], "cell": CELL_NAME[c]}) for c in range(CELLS)] for s in range(6)]
+
+
+@functools.lru_cache(maxsize=32)
+def bet_notes(fields: tuple[Field, ...]) -> tuple[tuple[Pending, ...], ...]:
+    """Each seat's bet on each of ``fields``, noted once for every state with these fields."""
+    return tuple(tuple(("{} bets on {}.", (PLAYER[s], f.name), None, "bet", {"seat": s, "field": f.id})
+                       for f in fields) for s in range(6))
+
+
+@functools.lru_cache(maxsize=32)
+def result_notes(fields: tuple[Field, ...]) -> tuple[tuple[Pending, Pending], ...]:
+    """Each of ``fields`` losing and winning, noted once for every state with these fields."""
+    return tuple(tuple((f"{sentence(f.name)} {'wins' if won else 'loses'}.", (), None, "field",
+                        {"field": f.id, "won": won}) for won in (False, True)) for f in fields)
+
+
+#: the standings at the end of the match, worded from the chips when read
+STANDINGS_LINE = Worded(lambda why, chips: f"The match is over ({why}): "
+                        + ", ".join(f"{player_name(s)} {c}" for s, c in enumerate(chips)) + ".")
 
 
 class MonteCarloState(State):
@@ -53,6 +80,8 @@ class MonteCarloState(State):
         self.fields: tuple[Field, ...] = fields_for(rules)
         self.field_pos = {f.id: i for i, f in enumerate(self.fields)}
         self.bet_actions = tuple(bet_on(f.id) for f in self.fields)
+        self.bet_notes = bet_notes(self.fields)
+        self.result_notes = result_notes(self.fields)
         self.capacity: int = rules["field_capacity"]
         self.extra: int = rules["sole_owner_extra"]
         self.rounds: int = rules["betting_rounds"]
@@ -225,10 +254,10 @@ class MonteCarloState(State):
             self._next_bettor()
         elif kind is Stop:
             self.betting[seat] = False
-            self._pending.append(("{} stops betting.", (PLAYER[seat],), None, "stop", {"seat": seat}))  # note
+            self._pending.append(STOP_NOTES[seat])
             self._next_bettor()
         elif kind is Pass:
-            self._pending.append(("{} passes this round.", (PLAYER[seat],), None, "pass", {"seat": seat}))  # note
+            self._pending.append(PASS_NOTES[seat])
             self._next_bettor()
         else:
             self._lay(seat, CELL_BY_NAME[action.cell])  # type: ignore[attr-defined]
@@ -245,10 +274,9 @@ class MonteCarloState(State):
         self.chips[seat] -= 1
         self.staked[seat] += 1
         self.staked_total[seat] += 1
-        field = self.fields[index]
-        self._pending.append(("{} bets on {}.", (PLAYER[seat], field.name), None, "bet",
-                              {"seat": seat, "field": field.id}))  # note, written out: every bet
+        self._pending.append(self.bet_notes[seat][index])
         if len(stake) == self.capacity:
+            field = self.fields[index]
             self.open_bets = [a for i, a in enumerate(self.bet_actions) if len(self.stakes[i]) < self.capacity]
             if self.extra and stake.count(seat) == self.capacity:
                 # MC-B3: three chips of one player close the field to the others.
@@ -298,9 +326,7 @@ class MonteCarloState(State):
         self.hand_size[seat] -= 1
         self.to_lay[seat] -= 1
         self._place(cell, seat)
-        name = CELL_NAME[cell]
-        self._pending.append(("{} lays {} on {}.", (PLAYER[seat], A_DIGIT[digit], name), None, "lay",
-                              {"seat": seat, "digit": digit, "cell": name}))  # note, written out: every tile laid
+        self._pending.append(LAY_NOTES[seat][cell])
 
     def _next_layer(self) -> None:
         order = self.order
@@ -330,7 +356,7 @@ class MonteCarloState(State):
             for seat in range(self.players):
                 payout_total[seat] += payout[seat]
             results.append({"field": field.id, "won": won, "chips": list(stake), "payout": payout})
-            self.note("field", "{} {}.", sentence(field.name), "wins" if won else "loses", field=field.id, won=won)
+            self._pending.append(self.result_notes[index][won])
         dropped = []
         for seat in self.order:
             self.chips[seat] += payout_total[seat]
@@ -360,8 +386,7 @@ class MonteCarloState(State):
         self.phase = OVER
         self.current = None
         why = "only one player has chips left" if early else "the last game is played"
-        standings = ", ".join(f"{player_name(s)} {self.chips[s]}" for s in range(self.players))
-        self.note("end", "The match is over ({}): {}.", why, standings)
+        self.note("end", STANDINGS_LINE, why, tuple(self.chips))
 
     # -- what a seat knows ----------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
