@@ -31,8 +31,11 @@ BIDS_LINE = Worded(lambda names, totals, bids, text: "Bids: " + "; ".join(
     [f"{names[s]} {totals[s]} ({text(bids[s])})" for s in range(len(bids))]))
 BID_LINE = Worded(lambda cfg, counts: "You bid " + cfg.text(counts))
 CHART_LINE = Worded(lambda changes: "Chart: " + ", ".join([f"{c} {a}->{b}" for c, a, b in changes]))
-GAME_OVER_LINE = Worded(lambda names, scores: "Game over: " + ", ".join(
-    f"{names[s]} {score:g}" for s, score in enumerate(scores)))
+GAME_OVER_LINE = Worded(lambda names, over: "Game over: " + ", ".join(
+    f"{names[s]} {score:g}" for s, score in enumerate(over.scores())))
+#: who took how many of the last jetons of a colour, in the order they took them
+TAKE_ROUND_LINE = Worded(lambda letter, first, got: f"The last {letter} jetons go round: " + ", ".join(
+    f"{seat_label(s)} takes {got[s]}" for s in [(first + k) % len(got) for k in range(len(got))] if got[s]))
 
 
 class BanqueFataleState(State):
@@ -349,9 +352,7 @@ class BanqueFataleState(State):
                 self.jetons[seat][i] += 1
                 got[seat] += 1
                 seat = (seat + 1) % self.players
-            order = [(first + k) % self.players for k in range(self.players)]  # as they took
-            self.note("take", "The last {} jetons go round: {}", letter,
-                      ", ".join(f"{seat_label(s)} takes {got[s]}" for s in order if got[s]))
+            self.note("take", TAKE_ROUND_LINE, letter, first, tuple(got))
         self._begin_sale()
 
     def _begin_sale(self) -> None:
@@ -382,7 +383,7 @@ class BanqueFataleState(State):
             self.phase = OVER
             self.to_move = None
             self.is_over = True
-            self.note("end", GAME_OVER_LINE, self._names, self.scores())
+            self.note("end", GAME_OVER_LINE, self._names, self)  # a game over changes no more
             return
         self.start = (self.start + 1) % self.players
         self.round += 1
