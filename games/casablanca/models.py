@@ -1,9 +1,10 @@
-"""How each other seat plays, as the public record of this round shows it: a model per seat
-that starts from the frequencies measured at tables of ``medium`` and moves towards what that
-seat has been seen to do (Beta-style counts: a prior worth a few observations, then the
-evidence). It reads only the view's ``stats``, which count public events: a lie is known to be
-one only when it was admitted or its chip turned over, a challenge only when it counted, a
-pass only when it is known (the seat was asked before the challenger, or nobody challenged).
+"""How each other seat plays, as the public record of this match shows it: a model per seat
+that starts from the frequencies measured at tables of ``medium`` (the fold chance nearer a
+person's) and moves towards what that seat has been seen to do (Beta-style counts: a prior
+worth a few observations, then the evidence). It reads only the view's ``stats``, which count
+public events over every round of the match so far: a lie is known to be one only when it was
+admitted or its chip turned over, a challenge only when it counted, a pass only when it is
+known (the seat was asked before the challenger, or nobody challenged).
 
 Built afresh from the view at each decision, a model keeps no state between decisions, so a
 resumed match plays on as one played straight through from its record.
@@ -22,7 +23,7 @@ LIE_WEIGHT = 0.2  # the relative likelihood of a world in which a landing claim 
 RARE_LIE_WEIGHT = 0.03  # ...of one the mover then backed with a raise (times the above)
 RAISED_LIE_SHARE = 0.1  # of a mover's raises that were shown, the lies
 CHALLENGE_CHANCE = 0.2  # a seat challenges a landing claim whose chip it does not know
-FOLD_CHANCE = 0.7  # a challenger folds to a mover's raise
+FOLD_CHANCE = 0.5  # a challenger folds to a mover's raise (0.7 at medium tables; a person calls more)
 RAISE_CHANCE = 0.9  # a challenged truth-teller raises to the limit
 ADMIT_CHANCE = 0.9  # a challenged liar admits
 PRIOR_WEIGHT = 4.0
