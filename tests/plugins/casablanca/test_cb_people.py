@@ -48,6 +48,17 @@ def test_a_model_moves_from_its_prior_to_what_the_seat_was_seen_to_do() -> None:
     assert liar.lie > prior.lie and liar.lie_weight > 2 * prior.lie_weight
 
 
+def test_a_seat_that_seldom_claims_the_target_is_believed_and_one_that_always_does_is_doubted() -> None:
+    """How often a seat announces the landing number is public: an honest player lands only
+    when his chip fits, a bluffer nearly every turn; no chip need be turned over to see it."""
+    prior = SeatModel()
+    stats = dict(arranged().stats[0])
+    honest = seat_model({**stats, "moves": 20, "landing": 5})
+    bluffer = seat_model({**stats, "moves": 20, "landing": 19})
+    assert honest.lie_weight < 0.25 * prior.lie_weight and honest.lie < 0.5 * prior.lie
+    assert bluffer.lie_weight > prior.lie_weight and bluffer.lie > prior.lie
+
+
 def _raises_offered(state: object, **seen: int) -> list[Raise]:
     state.stats[2].update(seen)
     know = CasablancaKnowledge(rules())
