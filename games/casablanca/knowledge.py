@@ -62,6 +62,22 @@ FOLDER = 0.8
 _PROGRESS = (0.0, 0.0, 150.0, 500.0)
 
 
+def bluff_raise(raises: Sequence[Raise], fold: float, stake: int, money: int, rng: random.Random) -> list[Raise]:
+    """The bluff raise worth offering the search on a claim the mover knows is false, if any:
+    the bluffs a pot can pay for, not more. A raise ``r`` into the two matched stakes ``p``
+    pays when the challenger folds more than ``r / (p + r)`` of the time, so only raises his
+    model (``fold``) says he folds to are considered, the largest of them within
+    :data:`BLUFF_SHARE` of the mover's money; and it is offered only ``p / (p + r)`` of the
+    time, so that a raise is not a sure sign of a lie, nor of the truth."""
+    pot = 2 * stake
+    limit = BLUFF_SHARE * money - stake
+    fitting = [a for a in raises if a.by <= limit and a.by < fold * (pot + a.by)]
+    if not fitting:
+        return []
+    bluff = fitting[-1]
+    return [bluff] if rng.random() < pot / (pot + bluff.by) else []
+
+
 def _knows(world: Any, seat: int, field: int) -> bool:
     return bool(world.masks[field] & ((1 << seat) | world.public))
 
@@ -254,7 +270,7 @@ class CasablancaKnowledge(Knowledge):
                 stakes = [a for a in legal if type(a) is Challenge]
                 others = [a for a in legal if type(a) is Pass] + stakes[:1]
         elif phase in ("respond", "exchange"):
-            others = self._stake_candidates(view, legal)
+            others = self._stake_candidates(view, legal, rng)
         elif phase == "claim":
             others = list(legal)
         # picking a chip and placing the figure: medium's choice (unknown chips are alike)
@@ -264,10 +280,11 @@ class CasablancaKnowledge(Knowledge):
                 out.append(a)
         return out[: self.width]
 
-    def _stake_candidates(self, view: Mapping[str, Any], legal: Sequence[Action]) -> list[Action]:
+    def _stake_candidates(self, view: Mapping[str, Any], legal: Sequence[Action],
+                          rng: random.Random) -> list[Action]:
         """Give way, match, or raise: to the limit with a claim it knows is true (or a
-        challenge it knows is right); with a bluff, only as far as :data:`BLUFF_SHARE` of its
-        money, unless the challenger's model says he folds."""
+        challenge it knows is right); with a bluff, the raise :func:`bluff_raise` allows, or
+        to the limit when the challenger has been seen to fold again and again."""
         me, move, challenge = view["seat"], view["move"], view["challenge"]
         raises = [a for a in legal if type(a) is Raise]
         out = [a for a in legal if type(a) in (Admit, Fold, Call)]
@@ -281,9 +298,7 @@ class CasablancaKnowledge(Knowledge):
         other = self.models[challenge["challenger"]]
         if other.fold >= FOLDER and other.raises_seen >= 2:
             return out + [raises[-1]]
-        limit = BLUFF_SHARE * view["money"][me] - challenge["stakes"]["challenger"]
-        bluffs = [a for a in raises if a.by <= limit]
-        return out + bluffs[-1:]
+        return out + bluff_raise(raises, other.fold, challenge["stakes"]["challenger"], view["money"][me], rng)
 
     def _announce_candidates(self, view: Mapping[str, Any], legal: Sequence[Action],
                              rng: random.Random, first: Action) -> list[Action]:

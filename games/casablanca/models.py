@@ -1,9 +1,10 @@
-"""How each other seat plays, as the public record of this round shows it: a model per seat
-that starts from the frequencies measured at tables of ``medium`` and moves towards what that
-seat has been seen to do (Beta-style counts: a prior worth a few observations, then the
-evidence). It reads only the view's ``stats``, which count public events: a lie is known to be
-one only when it was admitted or its chip turned over, a challenge only when it counted, a
-pass only when it is known (the seat was asked before the challenger, or nobody challenged).
+"""How each other seat plays, as the public record of this match shows it: a model per seat
+that starts from the frequencies measured at tables of ``medium`` (the fold chance nearer a
+person's) and moves towards what that seat has been seen to do (Beta-style counts: a prior
+worth a few observations, then the evidence). It reads only the view's ``stats``, which count
+public events over every round of the match so far: a lie is known to be one only when it was
+admitted or its chip turned over, a challenge only when it counted, a pass only when it is
+known (the seat was asked before the challenger, or nobody challenged).
 
 Built afresh from the view at each decision, a model keeps no state between decisions, so a
 resumed match plays on as one played straight through from its record.
@@ -18,11 +19,13 @@ from dataclasses import dataclass
 #: observations
 LIE_CHANCE = 0.7  # a mover whose chip does not fit announces the landing number anyway
 LIE_SHARE = 0.5  # of the landing claims turned over or admitted, the lies
+LANDING_SHARE = 0.78  # of the announcements, those that reach the top card's symbol
+FIT_SHARE = LANDING_SHARE * (1 - LIE_SHARE)  # ...and are true: a chip that fits, or one known to
 LIE_WEIGHT = 0.2  # the relative likelihood of a world in which a landing claim is false
 RARE_LIE_WEIGHT = 0.03  # ...of one the mover then backed with a raise (times the above)
 RAISED_LIE_SHARE = 0.1  # of a mover's raises that were shown, the lies
 CHALLENGE_CHANCE = 0.2  # a seat challenges a landing claim whose chip it does not know
-FOLD_CHANCE = 0.7  # a challenger folds to a mover's raise
+FOLD_CHANCE = 0.5  # a challenger folds to a mover's raise (0.7 at medium tables; a person calls more)
 RAISE_CHANCE = 0.9  # a challenged truth-teller raises to the limit
 ADMIT_CHANCE = 0.9  # a challenged liar admits
 PRIOR_WEIGHT = 4.0
@@ -56,8 +59,14 @@ class SeatModel:
 
 
 def seat_model(stats: Mapping[str, int]) -> SeatModel:
+    """A seat's model from its public counts. How often it lies on the landing number shows
+    first in how often it claims it at all (a player who never lies lands only when his chip
+    fits, a third of his turns or so; one who always claims it lies in most of them), then in
+    its claims turned over or admitted."""
+    landing = _share(stats["landing"], stats["moves"], LANDING_SHARE)
+    implied = _clip(1 - FIT_SHARE / landing, 0.03, 0.97)
     lies, truths = stats["lies_landing"], stats["truths_landing"]
-    lie_odds = _odds(_clip(_share(lies, lies + truths, LIE_SHARE), 0.03, 0.97)) / _odds(LIE_SHARE)
+    lie_odds = _odds(_clip(_share(lies, lies + truths, implied), 0.03, 0.97)) / _odds(LIE_SHARE)
     raised = stats["mover_raises"]
     raised_odds = _odds(_clip(_share(stats["raise_shown_false"], raised, RAISED_LIE_SHARE), 0.02, 0.95))
     caught = stats["admits"] + stats["shown_false"] + stats["mover_folds"]

@@ -60,6 +60,7 @@ class CasablancaState(State):
         self.clockwise = [[(seat + k) % players for k in range(1, players)] for seat in range(players)]
         self.round = 0
         self.round_money: list[list[int]] = []  # each finished round's final money
+        self.stats = [dict.fromkeys(STAT_KEYS, 0) for _ in range(players)]  # public counts, whole match
         leader = self.rng.randrange(players) if rules["first_leader"] == "random" else 0
         self._start_round(leader)
 
@@ -112,7 +113,6 @@ class CasablancaState(State):
         self.active = [True] * n
         self.reshuffles_left = [rules["reshuffles"]] * n
         self.turns = 0
-        self.stats = [dict.fromkeys(STAT_KEYS, 0) for _ in range(n)]
         self.pot_winner = -1
         self.end_reason = ""
         self.revealed = (-1, -1)  # the last chip turned over, while it lies there: (field, value)

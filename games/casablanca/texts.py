@@ -17,7 +17,7 @@ OVER = "over"
 
 PLAYER = [seat_label(seat) for seat in range(16)]
 
-STAT_KEYS = (
+STAT_KEYS = (  # public counts per seat, over the whole match (every round so far)
     "moves",               # turns completed as mover
     "landing",             # announcements that reached the top card's symbol
     "challenged_landing",  # ...of those, challenged

@@ -48,6 +48,17 @@ def test_a_model_moves_from_its_prior_to_what_the_seat_was_seen_to_do() -> None:
     assert liar.lie > prior.lie and liar.lie_weight > 2 * prior.lie_weight
 
 
+def test_a_seat_that_seldom_claims_the_target_is_believed_and_one_that_always_does_is_doubted() -> None:
+    """How often a seat announces the landing number is public: an honest player lands only
+    when his chip fits, a bluffer nearly every turn; no chip need be turned over to see it."""
+    prior = SeatModel()
+    stats = dict(arranged().stats[0])
+    honest = seat_model({**stats, "moves": 20, "landing": 5})
+    bluffer = seat_model({**stats, "moves": 20, "landing": 19})
+    assert honest.lie_weight < 0.25 * prior.lie_weight and honest.lie < 0.5 * prior.lie
+    assert bluffer.lie_weight > prior.lie_weight and bluffer.lie > prior.lie
+
+
 def _raises_offered(state: object, **seen: int) -> list[Raise]:
     state.stats[2].update(seen)
     know = CasablancaKnowledge(rules())
@@ -121,3 +132,67 @@ def test_medium_still_challenges_a_claim_it_knows_is_false() -> None:
     state.masks[12] |= 1 << 2
     move(state, 12, 3, 13)
     assert isinstance(decide(state), Challenge)
+
+
+def _bluffs_offered(seeds: range, **seen: int) -> list[list[Raise]]:
+    return [_raises_offered_seeded(_bluff_challenged(), seed, **seen) for seed in seeds]
+
+
+def _raises_offered_seeded(state: object, seed: int, **seen: int) -> list[Raise]:
+    state.stats[2].update(seen)
+    view = state.view(1)
+    offered = CasablancaKnowledge(rules()).candidates(view, state.legal_actions(), random.Random(seed))
+    return [a for a in offered if type(a) is Raise]
+
+
+def test_hard_bluffs_only_what_the_pot_pays_for_and_not_every_time() -> None:
+    """Caught lying with $100 against it by a player it knows nothing of (who folds to a raise
+    half the time, for all it knows), hard offers only a raise that pays at those odds,
+    ``r / (200 + r)`` below one half, and only some of the time."""
+    offered = _bluffs_offered(range(40))
+    raised = [r for raises in offered for r in raises]
+    assert raised and all(r.by / (200 + r.by) < 0.5 for r in raised)
+    assert 0 < sum(1 for raises in offered if raises) < len(offered)
+
+
+def test_hard_never_bluff_raises_a_player_seen_to_call_every_raise() -> None:
+    assert not any(_bluffs_offered(range(40), raises_faced=6, raise_folds=0))
+
+
+class _AlwaysCalls:
+    """Challenges every landing claim with the least stake, calls every raise, never lies."""
+
+    def choose(self, view, legal, rng):  # noqa: ANN001, ANN201
+        kinds = {type(a): a for a in reversed(legal)}
+        if view["phase"] == "commit" and view["move"]["landing"] and Challenge in kinds:
+            return kinds[Challenge]
+        for kind in (Call, Pass, TakeTop):
+            if kind in kinds:
+                return kinds[kind]
+        if view["phase"] == "announce":
+            return next(a for a in legal if a.number == view["move"]["held"])
+        return legal[rng.randrange(len(legal))]
+
+
+def test_the_record_of_play_lasts_the_whole_match_and_the_models_learn_from_it() -> None:
+    """Three rounds against a seat that calls every raise: the public counts go on from one
+    round to the next (the view's, and a sampled world's alike), and after the match a model
+    of that seat expects it to call, more surely than one round alone would say."""
+    state = GAME.new_game(4, rules(rounds=3), 5)
+    agents = [_AlwaysCalls()] + [MediumAgent(state.rules) for _ in range(3)]
+    rng = random.Random(5)
+    at_round_end: dict[int, list[dict[str, int]]] = {}
+    round_start: dict[int, list[dict[str, int]]] = {}
+    while not state.is_over:
+        seat = state.to_move
+        view = state.view(seat)
+        round_start.setdefault(state.round, view["stats"])
+        at_round_end[state.round] = view["stats"]
+        assert state.sample_world(seat, rng).view(seat)["stats"] == view["stats"]
+        state.apply(agents[seat].choose(view, state.legal_actions(), rng))
+    for r in (2, 3):  # counts only grow: a new round starts from where the last one ended
+        assert all(new[k] >= old[k] for new, old in zip(round_start[r], at_round_end[r - 1]) for k in old)
+    last = state.view(1)["stats"][0]
+    assert last["raises_faced"] > round_start[3][0]["raises_faced"] > 0 and last["raise_folds"] == 0
+    first_round_only = seat_model(at_round_end[1][0])
+    assert seat_model(last).fold < first_round_only.fold <= SeatModel().fold
