@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.banque_fatale import codec
 from games.banque_fatale.actions import read_action
 from games.banque_fatale.agents import ABOUT, EasyAgent
 from games.banque_fatale.config import config_for
@@ -12,6 +13,7 @@ from games.banque_fatale.knowledge import BanqueFataleKnowledge
 from games.banque_fatale.medium import MediumAgent
 from games.banque_fatale.state import BanqueFataleState
 import rulesets
+from parlour.core.codec import ActionCodec
 from parlour.core.agents import Budget, KindEntry
 from parlour.core.game import Action, Game, IllegalAction, State
 from parlour.core.schema import Bool, Dict, Int, List, Map, Schema, Str
@@ -125,6 +127,10 @@ class BanqueFatale(Game):
         if reason is not None:
             raise IllegalAction(reason)
         return action
+
+    def action_codec(self, rules: Mapping[str, Any], players: int) -> ActionCodec:
+        """The fixed numbering of every action (``codec.py``)."""
+        return codec.action_codec(rules)
 
     def agent_kinds(self) -> dict[str, KindEntry]:
         return self.ladder(EasyAgent, MediumAgent, Budget(iterations=1000), ABOUT)
