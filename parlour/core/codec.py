@@ -12,7 +12,13 @@ from __future__ import annotations
 import bisect
 import zlib
 from collections.abc import Sequence
-from typing import Protocol, Union
+from typing import TYPE_CHECKING, Any, Protocol, Union
+
+if TYPE_CHECKING:
+    from parlour.core.game import Action
+
+#: the actions a codec remembers the numbers of (Banque Fatale's bids are at most 59,049)
+REMEMBERED = 1 << 17
 
 
 class Part(Protocol):
@@ -121,6 +127,17 @@ class ActionCodec:
         #: how many numbers there are: every action's number is below it
         self.size = size
         self.invertible = not any(isinstance(p, Hashed) for p in self.parts)
+        self._numbers: dict[Any, int] = {}
+
+    def number(self, action: Action) -> int:
+        """The number of ``action`` (its text's), remembered: the actions a game offers are
+        few and mostly shared objects, so their texts are read once."""
+        found = self._numbers.get(action)
+        if found is None:
+            if len(self._numbers) >= REMEMBERED:
+                self._numbers.clear()
+            found = self._numbers[action] = self.encode(action.text)
+        return found
 
     def encode(self, text: str) -> int:
         """The number of the action written ``text``; ``ValueError`` if no part knows it."""

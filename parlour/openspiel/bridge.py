@@ -39,8 +39,13 @@ def parameters(game: Game, ruleset: RulesetFile) -> dict[str, Any]:
     strings, which split on commas, keep it whole)."""
     params: dict[str, Any] = {"players": max(2, game.min_players)}
     for key, value in ruleset.defaults.items():
-        params[key] = value if isinstance(value, _SCALARS) else json.dumps(value, separators=(";", ":"))
+        params[key] = as_parameter(value)
     return params
+
+
+def as_parameter(value: Any) -> Any:
+    """A setting as an OpenSpiel game parameter."""
+    return value if isinstance(value, _SCALARS) else json.dumps(value, separators=(";", ":"))
 
 
 def rules_from(game: Game, ruleset: RulesetFile, params: Mapping[str, Any]) -> dict[str, Any]:
@@ -160,6 +165,13 @@ class _Memory:
         other.pending = list(self.pending)
         return other
 
+    def drawn(self, seat: int, world: State) -> _Memory:
+        """The memory of ``world``, drawn for ``seat``: that seat's own, and for every other
+        seat only its view in that world (what it saw before is not known there)."""
+        lines = self.settle()
+        start = [lines[who] if who == seat else ["(drawn) " + _view_text(world, who)] for who in range(len(lines))]
+        return _Memory(len(lines), world, start)
+
     def before(self, state: State, action: Action) -> None:
         if self.base is None:
             self.base = state.clone()
@@ -214,10 +226,10 @@ class _Core:
     def actions(self) -> dict[int, Action]:
         found = self.by_code
         if found is None:
-            encode = self.game.codec.encode
+            number = self.game.codec.number
             found = {}
             for action in self.inner.legal_actions():  # type: ignore[union-attr]
-                code = encode(action.text)
+                code = number(action)
                 if code in found:
                     raise pyspiel.SpielError(
                         f"{self.game.parlour.title}: {found[code].text!r} and {action.text!r} share the "
@@ -335,7 +347,7 @@ class ParlourState(pyspiel.State):
             world = core.resampler(player_id, rng)
         else:
             world = core.inner.sample_world(player_id, rng)
-        return ParlourState(self._game, _Core(self._game, world, core.memory.copy(), core.resampler))  # type: ignore[union-attr]
+        return ParlourState(self._game, _Core(self._game, world, core.memory.drawn(player_id, world), core.resampler))  # type: ignore[union-attr]
 
     def __str__(self) -> str:
         """An onlooker's view (OpenSpiel prints states; nothing hidden is in it)."""
@@ -362,15 +374,19 @@ class Observer:
         return state.observation_text(player)
 
 
+_CLASSES: dict[str, type[ParlourGame]] = {}
+
+
 def register(game: Game, ruleset: RulesetFile) -> str:
     """Register ``game`` with OpenSpiel (once) and return its name there."""
     name = short_name(game.id)
-    if name not in pyspiel.registered_names():
+    if name not in _CLASSES and name not in pyspiel.registered_names():
         kind = game_type(game, ruleset)
         # a class, not a closure: OpenSpiel keeps what it is given until the process ends, and
         # a closure it lets go of after Python has stopped aborts the process
         made = type(f"Parlour_{game.id.replace('-', '_')}", (ParlourGame,), {"parlour": game, "ruleset": ruleset})
         pyspiel.register_game(kind, made)
+        _CLASSES[name] = made
     return name
 
 
@@ -388,3 +404,15 @@ def _replayed_core(game_text: str, codes: Sequence[int]) -> _Core:
     for code in codes:
         state.apply_action(code)
     return state._core  # type: ignore[attr-defined,no-any-return]
+
+
+def game_for(game: Game, rules: Mapping[str, Any], players: int) -> ParlourGame:
+    """The OpenSpiel game of ``game`` played under the resolved ``rules`` by ``players``."""
+    from parlour.core.registry import discover
+
+    name = short_name(game.id)
+    if name not in _CLASSES:
+        register(game, discover().ruleset(game.id))
+    if name not in _CLASSES:
+        raise pyspiel.SpielError(f"another game is registered with OpenSpiel as {name!r}")
+    return _CLASSES[name]({"players": players, **{k: as_parameter(v) for k, v in rules.items()}})
