@@ -133,6 +133,10 @@ class ISMCTSAgent:
             final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
             allow_inconsistent_action_sets=True,
         )
+        # OpenSpiel's own resampling draws from a generator seeded anew each time: the search's
+        # worlds come from this decision's generator instead, so the same view decides the same
+        draw = random.Random(rng.getrandbits(64)).random
+        bot.set_resampler(lambda root, player: root.resample_from_infostate(player, draw))
         code = bot.step(state)
         chosen = state._core.actions()[int(code)]
         for action in legal:

@@ -15,7 +15,7 @@ import pyspiel
 
 from parlour.core.codec import ActionCodec, Hashed
 from parlour.core.game import Action, Game, State
-from parlour.core.rulesets import RulesetFile, clean_settings
+from parlour.core.rulesets import RulesetFile, clean_settings, load_ruleset
 from parlour.core.yamlsource import RulesetError
 
 PREFIX = "parlour_"
@@ -408,11 +408,9 @@ def _replayed_core(game_text: str, codes: Sequence[int]) -> _Core:
 
 def game_for(game: Game, rules: Mapping[str, Any], players: int) -> ParlourGame:
     """The OpenSpiel game of ``game`` played under the resolved ``rules`` by ``players``."""
-    from parlour.core.registry import discover
-
     name = short_name(game.id)
     if name not in _CLASSES:
-        register(game, discover().ruleset(game.id))
+        register(game, load_ruleset(game))
     if name not in _CLASSES:
         raise pyspiel.SpielError(f"another game is registered with OpenSpiel as {name!r}")
     return _CLASSES[name]({"players": players, **{k: as_parameter(v) for k, v in rules.items()}})
