@@ -141,7 +141,7 @@ class ParlourGame(pyspiel.Game):
 
 
 def _view_text(state: State, seat: int) -> str:
-    return json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"), default=str)
+    return json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
 
 
 class _Memory:
