@@ -17,6 +17,7 @@ parlour.testing.conformance import *`` and a ``game`` fixture) and ``parlour.tes
 from __future__ import annotations
 
 from parlour.core.agents import Agent, AgentFactory, AgentKind, Budget, KindEntry, RandomAgent
+from parlour.core.codec import ActionCodec, Fixed, Worded
 from parlour.core.game import (Action, Event, Game, GameDefinitionError, IllegalAction, PluginError, State,
                                new_event, seat_label)
 from parlour.core.inputs import whole_number
@@ -33,4 +34,6 @@ __all__ = [
     "Agent", "AgentFactory", "AgentKind", "Budget", "KindEntry", "RandomAgent", "Knowledge",
     # reading action texts
     "whole_number",
+    # numbering actions (for OpenSpiel and other tools that number them)
+    "ActionCodec", "Fixed", "Worded",
 ]

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.banque_fatale import codec
 from games.banque_fatale.actions import read_action
 from games.banque_fatale.agents import ABOUT, EasyAgent
+from games.banque_fatale.codec import action_codec as numbering
 from games.banque_fatale.config import config_for
 from games.banque_fatale.knowledge import BanqueFataleKnowledge
 from games.banque_fatale.medium import MediumAgent
@@ -130,7 +130,7 @@ class BanqueFatale(Game):
 
     def action_codec(self, rules: Mapping[str, Any], players: int) -> ActionCodec:
         """The fixed numbering of every action (``codec.py``)."""
-        return codec.action_codec(rules)
+        return numbering(rules)
 
     def agent_kinds(self) -> dict[str, KindEntry]:
         return self.ladder(EasyAgent, MediumAgent, Budget(iterations=1000), ABOUT)

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.casablanca import codec
 from games.casablanca.actions import SYMBOLS, read_text
 from games.casablanca.agents import ABOUT, EasyAgent, MediumAgent
+from games.casablanca.codec import action_codec as numbering
 from games.casablanca.knowledge import CasablancaKnowledge
 from games.casablanca.state import CasablancaState
 import rulesets
@@ -151,7 +151,7 @@ class Casablanca(Game):
 
     def action_codec(self, rules: Mapping[str, Any], players: int) -> ActionCodec:
         """The fixed numbering of every action (``codec.py``)."""
-        return codec.action_codec(rules, players)
+        return numbering(rules, players)
 
     def agent_kinds(self) -> dict[str, KindEntry]:
         return self.ladder(EasyAgent, MediumAgent, Budget(iterations=1500), ABOUT)

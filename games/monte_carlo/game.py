@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.monte_carlo import codec
 from games.monte_carlo.actions import parse_text
 from games.monte_carlo.agents import ABOUT, EasyAgent, MediumAgent
+from games.monte_carlo.codec import action_codec as numbering
 from games.monte_carlo.knowledge import MonteCarloKnowledge
 from games.monte_carlo.layout import CELLS, KINDS
 from games.monte_carlo.state import MonteCarloState
@@ -104,7 +104,7 @@ class MonteCarlo(Game):
 
     def action_codec(self, rules: Mapping[str, Any], players: int) -> ActionCodec:
         """The fixed numbering of every action (``codec.py``)."""
-        return codec.action_codec(rules)
+        return numbering(rules)
 
     def agent_kinds(self) -> dict[str, KindEntry]:
         return self.ladder(EasyAgent, MediumAgent, Budget(iterations=600), ABOUT)

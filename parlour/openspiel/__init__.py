@@ -47,18 +47,16 @@ def available() -> bool:
 def register_all(plugins: Iterable[str] = ()) -> list[str]:
     """Register every installed Parlour game with OpenSpiel (once); their OpenSpiel names.
     A broken plugin is left out, as the app leaves it out."""
-    from parlour.core.registry import discover
-    from parlour.openspiel.bridge import register
+    from parlour.openspiel.bridge import register_all as register
 
-    registry = discover(tuple(plugins))
-    return [register(game, registry.ruleset(game_id)) for game_id, game in registry.games.items()]
+    return register(plugins)
 
 
 def load_game(game_id: str, params: dict[str, Any] | None = None) -> Any:
     """The OpenSpiel game of the Parlour game ``game_id`` (``"casablanca"``) with ``params``."""
     import pyspiel
 
-    from parlour.openspiel.bridge import short_name
+    from parlour.openspiel.bridge import register_all as register, short_name
 
-    register_all()
+    register()
     return pyspiel.load_game(short_name(game_id), params or {})

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -391,9 +391,15 @@ def register(game: Game, ruleset: RulesetFile) -> str:
 
 
 
-def _load_game(text: str) -> pyspiel.Game:
-    from parlour.openspiel import register_all
+def register_all(plugins: Iterable[str] = ()) -> list[str]:
+    """Register every installed Parlour game with OpenSpiel (once); their OpenSpiel names."""
+    from parlour.core.registry import discover
 
+    registry = discover(tuple(plugins))
+    return [register(game, registry.ruleset(game_id)) for game_id, game in registry.games.items()]
+
+
+def _load_game(text: str) -> pyspiel.Game:
     register_all()
     return pyspiel.load_game(text)
 

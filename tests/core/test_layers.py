@@ -14,7 +14,7 @@ import parlour.core
 
 #: bottom first; a module may import only the ones before it (imports under TYPE_CHECKING aside)
 CORE_ORDER = (
-    "inputs", "schema", "yamlsource", "agents", "search", "game", "rulesets", "record", "match", "seating",
+    "inputs", "codec", "schema", "yamlsource", "agents", "search", "game", "rulesets", "record", "match", "seating",
     "saves", "registry", "simulate",
 )
 CORE = Path(parlour.core.__file__).parent
