@@ -15,7 +15,7 @@ from ``simulate.game_seed``:
   alone, so the first line shows what the knowledge adds.
 
 It prints the share of the wins (a shared win counts as a fraction; fair: 50 %) of the Parlour
-side with a 95 % Wilson interval, and the mean seconds a decision of each side. Nothing is
+side with a 95 % Wilson interval, and the mean CPU seconds a decision of each side. Nothing is
 asserted. Needs OpenSpiel (``pip install parlour[openspiel]``).
 """
 
@@ -54,7 +54,8 @@ def _agent(side: str, line: str, game: Any, rules: dict[str, Any], simulations: 
 
 
 class _Timed:
-    """An agent whose decisions are timed (the agent's choice alone)."""
+    """An agent whose decisions are timed: the CPU time of the agent's choice alone (this
+    process's, so other work on a shared machine does not count)."""
 
     def __init__(self, agent: Any) -> None:
         self.agent = agent
@@ -63,11 +64,11 @@ class _Timed:
         self.decisions = 0
 
     def choose(self, view: Any, legal: Any, rng: random.Random, **extra: Any) -> Any:
-        start = time.perf_counter()
+        start = time.process_time()
         try:
             return self.agent.choose(view, legal, rng, **extra)
         finally:
-            self.seconds += time.perf_counter() - start
+            self.seconds += time.process_time() - start
             self.decisions += 1
 
 
@@ -136,11 +137,11 @@ def table(results: list[dict[str, Any]], simulations: int, seed: int, as_json: b
         return
     print(f"{simulations} simulations a decision, 2 + 2 at one table, seats rotated, seed {seed}")
     print(f"{'game':14} {'Parlour side':26} {'games':>5} {'its wins':>9} {'95% interval':>14} "
-          f"{'s/decision':>10} {'ISMCTS s/dec':>12}")
+          f"{'CPU s/dec':>10} {'ISMCTS CPU s/dec':>16}")
     for r in rows:
         side = f"hard:{simulations}" if r["line"] == "hard" else "searcher, no knowledge"
         print(f"{r['game']:14} {side:26} {r['games']:>5} {r['share']:>9.1%} "
-              f"{r['low']:>6.0%}-{r['high']:<6.0%} {r['seconds_ours']:>10.2f} {r['seconds_ismcts']:>12.2f}")
+              f"{r['low']:>6.0%}-{r['high']:<6.0%} {r['seconds_ours']:>10.2f} {r['seconds_ismcts']:>16.2f}")
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ PREFIX = "parlour_"
 #: the deals the opening chance node chooses among: its outcome seeds the game's generator
 DEALS = 1 << 16
 _DEAL_CHANCES = [(seed, 1.0 / DEALS) for seed in range(DEALS)]
-#: an upper bound on the moves of any game (OpenSpiel asks for one; none comes near it)
+#: an upper bound on the moves of any game (OpenSpiel asks for one; the built-in games end far sooner)
 MAX_GAME_LENGTH = 100_000
 #: the scalar types OpenSpiel takes as game parameters; other settings travel as JSON text
 _SCALARS = (bool, int, float, str)
@@ -148,19 +148,22 @@ class _Memory:
     """What each seat was shown and did, in order: its view each time it changed and each of
     its own moves. Built when asked for, by replaying the moves made since it was last built
     from a copy of the state as it was then, so that play-outs nobody asks about cost
-    nothing more than a list of moves."""
+    nothing more than a list of moves. Each seat's text is kept whole as it grows, so copies
+    share it (and the hash a search's table of nodes takes of it)."""
 
     def __init__(self, players: int, state: State, start: Sequence[Sequence[str]] | None = None) -> None:
         self.lines: list[list[str]] = (
             [list(lines) for lines in start] if start is not None
             else [[_view_text(state, seat)] for seat in range(players)]
         )
+        self.texts = ["\n".join(lines) for lines in self.lines]
         self.base: State | None = None
         self.pending: list[Action] = []
 
     def copy(self) -> _Memory:
         other = object.__new__(_Memory)
         other.lines = [list(lines) for lines in self.lines]
+        other.texts = list(self.texts)
         other.base = self.base  # never played on: replays start from a clone of it
         other.pending = list(self.pending)
         return other
@@ -177,20 +180,30 @@ class _Memory:
             self.base = state.clone()
         self.pending.append(action)
 
+    def _add(self, seat: int, line: str) -> None:
+        self.lines[seat].append(line)
+        self.texts[seat] += "\n" + line
+
     def settle(self) -> list[list[str]]:
+        """Every seat's lines, brought up to date."""
         if self.pending:
             assert self.base is not None
             replay = self.base.clone()
             for action in self.pending:
                 mover = replay.to_move
-                self.lines[mover].append(f"I play: {action.text}")  # type: ignore[index]
+                self._add(mover, f"I play: {action.text}")  # type: ignore[arg-type]
                 replay.apply_trusted(action)
                 for seat, lines in enumerate(self.lines):
                     shown = _view_text(replay, seat)
                     if shown != lines[-1] or lines[-1].startswith("I play: "):
-                        lines.append(shown)
+                        self._add(seat, shown)
             self.base, self.pending = None, []
         return self.lines
+
+    def text(self, seat: int) -> str:
+        """What ``seat`` was shown and did, one line each, up to date."""
+        self.settle()
+        return self.texts[seat]
 
 
 class _Core:
@@ -329,7 +342,7 @@ class ParlourState(pyspiel.State):
     def information_text(self, seat: int) -> str:
         """What ``seat`` was shown and did, in order (perfect recall)."""
         memory = self._core.memory
-        return "" if memory is None else "\n".join(memory.settle()[seat])
+        return "" if memory is None else memory.text(seat)
 
     def observation_text(self, seat: int) -> str:
         """What ``seat`` sees now: its view."""
