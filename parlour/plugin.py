@@ -17,6 +17,7 @@ subclassing its ``GameContract``) and ``parlour.testing.boards``
 from __future__ import annotations
 
 from parlour.core.agents import Abilities, Agent, AgentFactory, AgentKind, Budget, KindEntry, RandomAgent
+from parlour.core.codec import ActionCodec, Fixed, Phrase
 from parlour.core.events import Event, new_event, seat_label
 from parlour.core.game import Action, GameDefinitionError, IllegalAction, PluginError, State
 from parlour.core.levels import LevelledGame as Game
@@ -34,4 +35,6 @@ __all__ = [
     "Agent", "Abilities", "AgentFactory", "AgentKind", "Budget", "KindEntry", "RandomAgent", "Knowledge",
     # reading action texts
     "whole_number",
+    # numbering actions (for OpenSpiel and other tools that number them)
+    "ActionCodec", "Fixed", "Phrase",
 ]

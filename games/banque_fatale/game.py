@@ -7,11 +7,13 @@ from typing import Any
 
 from games.banque_fatale.actions import read_action
 from games.banque_fatale.agents import ABOUT, EasyAgent
+from games.banque_fatale.codec import action_codec as numbering
 from games.banque_fatale.config import config_for
 from games.banque_fatale.knowledge import BanqueFataleKnowledge
 from games.banque_fatale.medium import MediumAgent
 from games.banque_fatale.state import BanqueFataleState
 import rulesets
+from parlour.core.codec import ActionCodec
 from parlour.core.agents import Budget, KindEntry
 from parlour.core.game import Action, IllegalAction, State
 from parlour.core.schema import Bool, Dict, Int, List, Map, Schema, Str
@@ -126,6 +128,10 @@ class BanqueFatale(Game):
         if reason is not None:
             raise IllegalAction(reason)
         return action
+
+    def action_codec(self, rules: Mapping[str, Any], players: int) -> ActionCodec:
+        """The fixed numbering of every action (``codec.py``)."""
+        return numbering(rules)
 
     def agent_kinds(self) -> dict[str, KindEntry]:
         return self.ladder(EasyAgent, MediumAgent, Budget(iterations=1000), ABOUT)

@@ -8,9 +8,11 @@ from typing import Any
 
 from games.casablanca.actions import SYMBOLS, read_text
 from games.casablanca.agents import ABOUT, EasyAgent, MediumAgent
+from games.casablanca.codec import action_codec as numbering
 from games.casablanca.knowledge import CasablancaKnowledge
 from games.casablanca.state import CasablancaState
 import rulesets
+from parlour.core.codec import ActionCodec
 from parlour.core.agents import Budget, KindEntry
 from parlour.core.game import Action
 from parlour.core.schema import Bool, Int, List, Schema, Str
@@ -147,6 +149,10 @@ class Casablanca(Game):
     def search_knowledge(self, rules: Mapping[str, Any]) -> Any:
         """How people play Casablanca, for the searching player (see ``knowledge.py``)."""
         return CasablancaKnowledge(rules)
+
+    def action_codec(self, rules: Mapping[str, Any], players: int) -> ActionCodec:
+        """The fixed numbering of every action (``codec.py``)."""
+        return numbering(rules, players)
 
     def agent_kinds(self) -> dict[str, KindEntry]:
         return self.ladder(EasyAgent, MediumAgent, Budget(iterations=1500), ABOUT)

@@ -8,10 +8,12 @@ from typing import Any
 
 from games.monte_carlo.actions import parse_text
 from games.monte_carlo.agents import ABOUT, EasyAgent, MediumAgent
+from games.monte_carlo.codec import action_codec as numbering
 from games.monte_carlo.knowledge import MonteCarloKnowledge
 from games.monte_carlo.layout import CELLS, KINDS
 from games.monte_carlo.state import MonteCarloState
 import rulesets
+from parlour.core.codec import ActionCodec
 from parlour.core.agents import Budget, KindEntry
 from parlour.core.game import Action, IllegalAction, State
 from parlour.core.schema import Bool, Dict, Int, List, Schema
@@ -100,6 +102,10 @@ class MonteCarlo(Game):
     def search_knowledge(self, rules: Mapping[str, Any]) -> Any:
         """Rollouts, candidates and a value estimate for the searching player (``knowledge.py``)."""
         return MonteCarloKnowledge(rules)
+
+    def action_codec(self, rules: Mapping[str, Any], players: int) -> ActionCodec:
+        """The fixed numbering of every action (``codec.py``)."""
+        return numbering(rules)
 
     def agent_kinds(self) -> dict[str, KindEntry]:
         return self.ladder(EasyAgent, MediumAgent, Budget(iterations=600), ABOUT)

@@ -16,9 +16,11 @@ This module imports nothing of ``parlour`` at run time, so every other module ma
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Union, runtime_checkable
 
 if TYPE_CHECKING:
@@ -129,6 +131,38 @@ def as_kind(entry: KindEntry) -> AgentKind:
     return entry if isinstance(entry, AgentKind) else AgentKind(entry)
 
 
+#: The entry-point group of computer players any game may seat (``parlour.openspiel.kinds``):
+#: each names a function ``game -> {name: kind}``, which offers nothing when what it needs
+#: is not installed.
+AGENT_GROUP = "parlour.agents"
+
+
+@functools.cache
+def _lenders() -> tuple[Callable[[Game], Mapping[str, KindEntry]], ...]:
+    found = []
+    for point in sorted(entry_points(group=AGENT_GROUP), key=lambda p: p.name):
+        try:
+            found.append(point.load())
+        except Exception:  # noqa: BLE001 - a lender that cannot load lends nothing
+            continue
+    return tuple(found)
+
+
+def all_kinds(game: Game) -> dict[str, KindEntry]:
+    """The game's own computer players, then those lent to every game through
+    :data:`AGENT_GROUP` (a game's own name wins). The app's lists show the game's own; a lent
+    one is seated by name (``parlour simulate``, ``--seats``)."""
+    kinds = dict(game.agent_kinds())
+    for lend in _lenders():
+        try:
+            lent = lend(game)
+        except Exception:  # noqa: BLE001 - a lender that fails lends nothing
+            continue
+        for name, entry in lent.items():
+            kinds.setdefault(name, entry)
+    return kinds
+
+
 class AgentSpecError(ValueError):
     """A computer player named in a way the game does not know (one line, for the user)."""
 
@@ -154,7 +188,7 @@ def find_kind(game: Game, spec: str) -> tuple[str, AgentKind, int | None]:
     """The kind ``spec`` names for ``game``, with its number of simulations if given;
     :class:`AgentSpecError` when the game has no such kind or the kind takes no budget."""
     name, iterations = parse_spec(spec)
-    kinds = game.agent_kinds()
+    kinds = all_kinds(game)
     if name not in kinds:
         known = ", ".join(sorted(kinds))
         raise AgentSpecError(f"{game.title} has no computer player {name!r} (known: {known})")
@@ -189,7 +223,7 @@ def spec_problem(game: Game, spec: str) -> str | None:
 
 def kind_about(game: Game, name: str) -> str:
     """The line a game gives about one of its levels ("" when it gives none)."""
-    entry = game.agent_kinds().get(parse_spec(name)[0])
+    entry = all_kinds(game).get(parse_spec(name)[0])
     return as_kind(entry).about if entry is not None else ""
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from parlour.core.codec import ActionCodec
 from parlour.core.events import Event, Pending, QuietLog, Worded, new_event, seat_label, with_names
 from parlour.core.fastcopy import FastCopy
 from parlour.core.inputs import clean_message
@@ -386,6 +387,13 @@ class Game(ABC):
         warnings.warn("Game.check_players is deprecated; use Game.require_players", DeprecationWarning,
                       stacklevel=2)
         self.require_players(players)
+
+    def action_codec(self, rules: Mapping[str, Any], players: int) -> ActionCodec | None:
+        """A fixed number for every action this game can offer under ``rules`` at a table of
+        ``players`` (for OpenSpiel and other tools that number actions), or None (the default):
+        such tools then number the action texts by a checksum, which is sparse and cannot be
+        read back."""
+        return None
 
     def validate_rules(self, rules: Mapping[str, Any]) -> list[tuple[str, str]]:
         """Checks across settings, as ``(key.path, message)`` pairs; empty when fine."""

@@ -35,7 +35,7 @@ from typing import Any, ClassVar
 
 import pytest
 
-from parlour.core.agents import RandomAgent, as_kind, decide, make_agent
+from parlour.core.agents import RandomAgent, all_kinds, as_kind, decide, make_agent
 from parlour.core.game import Action, Game, IllegalAction, State
 from parlour.core.match import Match
 from parlour.core.record import Record, Seat, replay
@@ -365,10 +365,11 @@ class GameContract:
     def test_contract_agents_ignore_what_their_seat_cannot_know(self, game: Game) -> None:
         """Change what a seat cannot know, keep its view: its agent decides the same. A
         searching agent gets its worlds from each state's own ``sample_world`` (a small budget
-        of simulations, so the test stays quick), and must still decide the same."""
+        of simulations, so the test stays quick), and must still decide the same. Every kind the
+        game can seat is checked, those lent to every game (``parlour.agents``) too."""
         ruleset = _ruleset(game)
         rules = ruleset.resolve()
-        for name, entry in game.agent_kinds().items():
+        for name, entry in all_kinds(game).items():
             kind = as_kind(entry)
             spec, every = name, 5
             if kind.budget is not None:
@@ -389,7 +390,8 @@ class GameContract:
                     choices.append(decide(agent, known.view(seat), known.legal_actions(), random.Random(step),
                                           worlds=lambda rng, known=known: known.sample_world(seat, rng)))
                 assert choices[0] == choices[1], (
-                    f"agent {name!r} decided differently in a world its seat cannot tell apart"
+                    f"agent {name!r} decided differently in a world its seat cannot tell apart "
+                    f"(step {step}: {choices[0].text!r}, then {choices[1].text!r})"
                 )
                 checked += 1
             assert checked > 0

@@ -1,0 +1,33 @@
+"""Casablanca's action numbering (for OpenSpiel and other tools that number actions).
+
+In order: a figure on each field, reshuffle, a sale of each symbol, a pick of each field,
+every number announced with every field (number first), a challenge of each amount from $0 to
+the most money a player can ever hold, pass, admit, call, a raise of each such amount, fold,
+take top, a take of each symbol. The most money is every player's start money, the house's,
+and what the bank and premiums can pay for every card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.casablanca.actions import SYMBOLS
+from parlour.core.codec import ActionCodec, Fixed, Phrase
+
+
+def most_money(rules: Mapping[str, Any], players: int) -> int:
+    cards = SYMBOLS * int(rules["cards_per_symbol"])
+    return (players * int(rules["start_money"]) + int(rules["house_money"])
+            + cards * (int(rules["sell_price"]) + max(rules["premiums"], default=0)))
+
+
+def action_codec(rules: Mapping[str, Any], players: int) -> ActionCodec:
+    fields = range(SYMBOLS * int(rules["fields_per_symbol"]))
+    symbols = range(SYMBOLS)
+    amounts = range(most_money(rules, players) + 1)
+    return ActionCodec([
+        Phrase("figure", fields), Fixed("reshuffle"), Phrase("sell", symbols), Phrase("pick", fields),
+        Phrase("announce", symbols, fields), Phrase("challenge", amounts), Fixed("pass"), Fixed("admit"),
+        Fixed("call"), Phrase("raise", amounts), Fixed("fold"), Fixed("take top"), Phrase("take", symbols),
+    ])

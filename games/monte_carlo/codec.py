@@ -1,0 +1,20 @@
+"""Monte Carlo's action numbering (for OpenSpiel and other tools that number actions).
+
+In order: a bet on each betting field of the ruleset (in the order the table lists them),
+stop, pass, and a lay of each digit on each cell (digit first, cells row by row).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.monte_carlo.layout import CELLS, DIGITS, cell_name, fields_for
+from parlour.core.codec import ActionCodec, Fixed, Phrase
+
+
+def action_codec(rules: Mapping[str, Any]) -> ActionCodec:
+    return ActionCodec([
+        Phrase("bet", [f.id for f in fields_for(rules)]), Fixed("stop"), Fixed("pass"),
+        Phrase("lay", range(DIGITS[0], DIGITS[-1] + 1), [cell_name(c) for c in range(CELLS)]),
+    ])

@@ -1,0 +1,435 @@
+"""Parlour games as OpenSpiel games: the game, its states and their observer.
+
+Imported only by :mod:`parlour.openspiel`, and only where ``pyspiel`` is installed.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+import pyspiel
+
+from parlour.core.codec import ActionCodec, Hashed
+from parlour.core.game import Action, Game, State
+from parlour.core.rulesets import RulesetFile, clean_settings, load_ruleset
+from parlour.core.yamlsource import RulesetError
+
+PREFIX = "parlour_"
+#: the deals the opening chance node chooses among: its outcome seeds the game's generator
+DEALS = 1 << 16
+_DEAL_CHANCES = [(seed, 1.0 / DEALS) for seed in range(DEALS)]
+#: an upper bound on the moves of any game (OpenSpiel asks for one; the built-in games end far sooner)
+MAX_GAME_LENGTH = 100_000
+#: the scalar types OpenSpiel takes as game parameters; other settings travel as JSON text
+_SCALARS = (bool, int, float, str)
+
+
+def short_name(game_id: str) -> str:
+    """The OpenSpiel name of a Parlour game: ``parlour_`` and its id with underscores."""
+    return PREFIX + game_id.replace("-", "_")
+
+
+def parameters(game: Game, ruleset: RulesetFile) -> dict[str, Any]:
+    """The game parameters and their defaults: ``players`` and every setting (a list or a
+    table of settings as JSON text, its commas written as semicolons so that OpenSpiel's game
+    strings, which split on commas, keep it whole)."""
+    params: dict[str, Any] = {"players": max(2, game.min_players)}
+    for key, value in ruleset.defaults.items():
+        params[key] = as_parameter(value)
+    return params
+
+
+def as_parameter(value: Any) -> Any:
+    """A setting as an OpenSpiel game parameter."""
+    return value if isinstance(value, _SCALARS) else json.dumps(value, separators=(";", ":"))
+
+
+def rules_from(game: Game, ruleset: RulesetFile, params: Mapping[str, Any]) -> dict[str, Any]:
+    """The ruleset the parameters describe, checked as a ruleset file is; a ``ValueError``
+    in one line when a setting is wrong."""
+    settings: dict[str, Any] = {}
+    for key, default in ruleset.defaults.items():
+        value = params.get(key, default)
+        if not isinstance(default, _SCALARS) and isinstance(value, str):
+            try:
+                value = json.loads(value.replace(";", ","))
+            except ValueError as exc:
+                raise ValueError(f"{short_name(game.id)}: setting {key!r} is not JSON: {exc}") from None
+        elif isinstance(default, float) and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        settings[key] = value
+    try:
+        rules = clean_settings(game, settings, f"{short_name(game.id)} parameters")
+    except RulesetError as exc:
+        raise ValueError(str(exc)) from None
+    problems = game.validate_rules(rules)
+    if problems:
+        raise ValueError(f"{short_name(game.id)}: " + "; ".join(f"{k}: {m}" for k, m in problems))
+    return rules
+
+
+def game_type(game: Game, ruleset: RulesetFile) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=short_name(game.id),
+        long_name=f"Parlour {game.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=False,
+        parameter_specification=parameters(game, ruleset),
+    )
+
+
+class ParlourGame(pyspiel.Game):
+    """One Parlour game under one ruleset, for a number of players.
+
+    Its one chance node opens the game: it chooses one of :data:`DEALS` seeds, all alike, and
+    the Parlour game is dealt from it. Every later draw of chance comes from the generator that
+    seed started, inside the moves (a Parlour state keeps its chance in its own generator), so
+    the seed and the moves replay a game exactly."""
+
+    #: the Parlour game and its ruleset, set on the subclass :func:`register` makes per game
+    parlour: ClassVar[Game]
+    ruleset: ClassVar[RulesetFile]
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        game, ruleset = self.parlour, self.ruleset
+        params = params or {}
+        merged = {**parameters(game, ruleset), **params}
+        players = int(merged["players"])
+        game.require_players(players)
+        self.rules = rules_from(game, ruleset, merged)
+        self.players = players
+        self.deals = _DEAL_CHANCES
+        self.codec: ActionCodec = game.action_codec(self.rules, players) or ActionCodec([Hashed()])
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.codec.size, max_chance_outcomes=DEALS, num_players=players,
+            min_utility=0.0, max_utility=1.0, utility_sum=1.0, max_game_length=MAX_GAME_LENGTH,
+        )
+        super().__init__(game_type(game, ruleset), info, dict(params))
+
+    def __deepcopy__(self, memo: Any) -> ParlourGame:
+        return self  # nothing of it ever changes
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _load_game, (str(self),)
+
+    def new_initial_state(self) -> ParlourState:
+        """The opening chance node, before the deal."""
+        return ParlourState(self, None)
+
+    def dealt(self, seed: int) -> ParlourState:
+        """The state after the opening chance node chose ``seed``."""
+        state = self.new_initial_state()
+        state.apply_action(seed)
+        return state
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return Observer(recall)
+
+
+def _view_text(state: State, seat: int) -> str:
+    return json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+
+
+class _Memory:
+    """What each seat was shown and did, in order: its view each time it changed and each of
+    its own moves. Built when asked for, by replaying the moves made since it was last built
+    from a copy of the state as it was then, so that play-outs nobody asks about cost
+    nothing more than a list of moves. Each seat's text is kept whole as it grows, so copies
+    share it (and the hash a search's table of nodes takes of it)."""
+
+    def __init__(self, players: int, state: State, start: Sequence[Sequence[str]] | None = None) -> None:
+        self.lines: list[list[str]] = (
+            [list(lines) for lines in start] if start is not None
+            else [[_view_text(state, seat)] for seat in range(players)]
+        )
+        self.texts = ["\n".join(lines) for lines in self.lines]
+        self.base: State | None = None
+        self.pending: list[Action] = []
+
+    def copy(self) -> _Memory:
+        other = object.__new__(_Memory)
+        other.lines = [list(lines) for lines in self.lines]
+        other.texts = list(self.texts)
+        other.base = self.base  # never played on: replays start from a clone of it
+        other.pending = list(self.pending)
+        return other
+
+    def drawn(self, seat: int, world: State) -> _Memory:
+        """The memory of ``world``, drawn for ``seat``: that seat's own, and for every other
+        seat only its view in that world (what it saw before is not known there)."""
+        lines = self.settle()
+        start = [lines[who] if who == seat else ["(drawn) " + _view_text(world, who)] for who in range(len(lines))]
+        return _Memory(len(lines), world, start)
+
+    def before(self, state: State, action: Action) -> None:
+        if self.base is None:
+            self.base = state.clone()
+        self.pending.append(action)
+
+    def _add(self, seat: int, line: str) -> None:
+        self.lines[seat].append(line)
+        self.texts[seat] += "\n" + line
+
+    def settle(self) -> list[list[str]]:
+        """Every seat's lines, brought up to date."""
+        if self.pending:
+            assert self.base is not None
+            replay = self.base.clone()
+            for action in self.pending:
+                mover = replay.to_move
+                self._add(mover, f"I play: {action.text}")  # type: ignore[arg-type]
+                replay.apply_trusted(action)
+                for seat, lines in enumerate(self.lines):
+                    shown = _view_text(replay, seat)
+                    if shown != lines[-1] or lines[-1].startswith("I play: "):
+                        self._add(seat, shown)
+            self.base, self.pending = None, []
+        return self.lines
+
+    def text(self, seat: int) -> str:
+        """What ``seat`` was shown and did, one line each, up to date."""
+        self.settle()
+        return self.texts[seat]
+
+
+class _Core:
+    """Everything of a :class:`ParlourState` that changes, in one object: OpenSpiel copies a
+    Python state by deep-copying each attribute, and this one copies itself with the game's
+    own fast ``clone``. Pickled (OpenSpiel's ``serialize``) as the game and its moves."""
+
+    def __init__(self, game: ParlourGame, inner: State | None, memory: _Memory | None = None,
+                 resampler: Callable[[int, random.Random], State] | None = None,
+                 codes: list[int] | None = None) -> None:
+        self.game = game
+        self.inner = inner  # None: the deal is still to be made
+        self.memory = memory or (_Memory(game.players, inner) if inner is not None else None)
+        #: draws a world for a seat; the game's own ``sample_world`` unless the state was
+        #: made for a computer player who knows only its view (``ParlourState.from_world``)
+        self.resampler = resampler
+        #: the moves from the deal (the deal first); None for a world drawn for a search
+        self.codes = codes if codes is not None else ([] if inner is None else None)
+        self.legal: list[int] | None = None
+        self.by_code: dict[int, Action] | None = None
+
+    def __deepcopy__(self, memo: Any) -> _Core:
+        inner = self.inner.clone() if self.inner is not None else None
+        memory = self.memory.copy() if self.memory is not None else None
+        codes = list(self.codes) if self.codes is not None else None
+        return _Core(self.game, inner, memory, self.resampler, codes)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if self.codes is None:
+            raise pyspiel.SpielError("a world drawn for a search cannot be serialised: it has no moves from a deal")
+        return _replayed_core, (str(self.game), tuple(self.codes))
+
+    def actions(self) -> dict[int, Action]:
+        found = self.by_code
+        if found is None:
+            number = self.game.codec.number
+            found = {}
+            for action in self.inner.legal_actions():  # type: ignore[union-attr]
+                code = number(action)
+                if code in found:
+                    raise pyspiel.SpielError(
+                        f"{self.game.parlour.title}: {found[code].text!r} and {action.text!r} share the "
+                        f"action number {code}")
+                found[code] = action
+            self.by_code = found
+        return found
+
+
+class ParlourState(pyspiel.State):
+    """A Parlour state seen through OpenSpiel: the deal as its one chance node, actions as
+    the game's numbers (its ``action_codec``), returns as each seat's share of the win."""
+
+    def __init__(self, game: ParlourGame, core: _Core | None = None) -> None:
+        super().__init__(game)
+        self._game = game
+        self._core = core or _Core(game, None)
+
+    @classmethod
+    def from_world(cls, game: ParlourGame, world: State, sampler: Callable[[random.Random], State]) -> ParlourState:
+        """A state for the seat to move in ``world``, a world drawn for it: each seat's
+        memory starts with its view now, and resampling for that seat draws from ``sampler``."""
+        seat = world.to_move
+
+        def resample(who: int, rng: random.Random) -> State:
+            return sampler(rng) if who == seat else world.sample_world(who, rng)
+
+        return cls(game, _Core(game, world, resampler=resample))
+
+    @property
+    def inner(self) -> State | None:
+        """The Parlour state (None before the deal)."""
+        return self._core.inner
+
+    # -- who and what ----------------------------------------------------------------
+    def current_player(self) -> int:
+        inner = self._core.inner
+        if inner is None:
+            return pyspiel.PlayerId.CHANCE
+        seat = inner.to_move
+        return pyspiel.PlayerId.TERMINAL if seat is None else seat
+
+    def is_terminal(self) -> bool:
+        inner = self._core.inner
+        return inner is not None and inner.is_over
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self._game.deals if self._core.inner is None else []
+
+    def _legal_actions(self, player: int) -> list[int]:
+        core = self._core
+        if player != self.current_player():
+            return []
+        if core.legal is None:
+            core.legal = sorted(core.actions())
+        return core.legal
+
+    def _apply_action(self, action: int) -> None:
+        core = self._core
+        if core.inner is None:
+            if not 0 <= action < DEALS:
+                raise pyspiel.SpielError(f"deal {action} is not one of the {DEALS} deals")
+            game = self._game
+            core.inner = game.parlour.new_game(game.players, game.rules, action)
+            core.memory = _Memory(game.players, core.inner)
+        else:
+            chosen = core.actions().get(action)
+            if chosen is None:
+                raise pyspiel.SpielError(f"action {action} is not legal now")
+            core.memory.before(core.inner, chosen)  # type: ignore[union-attr]
+            core.inner.apply_trusted(chosen)
+            core.legal = core.by_code = None
+        if core.codes is not None:
+            core.codes.append(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {action}"
+        by_code = self._core.by_code
+        known = by_code.get(action) if by_code is not None else None
+        if known is not None:
+            return known.text
+        try:
+            return self._game.codec.decode(action)
+        except ValueError:
+            return f"#{action}"
+
+    def returns(self) -> list[float]:
+        players = self._game.players
+        inner = self._core.inner
+        if inner is None or not inner.is_over:
+            return [0.0] * players
+        winners = inner.winners()
+        return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(players)]
+
+    # -- what a seat knows --------------------------------------------------------------
+    def information_text(self, seat: int) -> str:
+        """What ``seat`` was shown and did, in order (perfect recall)."""
+        memory = self._core.memory
+        return "" if memory is None else memory.text(seat)
+
+    def observation_text(self, seat: int) -> str:
+        """What ``seat`` sees now: its view."""
+        inner = self._core.inner
+        return "" if inner is None else _view_text(inner, seat)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ParlourState:
+        """A state ``player_id`` cannot tell from this one, drawn with the game's own
+        ``sample_world``; ``probability_sampler`` (a number in [0, 1) when called) seeds it."""
+        core = self._core
+        if core.inner is None:
+            return self.clone()
+        rng = random.Random(int(probability_sampler() * 2**53))
+        if core.resampler is not None:
+            world = core.resampler(player_id, rng)
+        else:
+            world = core.inner.sample_world(player_id, rng)
+        return ParlourState(self._game, _Core(self._game, world, core.memory.drawn(player_id, world), core.resampler))  # type: ignore[union-attr]
+
+    def __str__(self) -> str:
+        """An onlooker's view (OpenSpiel prints states; nothing hidden is in it)."""
+        inner = self._core.inner
+        if inner is None:
+            return "before the deal"
+        return json.dumps(inner.view(None), sort_keys=True, default=str)
+
+
+class Observer:
+    """OpenSpiel's observer of a Parlour state: strings only (no tensors)."""
+
+    def __init__(self, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(0, np.float32)
+        self.dict: dict[str, Any] = {}
+
+    def set_from(self, state: ParlourState, player: int) -> None:
+        pass
+
+    def string_from(self, state: ParlourState, player: int) -> str:
+        if self.perfect_recall:
+            return state.information_text(player)
+        return state.observation_text(player)
+
+
+_CLASSES: dict[str, type[ParlourGame]] = {}
+
+
+def register(game: Game, ruleset: RulesetFile) -> str:
+    """Register ``game`` with OpenSpiel (once) and return its name there."""
+    name = short_name(game.id)
+    if name not in _CLASSES and name not in pyspiel.registered_names():
+        kind = game_type(game, ruleset)
+        # a class, not a closure: OpenSpiel keeps what it is given until the process ends, and
+        # a closure it lets go of after Python has stopped aborts the process
+        made = type(f"Parlour_{game.id.replace('-', '_')}", (ParlourGame,), {"parlour": game, "ruleset": ruleset})
+        pyspiel.register_game(kind, made)
+        _CLASSES[name] = made
+    return name
+
+
+
+def register_all(plugins: Iterable[str] = ()) -> list[str]:
+    """Register every installed Parlour game with OpenSpiel (once); their OpenSpiel names."""
+    from parlour.core.registry import discover
+
+    registry = discover(tuple(plugins))
+    return [register(game, registry.ruleset(game_id)) for game_id, game in registry.games.items()]
+
+
+def _load_game(text: str) -> pyspiel.Game:
+    register_all()
+    return pyspiel.load_game(text)
+
+
+def _replayed_core(game_text: str, codes: Sequence[int]) -> _Core:
+    """The state of a pickled :class:`_Core`: its game's deal and moves, played again."""
+    state = _load_game(game_text).new_initial_state()
+    for code in codes:
+        state.apply_action(code)
+    return state._core  # type: ignore[attr-defined,no-any-return]
+
+
+def game_for(game: Game, rules: Mapping[str, Any], players: int) -> ParlourGame:
+    """The OpenSpiel game of ``game`` played under the resolved ``rules`` by ``players``."""
+    name = short_name(game.id)
+    if name not in _CLASSES:
+        register(game, load_ruleset(game))
+    if name not in _CLASSES:
+        raise pyspiel.SpielError(f"another game is registered with OpenSpiel as {name!r}")
+    return _CLASSES[name]({"players": players, **{k: as_parameter(v) for k, v in rules.items()}})
