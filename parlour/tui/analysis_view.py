@@ -29,28 +29,32 @@ def percent(share: float) -> str:
     return f"{share * 100:.0f} %"
 
 
-def evaluation(decision: Decision, who: str) -> Text:
-    """One decision in words: "you: bid 3 · win 24 % · best: pass 31 % · mistake (−7 %)"."""
-    text = Text.assemble((f"{who}: ", "bold"), decision.played_label, f" · win {percent(decision.win_played)}")
+def evaluation(decision: Decision, who: str, width: int = 200) -> Text:
+    """One decision in words: "you: bid 3 · win 24 % · best: pass 31 % · mistake (−7 %)";
+    narrower than that, the mark right after the move and the rest cut to ``width``."""
+    mark = Text(f"{decision.mark} (−{percent(decision.lost)})", style=MARK_STYLE[decision.mark]) \
+        if decision.mark else None
     if decision.best == decision.played:
-        text.append(" · the computer's choice too", style="green")
+        judged = Text.assemble(f"win {percent(decision.win_played)} · ", ("the computer's choice too", "green"))
     else:
-        text.append(f" · best: {decision.best_label} {percent(decision.win_best)}")
-    if decision.mark:
-        text.append(f" · {decision.mark} (−{percent(decision.lost)})", style=MARK_STYLE[decision.mark])
+        judged = Text(f"win {percent(decision.win_played)} · best: {decision.best_label} {percent(decision.win_best)}")
+    text = Text.assemble((f"{who}: ", "bold"), decision.played_label, " · ", judged)
+    if mark is not None:
+        text.append(" · ").append_text(mark)
+    if text.cell_len <= width or mark is None:
+        text.truncate(width, overflow="ellipsis")
+        return text
+    text = Text.assemble((f"{who}: ", "bold"), decision.played_label, " · ", mark, " · ", judged)
+    text.truncate(width, overflow="ellipsis")
     return text
 
 
-def summary(found: Analysis) -> Text:
-    """The analysis at a step that is not one of the seat's decisions: the counts and where
-    the key moments are."""
+def summary(found: Analysis) -> tuple[str, str]:
+    """The analysis in two short lines: the decisions with their marks, the key moments."""
     counts = ", ".join(f"{n} {name if n == 1 else PLURAL[name]}" for name, n in found.counts().items() if n)
     moments = [d.move for d in found.key_moments()]
-    text = Text.assemble(("Analysis: ", "bold"), f"{len(found.decisions)} decisions",
-                         f", {counts}" if counts else ", no mistakes")
-    if moments:
-        text.append(" · key moments: move" + ("s " if len(moments) > 1 else " ") + ", ".join(map(str, moments)))
-    return text
+    return (f"{len(found.decisions)} decisions: {counts or 'no mistakes'}",
+            f"key moments (n/p): {', '.join(map(str, moments))}" if moments else "no key moments")
 
 
 def columns(values: Sequence[float], width: int) -> list[tuple[int, float]]:
@@ -73,7 +77,7 @@ class WinChart(Widget):
     underlined by a caret."""
 
     DEFAULT_CSS = """
-    WinChart { height: 6; width: 1fr; }
+    WinChart { height: 8; width: 1fr; }
     """
     ROWS = 4
     AXIS = 5
@@ -114,5 +118,7 @@ class WinChart(Widget):
             place = next(c for c in range(len(cols) - 1, -1, -1) if cols[c][0] <= now)
             caret = " " * place + "^"
         text.append(" " * self.AXIS + caret + "\n", style="bold")
-        text.append(f"{found.name}'s win chance, decision by decision", style="italic")
+        text.append(f"{found.name}'s win chance, decision by decision\n", style="italic")
+        text.append("\n".join(summary(found)))
+        text.no_wrap, text.overflow = True, "ellipsis"
         return text

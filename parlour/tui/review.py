@@ -27,7 +27,7 @@ from parlour.core import analysis as engine
 from parlour.core.game import Game, with_names
 from parlour.core.record import Record
 from parlour.core.review import Review, ReviewSource, StageScores, sparkline
-from parlour.tui.analysis_view import APP_BUDGET, APP_SEED, AnalysisStopped, WinChart, evaluation, summary
+from parlour.tui.analysis_view import APP_BUDGET, APP_SEED, AnalysisStopped, WinChart, evaluation
 from parlour.tui.board import Board, GenericBoard
 from parlour.tui.board_loader import board_class
 from parlour.tui.dialogs import ConfirmDialog
@@ -183,13 +183,13 @@ class ReviewScreen(ParlourScreen):
         if stage:
             text.append(f"  ·  {stage}")
         text.append(f"  ·  {whose}", style="italic")
-        text.append("\n" + with_names(self.review.last_move(self.step, self.seat), self.names))
         found = self.analyses.get(self.seat) if self.seat is not None else None
-        if found is not None:
-            decision = next((d for d in found.decisions if d.move == self.step), None)
+        decision = next((d for d in found.decisions if d.move == self.step), None) if found else None
+        if decision is not None:  # the seat's own move, in words with its evaluation
             who = "you" if self.humans == [self.seat] else self.names[self.seat]  # type: ignore[index]
-            text.append("\n")
-            text.append_text(evaluation(decision, who) if decision is not None else summary(found))
+            text.append("\n").append_text(evaluation(decision, who, self.app.size.width - 2))
+        else:
+            text.append("\n" + with_names(self.review.last_move(self.step, self.seat), self.names))
         return text
 
     # -- keys --------------------------------------------------------------------------
@@ -249,6 +249,8 @@ class ReviewScreen(ParlourScreen):
 
     def on_resize(self, event: events.Resize) -> None:
         self.lay_out(event.size.width)
+        if self.seat in self.analyses:
+            self.query_one("#review-where", Static).update(self.where())  # its evaluation is cut to the width
 
     def lay_out(self, width: int) -> None:
         """Narrower than ``WIDE``, the board and the scores with the log take turns at the

@@ -103,8 +103,8 @@ def test_a_analyses_the_seat_then_marks_each_decision_jumps_to_key_moments_and_p
             assert screen.step == moments[1]
             screen.go(0)
             await pilot.pause()
-            assert "Analysis: 19 decisions" in where(screen)
             text = screen_text(app)
+            assert "19 decisions: " in text and f"key moments (n/p): {', '.join(map(str, moments))}" in text
             assert "Ann's win chance, decision by decision" in text and "100%" in text and "▕" in text
             assert "n/p" in text.splitlines()[-1], "the key-moment keys in the footer"
             assert not errors(app)
