@@ -154,7 +154,8 @@ class ParlourApp(App[None]):
         if self.start_game is not None and self.start_game in self.registry.games:
             self.set_up(self.registry.get(self.start_game))
         elif self.start_review is not None:
-            self.show_review(*self.start_review)
+            game, record, *path = self.start_review
+            self.show_review(game, record, path=path[0] if path else None)
         elif self.start_join is not None:
             self.join_table(*self.start_join, exit_on_failure=True)
 

@@ -256,3 +256,22 @@ def test_a_on_the_results_opens_the_review_analysing_the_players_seat(tmp_path) 
             assert engine.kept(path, record, 0, BUDGET, 0) is not None
 
     run(scenario())
+
+
+def test_replay_review_keeps_the_analysis_beside_the_record(tmp_path) -> None:
+    """``parlour replay NAME --review`` passes the record's file: the analysis is kept there."""
+    record = short_game()
+    path = tmp_path / "game.json"
+    registry = Registry()
+    registry.add(BANQUE.id, "tests", lambda: BANQUE)
+    app = ParlourApp(registry, saves=SaveFolder(tmp_path), ai_delay=0, start_review=(BANQUE, record, path))
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            screen = await review_up(pilot, app)
+            assert screen.path == path and screen.seat == 0
+            await pilot.press("a")
+            await analysed(pilot, screen)
+        assert engine.kept(path, record, 0, BUDGET, 0) is not None
+
+    run(scenario())
