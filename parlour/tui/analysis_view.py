@@ -30,21 +30,24 @@ def percent(share: float) -> str:
 
 
 def evaluation(decision: Decision, who: str, width: int = 200) -> Text:
-    """One decision in words: "you: bid 3 · win 24 % · best: pass 31 % · mistake (−7 %)";
-    narrower than that, the mark right after the move and the rest cut to ``width``."""
-    mark = Text(f"{decision.mark} (−{percent(decision.lost)})", style=MARK_STYLE[decision.mark]) \
-        if decision.mark else None
-    if decision.best == decision.played:
-        judged = Text.assemble(f"win {percent(decision.win_played)} · ", ("the computer's choice too", "green"))
-    else:
-        judged = Text(f"win {percent(decision.win_played)} · best: {decision.best_label} {percent(decision.win_best)}")
-    text = Text.assemble((f"{who}: ", "bold"), decision.played_label, " · ", judged)
-    if mark is not None:
-        text.append(" · ").append_text(mark)
-    if text.cell_len <= width or mark is None:
-        text.truncate(width, overflow="ellipsis")
-        return text
-    text = Text.assemble((f"{who}: ", "bold"), decision.played_label, " · ", mark, " · ", judged)
+    """One decision in words: "you: bid 3 · win 24 % · best: pass 31 % · mistake (−7 %)".
+    Narrower than that, the moves' short texts (the record's) instead of their labels; still
+    too wide, the mark right after the move and the rest cut to ``width``."""
+    def line(played: str, best: str, tight: bool = False, mark_first: bool = False) -> Text:
+        pc = (lambda share: f"{share * 100:.0f}%") if tight else percent
+        mark = Text(f"{decision.mark} (−{pc(decision.lost)})", style=MARK_STYLE[decision.mark]) \
+            if decision.mark else None
+        if decision.best == decision.played:
+            judged = Text.assemble(f"win {pc(decision.win_played)} · ", ("the computer's choice too", "green"))
+        else:
+            judged = Text(f"win {pc(decision.win_played)} · best: {best} {pc(decision.win_best)}")
+        parts = [judged, mark] if not mark_first else [mark, judged]
+        return Text(" · ").join([Text.assemble((f"{who}: ", "bold"), played), *(p for p in parts if p is not None)])
+
+    for text in (line(decision.played_label, decision.best_label), line(decision.played, decision.best, True)):
+        if text.cell_len <= width:
+            return text
+    text = line(decision.played, decision.best, True, mark_first=True)
     text.truncate(width, overflow="ellipsis")
     return text
 

@@ -275,3 +275,14 @@ def test_replay_review_keeps_the_analysis_beside_the_record(tmp_path) -> None:
         assert engine.kept(path, record, 0, BUDGET, 0) is not None
 
     run(scenario())
+
+
+def test_an_evaluation_narrows_to_the_moves_texts_then_keeps_its_mark() -> None:
+    from parlour.tui.analysis_view import evaluation
+
+    d = engine.Decision(3, None, "bet row3-right", "bet a chip on row 3 (right)", "bet row3-left",
+                        "bet a chip on row 3 (left)", 0.14, 0.52, 0.38, "blunder", 5, 8)
+    assert evaluation(d, "you").plain == ("you: bet a chip on row 3 (right) · win 14 % · "
+                                          "best: bet a chip on row 3 (left) 52 % · blunder (−38 %)")
+    assert evaluation(d, "you", 78).plain == "you: bet row3-right · win 14% · best: bet row3-left 52% · blunder (−38%)"
+    assert evaluation(d, "you", 40).plain == "you: bet row3-right · blunder (−38%) · …"
