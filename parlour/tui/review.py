@@ -358,4 +358,6 @@ class ReviewScreen(ParlourScreen):
     def palette_commands(self) -> Iterable[SystemCommand]:
         if len(self.review.seats) > 1:
             yield SystemCommand("Switch seat", "See the game as another seat saw it", self.action_switch_seat)
+        if self.record is not None:
+            yield SystemCommand("Analyse", "The computer's view of the shown seat's decisions", self.action_analyse)
         yield SystemCommand("Back", "Leave the review", self.action_back)
