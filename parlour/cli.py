@@ -446,7 +446,7 @@ def _replay(args: argparse.Namespace) -> int:
     if args.review:
         from parlour.tui.app import run
 
-        return run(registry=registry, review=(game, record))
+        return run(registry=registry, review=(game, record, path))
     return 0
 
 

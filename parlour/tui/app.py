@@ -95,7 +95,7 @@ class ParlourApp(App[None]):
         agent_time_limit: float | None = None,
         rng: random.Random | None = None,
         start_game: str | None = None,
-        start_review: tuple[Game, Record] | None = None,
+        start_review: tuple[Game, Record] | tuple[Game, Record, Path] | None = None,
         start_join: tuple[str, str] | None = None,
     ) -> None:
         """``start_join``: a hosted table's address and a join code, to sit down at first (the
@@ -154,7 +154,8 @@ class ParlourApp(App[None]):
         if self.start_game is not None and self.start_game in self.registry.games:
             self.set_up(self.registry.get(self.start_game))
         elif self.start_review is not None:
-            self.show_review(*self.start_review)
+            game, record, *path = self.start_review
+            self.show_review(game, record, path=path[0] if path else None)
         elif self.start_join is not None:
             self.join_table(*self.start_join, exit_on_failure=True)
 
@@ -290,10 +291,12 @@ class ParlourApp(App[None]):
             return
         self.push_screen(RemoteTableScreen(game, match, link, hosting=hosting))
 
-    def show_review(self, game: Game, record: Record, seat: int | None = None) -> None:
-        """Step through ``record`` (a game of ``game``) as ``seat`` saw it."""
+    def show_review(self, game: Game, record: Record, seat: int | None = None, path: Path | None = None,
+                    analyse: bool = False) -> None:
+        """Step through ``record`` (a game of ``game``) as ``seat`` saw it; ``path``, the
+        record's file, keeps its analysis; ``analyse`` starts the analysis at once."""
         try:
-            screen = ReviewScreen(game, record, seat=seat)
+            screen = ReviewScreen(game, record, seat=seat, path=path, analyse=analyse)
         except Exception as exc:  # noqa: BLE001 - a record the game cannot replay: say so, stay here
             self.push_screen(ProblemDialog("The game cannot be reviewed", f"{type(exc).__name__}: {exc}"))
             return
@@ -316,7 +319,7 @@ APP_SWITCH_INTERVAL = 0.001
 
 
 def run(game_id: str | None = None, registry: Registry | None = None,
-        review: tuple[Game, Record] | None = None, join: tuple[str, str] | None = None) -> int:
+        review: tuple[Game, Record] | tuple[Game, Record, Path] | None = None, join: tuple[str, str] | None = None) -> int:
     """The app: the home screen, the setup of ``game_id``, the review of a record, or the
     hosted table at ``join`` (its address and a join code). Returns the exit code; a table
     that could not be joined is said in one line on stderr, with code 2."""

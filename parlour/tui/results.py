@@ -76,6 +76,7 @@ class ResultsScreen(ParlourScreen):
         Binding("m,escape", "menu", "Menu", id="results.menu"),
         Binding("r", "rules", "Rules", id="results.rules"),
         Binding("v", "review", "Review", id="results.review"),
+        Binding("a", "analyse", "Analyse", id="results.analyse"),
         Binding("pagedown", "scroll_results(1)", "Scroll", key_display="PgUp/PgDn", id="results.scroll_down"),
         Binding("pageup", "scroll_results(-1)", "Scroll up", show=False, id="results.scroll_up"),
     ]
@@ -171,7 +172,8 @@ class ResultsScreen(ParlourScreen):
         again = "" if self.remote is not None else "n: play again with the same table (a new seed)   "
         return (f"{len(record.actions)} moves{takebacks}, seed {self.live.match.seed}. Variants: {variants}.\n"
                 f"Record: {self.live.path}",
-                f"{again}v: review the game move by move   m: back to the games   r: rules")
+                f"{again}v: review the game move by move   a: analyse your decisions   m: back to the games   "
+                "r: rules")
 
     def on_mount(self) -> None:
         self.sub_title = f"{self.live.game.title}: results"
@@ -211,6 +213,8 @@ class ResultsScreen(ParlourScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "scroll_results":  # in the footer only while the results scroll
             return self.query_one("#results", VerticalScroll).max_scroll_y > 0
+        if action == "analyse":  # a player at a hosted table has no record to analyse
+            return self.seen is None
         return not (self.remote is not None and action == "play_again")
 
     def action_scroll_results(self, pages: int) -> None:
@@ -234,7 +238,15 @@ class ResultsScreen(ParlourScreen):
 
             self.app.push_screen(ReviewScreen(self.live.game, review=self.seen))
             return
-        self.parlour.show_review(self.live.game, self.live.match.record, seat=self.at_table)
+        self.parlour.show_review(self.live.game, self.live.match.record, seat=self.at_table, path=self.live.path)
+
+    def action_analyse(self) -> None:
+        """The review, analysing the reader's seat at once (with several people at the
+        table, the review asks for a seat: none of theirs is shown unasked)."""
+        if self.seen is not None:
+            return
+        self.parlour.show_review(self.live.game, self.live.match.record, seat=self.at_table, path=self.live.path,
+                                 analyse=True)
 
     def action_rules(self) -> None:
         self.parlour.show_rules(self.live.game, self.live.match.rules, self.live.match.variants)
@@ -243,5 +255,7 @@ class ResultsScreen(ParlourScreen):
         if self.remote is None:
             yield SystemCommand("Play again", "The same table with a new seed", self.action_play_again)
         yield SystemCommand("Review the game", "Move by move, as a seat saw it", self.action_review)
+        if self.seen is None:
+            yield SystemCommand("Analyse the game", "The computer's view of your decisions", self.action_analyse)
         yield SystemCommand("Back to the games", "The home screen", self.action_menu)
         yield SystemCommand(f"Rules of {self.live.game.title}", "Read the rules", self.action_rules)

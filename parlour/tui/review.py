@@ -3,11 +3,16 @@ step-through replay from one seat's point of view (what that seat could see at e
 nothing more: every text comes from a :class:`parlour.core.review.ReviewSource`, a record
 replayed or what a hosted table sent one player's seat).
 
-Opened from the results screen (``v``) and by ``parlour replay NAME --review``."""
+Opened from the results screen (``v``, or ``a`` to analyse at once) and by ``parlour replay
+NAME --review``. ``a`` runs the computer's analysis of the shown seat's decisions in a worker
+thread (Esc stops it), kept beside the record; then each of that seat's moves shows its
+evaluation, ``n``/``p`` jump between the key moments, and the side panel plots the win chance."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -15,11 +20,14 @@ from textual import events
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, ProgressBar, Static
+from textual.worker import Worker, WorkerState
 
+from parlour.core import analysis as engine
 from parlour.core.game import Game, with_names
 from parlour.core.record import Record
 from parlour.core.review import Review, ReviewSource, StageScores, sparkline
+from parlour.tui.analysis_view import APP_BUDGET, APP_SEED, AnalysisStopped, WinChart, evaluation
 from parlour.tui.board import Board, GenericBoard
 from parlour.tui.board_loader import board_class
 from parlour.tui.dialogs import ConfirmDialog
@@ -57,16 +65,29 @@ class ReviewScreen(ParlourScreen):
         Binding("home", "jump(0)", "Start", show=False, id="review.start", priority=True),
         Binding("end", "jump(-1)", "End", show=False, id="review.end", priority=True),
         Binding("s", "switch_seat", "Switch seat", id="review.seat", priority=True),
+        Binding("a", "analyse", "Analyse", id="review.analyse"),
+        Binding("n", "moment(1)", "Key moment", key_display="n/p", id="review.next_moment"),
+        Binding("p", "moment(-1)", "Key moment back", show=False, id="review.prev_moment"),
         Binding("f4", "toggle_side", "Scores and log", id="review.side"),
         Binding("escape", "back", "Back", id="review.escape"),
     ]
     WIDE = 110
 
     def __init__(self, game: Game, record: Record | None = None, *, seat: int | None = None,
-                 review: ReviewSource | None = None) -> None:
-        """A ``record`` to replay, or a ``review`` already made (:class:`SeenReview`)."""
+                 review: ReviewSource | None = None, path: Path | None = None, analyse: bool = False) -> None:
+        """A ``record`` to replay, or a ``review`` already made (:class:`SeenReview`, which
+        cannot be analysed: the host keeps the record). ``path``: the record's file, beside
+        which the analysis is kept; ``analyse``: start the analysis at once."""
         super().__init__()
         self.game = game
+        self.record = record
+        self.path = path
+        self.analyse_at_once = analyse
+        #: the analyses done, by seat
+        self.analyses: dict[int, engine.Analysis] = {}
+        #: set to stop the running analysis (at its next report of progress)
+        self.stop_analysis = threading.Event()
+        self.analysing: int | None = None
         if review is None:
             if record is None:
                 raise ValueError("a record or a review to show")
@@ -96,9 +117,13 @@ class ReviewScreen(ParlourScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(id="review-where")
+        with Horizontal(id="review-analysing"):
+            yield Static("Analysing", id="review-analysing-label")
+            yield ProgressBar(total=1.0, show_eta=False, id="review-progress")
         with Horizontal(id="review-table"):
             yield Vertical(self.board, id="review-board-holder")
             with Vertical(id="review-side"):
+                yield WinChart(id="review-chart")
                 yield Static(id="review-history")
                 yield self.log_panel
         yield Footer()
@@ -109,7 +134,13 @@ class ReviewScreen(ParlourScreen):
             widget.can_focus = False  # no board keys (a board's Confirm) in the review's footer
         if self.focused is not None and self.board in self.focused.ancestors:
             self.set_focus(None)
+        self.query_one("#review-analysing").display = False
         self.show_step()
+        if self.analyse_at_once:
+            self.action_analyse()
+
+    def on_unmount(self) -> None:
+        self.stop_analysis.set()
 
     # -- what is shown -----------------------------------------------------------------
     def show_step(self) -> None:
@@ -130,6 +161,8 @@ class ReviewScreen(ParlourScreen):
         self.log_panel.show(state, self.seat)  # written anew when stepping back or switching seat
         self.query_one("#review-history", Static).update(history_table(self.names, history))
         self.query_one("#review-where", Static).update(self.where())
+        self.query_one(WinChart).show(self.analyses.get(self.seat) if self.seat is not None else None, self.step)
+        self.refresh_bindings()
 
     def _swap_board(self, view: object) -> None:
         old = self.board
@@ -150,7 +183,13 @@ class ReviewScreen(ParlourScreen):
         if stage:
             text.append(f"  ·  {stage}")
         text.append(f"  ·  {whose}", style="italic")
-        text.append("\n" + with_names(self.review.last_move(self.step, self.seat), self.names))
+        found = self.analyses.get(self.seat) if self.seat is not None else None
+        decision = next((d for d in found.decisions if d.move == self.step), None) if found else None
+        if decision is not None:  # the seat's own move, in words with its evaluation
+            who = "you" if self.humans == [self.seat] else self.names[self.seat]  # type: ignore[index]
+            text.append("\n").append_text(evaluation(decision, who, self.app.size.width - 2))
+        else:
+            text.append("\n" + with_names(self.review.last_move(self.step, self.seat), self.names))
         return text
 
     # -- keys --------------------------------------------------------------------------
@@ -198,6 +237,10 @@ class ReviewScreen(ParlourScreen):
         self.show_step()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "moment":
+            return self.seat is not None and self.seat in self.analyses
+        if action == "analyse":
+            return self.record is not None
         return not (action == "switch_seat" and len(self.review.seats) < 2)
 
     def action_toggle_side(self) -> None:
@@ -206,6 +249,8 @@ class ReviewScreen(ParlourScreen):
 
     def on_resize(self, event: events.Resize) -> None:
         self.lay_out(event.size.width)
+        if self.seat in self.analyses:
+            self.query_one("#review-where", Static).update(self.where())  # its evaluation is cut to the width
 
     def lay_out(self, width: int) -> None:
         """Narrower than ``WIDE``, the board and the scores with the log take turns at the
@@ -216,9 +261,103 @@ class ReviewScreen(ParlourScreen):
         self.query_one("#review-table").set_class(narrow and shown, "-side-only")
 
     def action_back(self) -> None:
+        if self.analysing is not None:
+            self.stop_analysis.set()
+            return
         self.dismiss(None)
+
+    # -- the analysis ------------------------------------------------------------------
+    def action_analyse(self) -> None:
+        """Analyse the shown seat's decisions (the kept analysis when there is one)."""
+        if self.record is None:
+            self.notify("The host keeps the record of this game: it cannot be analysed here.", markup=False)
+            return
+        if self.seat is None:
+            self.notify("The analysis is of one seat's decisions: choose a seat first (s).", markup=False)
+            return
+        if self.analysing is not None:
+            self.notify(f"Already analysing {self.names[self.analysing]}'s decisions (Esc stops).", markup=False)
+            return
+        if self.seat in self.analyses:
+            self.notify(f"{self.names[self.seat]}'s decisions are analysed: n/p for the key moments.", markup=False)
+            return
+        self.analysing = self.seat
+        self.stop_analysis.clear()
+        self.query_one("#review-analysing-label", Static).update(f"Analysing {self.names[self.seat]}'s decisions ")
+        self.query_one(ProgressBar).update(progress=0)
+        self.query_one("#review-analysing").display = True
+        self.run_worker(self._analyse(self.seat), thread=True, group="analysis", exit_on_error=False)
+
+    def _analyse(self, seat: int):  # noqa: ANN202 - a worker's work
+        record, path, stop = self.record, self.path, self.stop_analysis
+        assert record is not None
+        shown = [-1.0]
+
+        def progress(done: int, total: int, share: float) -> None:
+            if stop.is_set():
+                raise AnalysisStopped
+            if share - shown[0] >= 0.01 or done == total:
+                shown[0] = share
+                self.app.call_from_thread(self.query_one(ProgressBar).update, progress=share)
+
+        def work() -> engine.Analysis:
+            found = None
+            if path is not None:
+                try:
+                    found = engine.kept(path, record, seat, APP_BUDGET, APP_SEED)
+                except Exception:  # noqa: BLE001 - a broken kept file: analyse again
+                    found = None
+            if found is None:
+                found = engine.analyse(self.game, record, seat, APP_BUDGET, APP_SEED, 1, progress)
+                if path is not None:
+                    try:
+                        engine.keep(path, found)
+                    except OSError as exc:
+                        self.app.call_from_thread(self.notify, f"The analysis is not kept beside the record "
+                                                  f"({exc.strerror or exc}).", severity="warning", markup=False)
+            return found
+
+        return work
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != "analysis" or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR,
+                                                                    WorkerState.CANCELLED):
+            return
+        seat, self.analysing = self.analysing, None
+        self.query_one("#review-analysing").display = False
+        if event.state == WorkerState.SUCCESS and seat is not None:
+            found: engine.Analysis = event.worker.result
+            self.analyses[seat] = found
+            moments = len(found.key_moments())
+            self.notify(f"{found.name}'s {len(found.decisions)} decisions analysed"
+                        + (f": n/p jump between the {moments} key moments." if moments else ": no key moments.")
+                        + ("" if self.query_one("#review-side").display else " F4 shows the plot."), markup=False)
+            self.show_step()
+            self.refresh_bindings()
+        elif isinstance(event.worker.error, AnalysisStopped):
+            self.notify("The analysis was stopped.", markup=False)
+        elif event.state == WorkerState.ERROR:
+            exc = event.worker.error
+            self.notify(f"The analysis failed ({type(exc).__name__}: {exc}).", severity="error", markup=False)
+
+    def action_moment(self, delta: int) -> None:
+        found = self.analyses.get(self.seat) if self.seat is not None else None
+        if found is None:
+            return
+        moves = [d.move for d in found.key_moments()]
+        if not moves:
+            self.notify("No key moments: no decision lost as much as 5 % win chance.", markup=False)
+            return
+        ahead = [m for m in moves if m > self.step] if delta > 0 else [m for m in moves if m < self.step][::-1]
+        if ahead:
+            self.go(ahead[0])
+        else:
+            self.notify("That was the last key moment." if delta > 0 else "That was the first key moment.",
+                        markup=False)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         if len(self.review.seats) > 1:
             yield SystemCommand("Switch seat", "See the game as another seat saw it", self.action_switch_seat)
+        if self.record is not None:
+            yield SystemCommand("Analyse", "The computer's view of the shown seat's decisions", self.action_analyse)
         yield SystemCommand("Back", "Leave the review", self.action_back)

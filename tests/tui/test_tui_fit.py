@@ -297,3 +297,45 @@ def test_six_players_chip_legend_fits_at_80x24(tmp_path) -> None:
     legend = r".*".join(f"{seat + 1}={name}\\b" for seat, name in enumerate(names))
     assert re.search(legend, text, re.DOTALL), text
     assert not scrolls and not missing_rows("monte-carlo", text), text
+
+
+@functools.cache
+def analysed(game_id: str) -> Any:
+    from parlour.core.analysis import analyse
+
+    return analyse(REGISTRY.get(game_id), finished(game_id), 0, 2)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game_id", sorted(REVIEW_NEEDS))
+def test_the_review_with_its_analysis_fits(tmp_path, game_id, size) -> None:
+    """At the decision with the longest evaluation (issue 26), the board still fits, the
+    evaluation is one line with its mark (in place of the last move's), and the plot of the win chance shows in the side
+    panel (F4 below 110 columns)."""
+    from parlour.tui.analysis_view import evaluation
+
+    found = analysed(game_id)
+    longest = max((d for d in found.decisions if d.mark), key=lambda d: len(evaluation(d, "Ada").plain))
+    app = ParlourApp(REGISTRY, saves=SaveFolder(tmp_path), ai_delay=0)
+
+    async def scenario() -> tuple[str, bool, str, int]:
+        async with app.run_test(size=size) as pilot:
+            app.show_review(REGISTRY.get(game_id), finished(game_id))
+            await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and bool(app.screen.query("#review-where")))
+            screen = app.screen
+            assert isinstance(screen, ReviewScreen)
+            screen.analyses[0] = found
+            screen.go(longest.move)
+            text, scroller = await fitted_text(pilot, screen.board)
+            where_rows = screen.query_one("#review-where").region.height
+            if not screen.query_one("#review-side").display:
+                await pilot.press("f4")
+                await wait_for(pilot, lambda: screen.query_one("#review-side").display)
+            return text, scroller, await settled_text(pilot), where_rows
+
+    text, scroller, side, where_rows = run(scenario())
+    assert f"{longest.mark} (−" in text, f"the mark is cut at {size[0]}x{size[1]}\n{text}"
+    assert where_rows == 2, f"the evaluation wrapped at {size[0]}x{size[1]}\n{text}"
+    assert not missing_rows(game_id, text), f"not on screen at {size[0]}x{size[1]}\n{text}"
+    assert not scroller, f"the review's board scrolls at {size[0]}x{size[1]}\n{text}"
+    assert "Ada's win chance, decision by decision" in side and "100%" in side, side

@@ -1,0 +1,127 @@
+"""The computer's analysis in the review (:mod:`parlour.core.analysis` does the work): each
+decision's evaluation in words, and a plot of the seat's win chance over its decisions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.widget import Widget
+
+from parlour.core.analysis import Analysis, Decision
+
+#: simulations a decision in the app: a whole game in well under a minute on one core
+APP_BUDGET = 250
+#: the seed of the app's analyses (the command line's default, so either reuses the other's)
+APP_SEED = 0
+#: the colour of each mark, in the plot and the words
+MARK_STYLE = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow"}
+#: a column's height in eighths: " ▁▂▃▄▅▆▇█"
+BLOCKS = " ▁▂▃▄▅▆▇█"
+PLURAL = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
+
+
+class AnalysisStopped(Exception):
+    """Raised from the progress callback to stop an analysis (Esc)."""
+
+
+def percent(share: float) -> str:
+    return f"{share * 100:.0f} %"
+
+
+def evaluation(decision: Decision, who: str, width: int = 200) -> Text:
+    """One decision in words: "you: bid 3 · win 24 % · best: pass 31 % · mistake (−7 %)".
+    Narrower than that, the moves' short texts (the record's) instead of their labels; still
+    too wide, the mark right after the move and the rest cut to ``width``."""
+    def line(played: str, best: str, tight: bool = False, mark_first: bool = False) -> Text:
+        pc = (lambda share: f"{share * 100:.0f}%") if tight else percent
+        mark = Text(f"{decision.mark} (−{pc(decision.lost)})", style=MARK_STYLE[decision.mark]) \
+            if decision.mark else None
+        if decision.best == decision.played:
+            judged = Text.assemble(f"win {pc(decision.win_played)} · ", ("the computer's choice too", "green"))
+        else:
+            judged = Text(f"win {pc(decision.win_played)} · best: {best} {pc(decision.win_best)}")
+        parts = [judged, mark] if not mark_first else [mark, judged]
+        return Text(" · ").join([Text.assemble((f"{who}: ", "bold"), played), *(p for p in parts if p is not None)])
+
+    for text in (line(decision.played_label, decision.best_label), line(decision.played, decision.best, True)):
+        if text.cell_len <= width:
+            return text
+    text = line(decision.played, decision.best, True, mark_first=True)
+    text.truncate(width, overflow="ellipsis")
+    return text
+
+
+def summary(found: Analysis) -> tuple[str, str]:
+    """The analysis in two short lines: the decisions with their marks, the key moments."""
+    counts = ", ".join(f"{n} {name if n == 1 else PLURAL[name]}" for name, n in found.counts().items() if n)
+    moments = [d.move for d in found.key_moments()]
+    return (f"{len(found.decisions)} decisions: {counts or 'no mistakes'}",
+            f"key moments (n/p): {', '.join(map(str, moments))}" if moments else "no key moments")
+
+
+def columns(values: Sequence[float], width: int) -> list[tuple[int, float]]:
+    """At most ``width`` columns of the plot: (index of the first decision of the column,
+    mean win chance of its decisions)."""
+    if not values or width <= 0:
+        return []
+    count = min(width, len(values))
+    out: list[tuple[int, float]] = []
+    for column in range(count):
+        start, end = column * len(values) // count, (column + 1) * len(values) // count
+        part = values[start:end]
+        out.append((start, sum(part) / len(part)))
+    return out
+
+
+class WinChart(Widget):
+    """The seat's estimated win chance after each of its decisions (the move played), as
+    bars in eighths of a row, the marked decisions in their colour, the one shown now
+    underlined by a caret."""
+
+    DEFAULT_CSS = """
+    WinChart { height: 8; width: 1fr; }
+    """
+    ROWS = 4
+    AXIS = 5
+
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+        super().__init__(id=id)
+        self.analysis: Analysis | None = None
+        self.at: int | None = None
+
+    def show(self, found: Analysis | None, step: int) -> None:
+        self.analysis = found
+        self.at = step
+        self.display = found is not None and bool(found.decisions)
+        self.refresh()
+
+    def render(self) -> Text:
+        found = self.analysis
+        if found is None or not found.decisions:
+            return Text("")
+        decisions = found.decisions
+        cols = columns([d.win_played for d in decisions], max(1, self.size.width - self.AXIS - 1))
+        now = max((i for i, d in enumerate(decisions) if d.move <= (self.at or 0)), default=None)
+        text = Text()
+        for row in range(self.ROWS):
+            label = {0: "100%", self.ROWS - 1: "  0%"}.get(row, "")
+            text.append(f"{label:>4} ▕", style="dim")
+            floor = (self.ROWS - 1 - row) * 8
+            for c, (first, win) in enumerate(cols):
+                last = cols[c + 1][0] if c + 1 < len(cols) else len(decisions)
+                worst = max((decisions[i] for i in range(first, last)), key=lambda d: d.lost)
+                eighths = max(0, min(8, round(win * self.ROWS * 8) - floor))
+                if row == self.ROWS - 1 and eighths == 0:
+                    eighths = 1  # a win chance near nothing still shows where the decision is
+                text.append(BLOCKS[eighths], style=MARK_STYLE.get(worst.mark or "", "cyan"))
+            text.append("\n")
+        caret = ""
+        if now is not None:
+            place = next(c for c in range(len(cols) - 1, -1, -1) if cols[c][0] <= now)
+            caret = " " * place + "^"
+        text.append(" " * self.AXIS + caret + "\n", style="bold")
+        text.append(f"{found.name}'s win chance, decision by decision\n", style="italic")
+        text.append("\n".join(summary(found)))
+        text.no_wrap, text.overflow = True, "ellipsis"
+        return text

@@ -1,0 +1,288 @@
+"""The computer's analysis in the app (issue 26): ``a`` in the review (and from the results)
+analyses the shown seat in a worker thread with a progress bar, Esc stops it, it is kept
+beside the record; then each decision shows its evaluation, n/p jump between the key
+moments and the side panel plots the win chance. At a tiny budget, on a short game."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from typing import Any
+
+import pytest
+from tui_helpers import run, wait_for
+
+from games.banque_fatale import GAME as BANQUE
+from parlour.core import analysis as engine
+from parlour.core.record import HUMAN, Record, Seat
+from parlour.core.registry import Registry
+from parlour.core.rulesets import load_ruleset
+from parlour.core.saves import SaveFolder
+from parlour.core.seating import start_match
+from parlour.testing.boards import screen_text
+from parlour.tui.app import ParlourApp
+from parlour.tui.review import ReviewScreen
+
+BUDGET = 8
+
+
+@pytest.fixture(autouse=True)
+def tiny_budget(monkeypatch) -> None:
+    monkeypatch.setattr("parlour.tui.review.APP_BUDGET", BUDGET)
+
+
+def short_game(humans: tuple[int, ...] = (0,)) -> Record:
+    """Banque Fatale on a seven-card deck (four rounds): 19 decisions of Ann's, three key
+    moments at this budget."""
+    rules = dict(load_ruleset(BANQUE).resolve())
+    rules["deck"] = ["R", "Y", "G", "B", "O", "RY", "RG"]
+    match = start_match(BANQUE, rules, 0, [Seat(f"P{i}", "random") for i in range(3)])
+    match.play_out()
+    record = match.record
+    record.seats = [Seat(name, HUMAN if i in humans else "random") for i, name in enumerate(("Ann", "Bea", "Cyd"))]
+    return record
+
+
+def app_for(tmp_path: Any) -> ParlourApp:
+    registry = Registry()
+    registry.add(BANQUE.id, "tests", lambda: BANQUE)
+    return ParlourApp(registry, saves=SaveFolder(tmp_path), ai_delay=0)
+
+
+async def review_up(pilot: Any, app: ParlourApp) -> ReviewScreen:
+    await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and bool(app.screen.query("#review-where")))
+    assert isinstance(app.screen, ReviewScreen)
+    return app.screen
+
+
+async def analysed(pilot: Any, screen: ReviewScreen) -> None:
+    """Wait for the analysis worker to end and its end to be handled on the app's loop."""
+    await wait_for(pilot, lambda: all(w.is_finished for w in screen.workers) and screen.analysing is None)
+
+
+def where(screen: ReviewScreen) -> str:
+    return str(screen.query_one("#review-where").render())
+
+
+def errors(app: ParlourApp) -> list[str]:
+    return [n.message for n in app._notifications if n.severity == "error"]
+
+
+def test_a_analyses_the_seat_then_marks_each_decision_jumps_to_key_moments_and_plots(tmp_path) -> None:
+    record = short_game()
+    path = tmp_path / "game.json"
+    expected = engine.analyse(BANQUE, record, 0, BUDGET)
+    moments = [d.move for d in expected.key_moments()]
+    assert len(moments) == 3, "the short game has key moments to jump to"
+    app = app_for(tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            app.show_review(BANQUE, record, path=path)
+            screen = await review_up(pilot, app)
+            assert "Key moment" not in screen_text(app), "no n/p before there is an analysis"
+            await pilot.press("a")
+            await analysed(pilot, screen)
+            assert screen.analyses[0].to_json() == expected.to_json(), "the engine's analysis, same budget and seed"
+            assert not screen.query_one("#review-analysing").display
+            first = expected.decisions[0]
+            screen.go(first.move)
+            await pilot.pause()
+            assert f"you: {first.played_label} · win {first.win_played * 100:.0f} %" in where(screen)
+            await pilot.press("home", "n")
+            assert screen.step == moments[0]
+            moment = next(d for d in expected.decisions if d.move == moments[0])
+            assert f"{moment.mark} (−{moment.lost * 100:.0f} %)" in where(screen)
+            assert f"best: {moment.best_label}" in where(screen)
+            await pilot.press("n", "n")
+            assert screen.step == moments[2]
+            await pilot.press("n")
+            assert screen.step == moments[2], "no key moment after the last"
+            await pilot.press("p")
+            assert screen.step == moments[1]
+            screen.go(0)
+            await pilot.pause()
+            text = screen_text(app)
+            assert "19 decisions: " in text and f"key moments (n/p): {', '.join(map(str, moments))}" in text
+            assert "Ann's win chance, decision by decision" in text and "100%" in text and "▕" in text
+            assert "n/p" in text.splitlines()[-1], "the key-moment keys in the footer"
+            assert not errors(app)
+        kept = json.loads(engine.cache_path(path).read_text())
+        assert [e["seat"] for e in kept["analyses"]] == [0]
+
+    run(scenario())
+
+
+def test_a_kept_analysis_is_reused(tmp_path, monkeypatch) -> None:
+    record = short_game()
+    path = tmp_path / "game.json"
+    engine.keep(path, engine.analyse(BANQUE, record, 0, BUDGET))
+
+    def never(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("analysed again")
+
+    monkeypatch.setattr(engine, "analyse", never)
+    app = app_for(tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            app.show_review(BANQUE, record, path=path)
+            screen = await review_up(pilot, app)
+            await pilot.press("a")
+            await analysed(pilot, screen)
+            assert 0 in screen.analyses and not errors(app)
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("broken", ["{not json", '{"analyses": [1, "x"]}',
+                                    '{"analyses": [{"format": "parlour-analysis", "decisions": ["x"]}]}'])
+def test_a_broken_kept_analysis_is_made_again(tmp_path, broken) -> None:
+    record = short_game()
+    path = tmp_path / "game.json"
+    engine.cache_path(path).write_text(broken)
+    app = app_for(tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            app.show_review(BANQUE, record, path=path)
+            screen = await review_up(pilot, app)
+            await pilot.press("a")
+            await analysed(pilot, screen)
+            assert len(screen.analyses[0].decisions) == 19 and not errors(app)
+        assert engine.kept(path, record, 0, BUDGET, 0) is not None, "the file is written anew"
+
+    run(scenario())
+
+
+def test_escape_stops_the_analysis_and_the_review_stays(tmp_path, monkeypatch) -> None:
+    record = short_game()
+    started, release = threading.Event(), threading.Event()
+
+    def slow(game: Any, record: Any, seat: int, budget: int, seed: int, jobs: int, progress: Any) -> Any:
+        progress(0, 19, 0.0)
+        started.set()
+        release.wait(30)
+        progress(1, 19, 0.05)  # Esc was pressed: this raises
+        raise AssertionError("the analysis went on after Esc")
+
+    monkeypatch.setattr(engine, "analyse", slow)
+    app = app_for(tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            app.show_review(BANQUE, record)
+            screen = await review_up(pilot, app)
+            await pilot.press("a")
+            assert await asyncio.to_thread(started.wait, 30)
+            assert screen.query_one("#review-analysing").display, "the progress bar shows while it runs"
+            assert "Analysing Ann's decisions" in screen_text(app)
+            await pilot.press("right")
+            assert screen.step == len(record.actions), "the review still takes keys (at the end already)"
+            await pilot.press("left")
+            assert screen.step == len(record.actions) - 1
+            await pilot.press("escape")
+            release.set()
+            await analysed(pilot, screen)
+            assert app.screen is screen, "Esc stopped the analysis, not the review"
+            assert not screen.analyses and not errors(app)
+            assert any("stopped" in n.message for n in app._notifications)
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is not screen)
+
+    run(scenario())
+
+
+def test_a_failing_analysis_is_said_and_the_review_stays(tmp_path, monkeypatch) -> None:
+    record = short_game()
+
+    def fail(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("the game broke")
+
+    monkeypatch.setattr(engine, "analyse", fail)
+    app = app_for(tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            app.show_review(BANQUE, record)
+            screen = await review_up(pilot, app)
+            await pilot.press("a")
+            await analysed(pilot, screen)
+            assert app.screen is screen and not screen.analyses
+            assert errors(app) == ["The analysis failed (RuntimeError: the game broke)."]
+
+    run(scenario())
+
+
+def test_an_onlookers_view_is_not_analysed(tmp_path) -> None:
+    """Two people shared the table: the review opens on the onlooker's view, and ``a``
+    analyses no one's seat until a seat is chosen (and agreed to)."""
+    record = short_game(humans=(0, 2))
+    app = app_for(tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            app.show_review(BANQUE, record)
+            screen = await review_up(pilot, app)
+            assert screen.seat is None
+            await pilot.press("a")
+            await pilot.pause()
+            assert screen.analysing is None and not screen.analyses and not list(screen.workers)
+            assert any("choose a seat" in n.message for n in app._notifications)
+
+    run(scenario())
+
+
+def test_a_on_the_results_opens_the_review_analysing_the_players_seat(tmp_path) -> None:
+    from parlour.tui.results import ResultsScreen
+    from parlour.tui.table import LiveGame
+
+    record = short_game()
+    path = tmp_path / "game.json"
+    match = start_match(BANQUE, dict(record.rules), record.seed, record.seats)
+    for action in record.actions:
+        match.play(BANQUE.parse_action(match.state, action))
+    app = app_for(tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            app.push_screen(ResultsScreen(LiveGame(BANQUE, match, path)))
+            await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
+            await pilot.press("a")
+            screen = await review_up(pilot, app)
+            await analysed(pilot, screen)
+            assert screen.seat == 0 and list(screen.analyses) == [0] and screen.path == path
+            assert engine.kept(path, record, 0, BUDGET, 0) is not None
+
+    run(scenario())
+
+
+def test_replay_review_keeps_the_analysis_beside_the_record(tmp_path) -> None:
+    """``parlour replay NAME --review`` passes the record's file: the analysis is kept there."""
+    record = short_game()
+    path = tmp_path / "game.json"
+    registry = Registry()
+    registry.add(BANQUE.id, "tests", lambda: BANQUE)
+    app = ParlourApp(registry, saves=SaveFolder(tmp_path), ai_delay=0, start_review=(BANQUE, record, path))
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            screen = await review_up(pilot, app)
+            assert screen.path == path and screen.seat == 0
+            await pilot.press("a")
+            await analysed(pilot, screen)
+        assert engine.kept(path, record, 0, BUDGET, 0) is not None
+
+    run(scenario())
+
+
+def test_an_evaluation_narrows_to_the_moves_texts_then_keeps_its_mark() -> None:
+    from parlour.tui.analysis_view import evaluation
+
+    d = engine.Decision(3, None, "bet row3-right", "bet a chip on row 3 (right)", "bet row3-left",
+                        "bet a chip on row 3 (left)", 0.14, 0.52, 0.38, "blunder", 5, 8)
+    assert evaluation(d, "you").plain == ("you: bet a chip on row 3 (right) · win 14 % · "
+                                          "best: bet a chip on row 3 (left) 52 % · blunder (−38 %)")
+    assert evaluation(d, "you", 78).plain == "you: bet row3-right · win 14% · best: bet row3-left 52% · blunder (−38%)"
+    assert evaluation(d, "you", 40).plain == "you: bet row3-right · blunder (−38%) · …"
