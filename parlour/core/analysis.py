@@ -309,8 +309,8 @@ def kept(record_path: Path, record: Record, seat: int, budget: int, seed: int) -
             if (found.version, found.record, found.seat, found.budget, found.seed) == (
                     ANALYSIS_VERSION, record_digest(record), seat, budget, seed):
                 return found
-    except (InputProblem, OSError, KeyError, TypeError, ValueError):
-        return None
+    except (InputProblem, OSError, KeyError, TypeError, ValueError, AttributeError):
+        return None  # AttributeError: a part of some other shape (a list where an object was)
     return None
 
 

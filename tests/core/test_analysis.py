@@ -126,11 +126,14 @@ def test_the_analysis_is_kept_beside_the_record_and_reused(tmp_path: Path, casab
     (tmp_path / "game.analysis.json").write_text("{ not json")
     assert main(["analyse", str(path), "--budget", "20", "--json"]) == 0  # a spoilt file is made again
     assert json.loads(capsys.readouterr().out) == first and len(calls) == 4
+    (tmp_path / "game.analysis.json").write_text('{"analyses": [{"format": "parlour-analysis", "decisions": [[1, 2]]}]}')
+    assert main(["analyse", str(path), "--budget", "20", "--json"]) == 0  # an entry of another shape too
+    assert json.loads(capsys.readouterr().out) == first and len(calls) == 5
     renamed = Record.from_json({**casablanca_record.to_json(), "seats": [
         {"name": f"Q{i}", "agent": "random"} for i in range(3)]})
     renamed.save(path)
     assert main(["analyse", str(path), "--budget", "20", "--json"]) == 0  # another record: made anew
-    assert len(calls) == 5
+    assert len(calls) == 6
 
 
 def test_the_text_report_names_the_key_moments(tmp_path: Path, casablanca_record: Record, capsys: Any) -> None:
