@@ -1,10 +1,11 @@
 """How each other seat plays, as the public record of this match shows it: a model per seat
-that starts from the frequencies measured at tables of ``medium`` (the fold chance nearer a
-person's) and moves towards what that seat has been seen to do (Beta-style counts: a prior
-worth a few observations, then the evidence). It reads only the view's ``stats``, which count
-public events over every round of the match so far: a lie is known to be one only when it was
-admitted or its chip turned over, a challenge only when it counted, a pass only when it is
-known (the seat was asked before the challenger, or nobody challenged).
+that starts from the frequencies measured at tables of ``medium`` and moves towards what that
+seat has been seen to do (Beta-style counts: a prior worth a few observations, then the
+evidence; the fold prior fewer, since people call raises far more than medium). It reads
+only the view's ``stats``, which count public events over every round of the match so far: a
+lie is known to be one only when it was admitted or its chip turned over, a challenge only
+when it counted, a pass only when it is known (the seat was asked before the challenger, or
+nobody challenged).
 
 Built afresh from the view at each decision, a model keeps no state between decisions, so a
 resumed match plays on as one played straight through from its record.
@@ -25,10 +26,13 @@ LIE_WEIGHT = 0.2  # the relative likelihood of a world in which a landing claim 
 RARE_LIE_WEIGHT = 0.03  # ...of one the mover then backed with a raise (times the above)
 RAISED_LIE_SHARE = 0.1  # of a mover's raises that were shown, the lies
 CHALLENGE_CHANCE = 0.2  # a seat challenges a landing claim whose chip it does not know
-FOLD_CHANCE = 0.5  # a challenger folds to a mover's raise (0.7 at medium tables; a person calls more)
+FOLD_CHANCE = 0.7  # a challenger folds to a mover's raise
 RAISE_CHANCE = 0.9  # a challenged truth-teller raises to the limit
 ADMIT_CHANCE = 0.9  # a challenged liar admits
 PRIOR_WEIGHT = 4.0
+#: the fold prior is worth fewer observations: a person calls raises far more than medium does,
+#: and one or two of his answers should show it before a bluff raise is staked on the prior
+FOLD_WEIGHT = 1.5
 
 
 def _odds(p: float) -> float:
@@ -36,7 +40,7 @@ def _odds(p: float) -> float:
 
 
 def _share(hits: int, total: int, prior: float, weight: float = PRIOR_WEIGHT) -> float:
-    return (hits + prior * weight) / (total + weight)
+    return prior + (hits - prior * total) / (total + weight)  # exactly the prior before any evidence
 
 
 def _clip(x: float, low: float, high: float) -> float:
@@ -73,7 +77,7 @@ def seat_model(stats: Mapping[str, int]) -> SeatModel:
     return SeatModel(
         lie=_clip(LIE_CHANCE * lie_odds / (1 - LIE_CHANCE + LIE_CHANCE * lie_odds), 0.05, 0.97),
         doubt=_clip(_share(stats["doubted_landing"], stats["asked_landing"], CHALLENGE_CHANCE), 0.02, 0.95),
-        fold=_clip(_share(stats["raise_folds"], stats["raises_faced"], FOLD_CHANCE), 0.03, 0.97),
+        fold=_clip(_share(stats["raise_folds"], stats["raises_faced"], FOLD_CHANCE, FOLD_WEIGHT), 0.03, 0.97),
         admit=_clip(_share(stats["admits"], caught, ADMIT_CHANCE), 0.05, 0.98),
         lie_weight=_clip(LIE_WEIGHT * lie_odds, 0.02, 2.0),
         raised_lie_weight=_clip(RARE_LIE_WEIGHT * raised_odds / _odds(RAISED_LIE_SHARE), 0.005, 1.0),

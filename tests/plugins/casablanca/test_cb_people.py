@@ -11,7 +11,7 @@ from games.casablanca import GAME
 from games.casablanca.actions import Call, Challenge, Fold, Pass, Raise, TakeTop
 from games.casablanca.agents import MediumAgent
 from games.casablanca.knowledge import BLUFF_SHARE, CasablancaKnowledge
-from games.casablanca.models import SeatModel, seat_model
+from games.casablanca.models import FOLD_CHANCE, SeatModel, seat_model
 from parlour.core.agents import Budget
 from parlour.core.search import SearchAgent
 
@@ -46,6 +46,13 @@ def test_a_model_moves_from_its_prior_to_what_the_seat_was_seen_to_do() -> None:
     assert doubter.doubt > 2 * prior.doubt
     liar = seat_model({**stats, "lies_landing": 6, "truths_landing": 0})
     assert liar.lie > prior.lie and liar.lie_weight > 2 * prior.lie_weight
+
+
+def test_two_calls_to_a_raise_outweigh_the_fold_prior() -> None:
+    """The prior is medium's fold chance; a person who calls raises should not be bluff-raised
+    on it for long: after two calls his model folds less than a third of the time or so."""
+    stats = dict(arranged().stats[0])
+    assert seat_model({**stats, "raises_faced": 2, "raise_folds": 0}).fold < 0.35 < SeatModel().fold
 
 
 def test_a_seat_that_seldom_claims_the_target_is_believed_and_one_that_always_does_is_doubted() -> None:
@@ -147,11 +154,11 @@ def _raises_offered_seeded(state: object, seed: int, **seen: int) -> list[Raise]
 
 def test_hard_bluffs_only_what_the_pot_pays_for_and_not_every_time() -> None:
     """Caught lying with $100 against it by a player it knows nothing of (who folds to a raise
-    half the time, for all it knows), hard offers only a raise that pays at those odds,
-    ``r / (200 + r)`` below one half, and only some of the time."""
+    as often as the prior says, for all it knows), hard offers only a raise that pays at those
+    odds, ``r / (200 + r)`` below that chance, and only some of the time."""
     offered = _bluffs_offered(range(40))
     raised = [r for raises in offered for r in raises]
-    assert raised and all(r.by / (200 + r.by) < 0.5 for r in raised)
+    assert raised and all(r.by / (200 + r.by) < FOLD_CHANCE for r in raised)
     assert 0 < sum(1 for raises in offered if raises) < len(offered)
 
 
