@@ -90,6 +90,13 @@ def _run(analysis: Any, game: Any, record: Any, seat: int, budget: int, args: ar
     except analysis.AnalysisError as exc:
         raise UserError(f"{path}: {exc}") from None
     except KeyboardInterrupt:
+        if args.jobs > 1:
+            # The workers are killed by now; one killed while sending its result can leave the
+            # pool's own thread waiting on half a message, and Python joins that thread on the
+            # way out. Nothing is kept yet, so leave at once.
+            print(file=sys.stderr, flush=True)
+            sys.stdout.flush()
+            os._exit(130)
         raise
     except Exception as exc:  # noqa: BLE001 - the game's own code failing on a record
         raise UserError(f"{path}: {game.title} failed in the analysis: {type(exc).__name__}: {exc}") from None
