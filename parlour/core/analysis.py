@@ -29,6 +29,7 @@ from parlour.core.inputs import RECORD_BYTES, InputProblem, read_text
 from parlour.core.match import world_sampler
 from parlour.core.record import HUMAN, Record, RecordError, clean_record_rules, parse_json, replay, write_json
 from parlour.core.search import SearchAgent
+from parlour.core.simulate import leave_ctrl_c_to_the_parent, stop_workers
 
 #: the analysis file's format; a kept analysis of another version is made again
 ANALYSIS_VERSION = 1
@@ -223,11 +224,9 @@ _WORKER: dict[str, Any] = {}
 
 def _start_worker(plugins: tuple[str, ...], record_json: dict[str, Any]) -> None:
     """A worker ignores ctrl+c (the parent stops it) and reads the game and record once."""
-    import signal
-
     from parlour.core.registry import discover
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    leave_ctrl_c_to_the_parent()
     record = Record.from_json(record_json)
     _WORKER["game"] = discover(plugins).get(record.game)
     _WORKER["record"] = record
@@ -269,8 +268,6 @@ def analyse(game: Game, record: Record, seat: int, budget: int = DEFAULT_BUDGET,
 
 def _analyse_in_pool(record: Record, seat: int, indices: Sequence[int], budget: int, seed: int, jobs: int,
                      plugins: tuple[str, ...], tell: Callable[[int, int, float], None]) -> dict[int, Decision]:
-    from parlour.core.simulate import _stop_workers
-
     total = len(indices)
     results: dict[int, Decision] = {}
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(plugins, record.to_json()))
@@ -282,7 +279,7 @@ def _analyse_in_pool(record: Record, seat: int, indices: Sequence[int], budget: 
                 results[pending.pop(future)] = future.result()
             tell(len(results), total, len(results) / total)  # also every half second: still alive
     except BaseException:
-        _stop_workers(pool)
+        stop_workers(pool)
         pool.shutdown(wait=False)
         raise
     pool.shutdown()

@@ -115,7 +115,7 @@ def run(plan: Plan, jobs: int = 1) -> tuple[list[GameResult], float]:
         # workers are then stopped
         size = max(1, min(50, plan.games // (jobs * 4)))
         chunks = [indices[i:i + size] for i in range(0, len(indices), size)]
-        with ProcessPoolExecutor(max_workers=jobs, initializer=_leave_ctrl_c_to_the_parent) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=leave_ctrl_c_to_the_parent) as pool:
             futures = [pool.submit(_play_chunk, plan, chunk) for chunk in chunks]
             try:
                 parts = [future.result() for future in futures]
@@ -123,19 +123,19 @@ def run(plan: Plan, jobs: int = 1) -> tuple[list[GameResult], float]:
                 # ctrl+c or a failed game: the games under way are not waited for (a computer
                 # player may never return). No future is cancelled here: Python 3.11's pool
                 # fails on a cancelled one when its workers are gone (InvalidStateError)
-                _stop_workers(pool)
+                stop_workers(pool)
                 raise
             results = sorted((r for part in parts for r in part), key=lambda r: r.index)
     return results, time.perf_counter() - start
 
 
-def _leave_ctrl_c_to_the_parent() -> None:
+def leave_ctrl_c_to_the_parent() -> None:
     """A worker ignores ctrl+c (a terminal sends it to the workers too): the parent stops them,
     and no worker prints a traceback of its own."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _stop_workers(pool: ProcessPoolExecutor) -> None:
+def stop_workers(pool: ProcessPoolExecutor) -> None:
     """Kill the pool's workers now. Their games are lost, which is what stopping means; a
     record is written atomically, so none is left half-written."""
     kill = getattr(pool, "kill_workers", None)  # Python 3.14
