@@ -138,14 +138,38 @@ AGENT_GROUP = "parlour.agents"
 
 
 @functools.cache
-def _lenders() -> tuple[Callable[[Game], Mapping[str, KindEntry]], ...]:
-    found = []
+def _lenders() -> tuple[tuple[str, Callable[[Game], Mapping[str, KindEntry]] | str], ...]:
+    """Each lender by its entry point's name: the function, or why it could not load."""
+    found: list[tuple[str, Callable[[Game], Mapping[str, KindEntry]] | str]] = []
     for point in sorted(entry_points(group=AGENT_GROUP), key=lambda p: p.name):
         try:
-            found.append(point.load())
-        except Exception:  # noqa: BLE001 - a lender that cannot load lends nothing
-            continue
+            found.append((point.name, point.load()))
+        except Exception as error:  # noqa: BLE001 - a lender that cannot load lends nothing
+            found.append((point.name, _one_line(error)))
     return tuple(found)
+
+
+def _one_line(error: BaseException) -> str:
+    text = " ".join(str(error).split()) or type(error).__name__
+    return text if len(text) <= 200 else text[:199] + "…"
+
+
+def _lent(game: Game) -> tuple[dict[str, KindEntry], list[str]]:
+    """What the lenders offer ``game``, and one line for each lender that failed."""
+    kinds: dict[str, KindEntry] = {}
+    broken: list[str] = []
+    for name, lend in _lenders():
+        if isinstance(lend, str):
+            broken.append(f"{name}: {lend}")
+            continue
+        try:
+            lent = dict(lend(game))
+        except Exception as error:  # noqa: BLE001 - a lender that fails lends nothing
+            broken.append(f"{name}: {_one_line(error)}")
+            continue
+        for kind, entry in lent.items():
+            kinds.setdefault(kind, entry)
+    return kinds, broken
 
 
 def all_kinds(game: Game) -> dict[str, KindEntry]:
@@ -153,14 +177,15 @@ def all_kinds(game: Game) -> dict[str, KindEntry]:
     :data:`AGENT_GROUP` (a game's own name wins). The app's lists show the game's own; a lent
     one is seated by name (``parlour simulate``, ``--seats``)."""
     kinds = dict(game.agent_kinds())
-    for lend in _lenders():
-        try:
-            lent = lend(game)
-        except Exception:  # noqa: BLE001 - a lender that fails lends nothing
-            continue
-        for name, entry in lent.items():
-            kinds.setdefault(name, entry)
+    for name, entry in _lent(game)[0].items():
+        kinds.setdefault(name, entry)
     return kinds
+
+
+def broken_lenders(game: Game) -> list[str]:
+    """One line for each :data:`AGENT_GROUP` entry point that failed to load or to lend to
+    ``game`` (its name and error), so a missing kind is explained, not silently absent."""
+    return _lent(game)[1]
 
 
 class AgentSpecError(ValueError):
@@ -191,7 +216,9 @@ def find_kind(game: Game, spec: str) -> tuple[str, AgentKind, int | None]:
     kinds = all_kinds(game)
     if name not in kinds:
         known = ", ".join(sorted(kinds))
-        raise AgentSpecError(f"{game.title} has no computer player {name!r} (known: {known})")
+        broken = broken_lenders(game)
+        why = f"; broken lenders: {'; '.join(broken)}" if broken else ""
+        raise AgentSpecError(f"{game.title} has no computer player {name!r} (known: {known}){why}")
     kind = as_kind(kinds[name])
     if iterations is not None and kind.budget is None:
         raise AgentSpecError(f"{name!r} takes no number of simulations ({spec!r})")
