@@ -12,7 +12,12 @@ from ``simulate.game_seed``:
   (``openspiel-ismcts``: random play-outs, UCT, most visited move) with as many in the other two;
 - ``plain``: Parlour's searcher with no game knowledge at all (``Knowledge()``: every legal
   move, uniform random play-outs) against the same ISMCTS: what the two searches are worth
-  alone, so the first line shows what the knowledge adds.
+  alone, so the first line shows what the knowledge adds;
+- ``time``: ``hard`` at equal time: before the games, each game's first ``--calibrate``
+  decisions are played with both sides timed in CPU seconds (this process's, so other load does
+  not count), and ``hard`` gets the number of simulations that costs what ISMCTS's
+  ``--simulations`` cost (printed). A simulation count rather than a clock keeps the games
+  reproducible.
 
 It prints the share of the wins (a shared win counts as a fraction; fair: 50 %) of the Parlour
 side with a 95 % Wilson interval, and the mean CPU seconds a decision of each side. Nothing is
@@ -72,31 +77,53 @@ class _Timed:
             self.decisions += 1
 
 
-def play(game_id: str, line: str, index: int, seed: int, simulations: int) -> dict[str, Any]:
-    """Game ``index`` of one line: the Parlour side's share of the win and the decision times."""
+def _table(game_id: str, line: str, index: int, seed: int, simulations: int,
+           ours: int | None = None) -> tuple[list[str], list[_Timed], Match]:
     registry = discover()
     game = registry.get(game_id)
     rules = registry.ruleset(game_id).resolve()
     sides = simulate.rotate(list(SIDES), index)
-    agents = [_Timed(_agent(side, line, game, rules, simulations)) for side in sides]
+    agents = [_Timed(_agent(side, line, game, rules, ours if side == "ours" and ours else simulations))
+              for side in sides]
     seats = [Seat(f"{side}-{i + 1}", side) for i, side in enumerate(sides)]
-    match = Match(game, rules, simulate.game_seed(seed, index), seats, agents)
+    return sides, agents, Match(game, rules, simulate.game_seed(seed, index), seats, agents)
+
+
+def equal_time(game_id: str, seed: int, simulations: int, decisions: int) -> int:
+    """How many simulations of ``hard`` cost the CPU time of ``simulations`` of ISMCTS, from
+    the first ``decisions`` decisions of a calibration game (seed past the measured ones)."""
+    sides, agents, match = _table(game_id, "hard", 0, seed + 1, simulations)
+    while match.moves < decisions and not match.state.is_over:
+        match.step()
+    per = {side: sum(a.seconds for a, s in zip(agents, sides) if s == side)
+           / max(1, sum(a.decisions for a, s in zip(agents, sides) if s == side)) for side in ("ours", "ismcts")}
+    return max(1, round(simulations * per["ismcts"] / max(per["ours"], 1e-9)))
+
+
+def play(game_id: str, line: str, index: int, seed: int, simulations: int, ours: int | None = None) -> dict[str, Any]:
+    """Game ``index`` of one line: the Parlour side's share of the win and the decision times
+    (``ours``: the Parlour side's simulations, when not ``simulations``)."""
+    sides, agents, match = _table(game_id, line, index, seed, simulations, ours)
     state = match.play_out()
     winners = state.winners()
-    ours = sum(1.0 / len(winners) for w in winners if sides[w] == "ours")
+    share = sum(1.0 / len(winners) for w in winners if sides[w] == "ours")
     timing = {side: [sum(a.seconds for a, s in zip(agents, sides) if s == side),
                      sum(a.decisions for a, s in zip(agents, sides) if s == side)] for side in set(sides)}
-    return {"game": game_id, "line": line, "index": index, "ours": ours, "timing": timing}
+    return {"game": game_id, "line": line, "index": index, "ours": share, "timing": timing,
+            "simulations_ours": ours or simulations}
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", action="append", choices=GAMES, help="one game (repeatable; default: all)")
-    parser.add_argument("--line", action="append", choices=("hard", "plain"), help="default: both")
+    parser.add_argument("--line", action="append", choices=("hard", "plain", "time"),
+                        help="default: hard and plain")
     parser.add_argument("--games", type=int, default=8, help="games per line and game (default: 8)")
     parser.add_argument("--simulations", type=int, default=200)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--calibrate", type=int, default=24, metavar="N",
+                        help="decisions timed to set the time line's simulations (default: 24)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--summarise", metavar="FILE", help="print the table of the games a run wrote to its "
                         "standard error (one JSON line a game), e.g. of a run stopped early")
@@ -106,8 +133,14 @@ def main(argv: Sequence[str] | None = None) -> None:
             table([json.loads(line) for line in lines if line.startswith("{")], args.simulations, args.seed, args.json)
         return
     # game by game round the lines and games: a run stopped early has figures for each
-    jobs = [(g, line, i, args.seed, args.simulations)
-            for i in range(args.games) for g in (args.game or GAMES) for line in (args.line or ("hard", "plain"))]
+    lines = args.line or ("hard", "plain")
+    ours = {g: equal_time(g, args.seed, args.simulations, args.calibrate) if "time" in lines else None
+            for g in (args.game or GAMES)}
+    for g, count in ours.items():
+        if count is not None:
+            print(f"{g}: hard:{count} costs what ISMCTS:{args.simulations} costs a decision", file=sys.stderr)
+    jobs = [(g, line, i, args.seed, args.simulations, ours[g] if line == "time" else None)
+            for i in range(args.games) for g in (args.game or GAMES) for line in lines]
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
             results = list(pool.map(play, *zip(*jobs)))
@@ -130,6 +163,7 @@ def table(results: list[dict[str, Any]], simulations: int, seed: int, as_json: b
             per = {side: sum(r["timing"][side][0] for r in mine) / max(1, sum(r["timing"][side][1] for r in mine))
                    for side in ("ours", "ismcts")}
             rows.append({"game": g, "line": line, "games": len(mine), "share": share, "low": low, "high": high,
+                         "simulations_ours": mine[0].get("simulations_ours", simulations),
                          "seconds_ours": per["ours"], "seconds_ismcts": per["ismcts"]})
     if as_json:
         json.dump(rows, sys.stdout, indent=1)
@@ -139,7 +173,8 @@ def table(results: list[dict[str, Any]], simulations: int, seed: int, as_json: b
     print(f"{'game':14} {'Parlour side':26} {'games':>5} {'its wins':>9} {'95% interval':>14} "
           f"{'CPU s/dec':>10} {'ISMCTS CPU s/dec':>16}")
     for r in rows:
-        side = f"hard:{simulations}" if r["line"] == "hard" else "searcher, no knowledge"
+        side = {"hard": f"hard:{simulations}", "plain": "searcher, no knowledge",
+                "time": f"hard:{r['simulations_ours']}, equal time"}[r["line"]]
         print(f"{r['game']:14} {side:26} {r['games']:>5} {r['share']:>9.1%} "
               f"{r['low']:>6.0%}-{r['high']:<6.0%} {r['seconds_ours']:>10.2f} {r['seconds_ismcts']:>16.2f}")
 
