@@ -34,6 +34,7 @@ from games.casablanca.actions import (
     Sell,
     TakeTop,
 )
+from games.casablanca.models import remembered
 
 
 class Outlook:
@@ -177,9 +178,16 @@ class MediumAgent:
 
     #: pseudo-observations for the estimates from the public record
     PRIOR = 3.0
+    recalls = True
 
     def __init__(self, rules: Mapping[str, Any]) -> None:
         self.rules = rules
+        #: per seat, what earlier games with its player showed (``recall``)
+        self.past: list[Mapping[str, float] | None] = []
+
+    def recall(self, habits: Sequence[Mapping[str, float] | None]) -> None:
+        """Read each player's public record as starting from his earlier games' (``models.remembered``)."""
+        self.past = list(habits)
 
     # -- estimates from the public record --------------------------------------------
     def lie_ratio(self, stats: Mapping[str, int], landing: bool) -> float:
@@ -228,6 +236,10 @@ class MediumAgent:
 
     # -- the decision --------------------------------------------------------------------
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+        if self.past:
+            past = self.past
+            view = {**view, "stats": [remembered(s, past[i] if i < len(past) else None)
+                                      for i, s in enumerate(view["stats"])]}
         outlook = Outlook(view, self.rules)
         phase = view["phase"]
         handler = getattr(self, f"_{phase}", None)

@@ -112,12 +112,21 @@ class CasablancaKnowledge(Knowledge):
         self.premiums: list[int] = list(rules["premiums"])
         self.models: list[SeatModel] = [SeatModel()] * 8
         self._view: Any = None
+        #: per seat, what earlier games with its player showed (``recall``)
+        self.past: list[Mapping[str, float] | None] = []
+
+    def recall(self, habits: Sequence[Mapping[str, float] | None]) -> None:
+        self.past = list(habits)
+        self._view = None
+        if self._medium is not None:
+            self._medium.recall(self.past)
 
     def read(self, view: Mapping[str, Any]) -> None:
-        """The other seats' models, from what this view shows of their play (``models.py``)."""
+        """The other seats' models, from what this view shows of their play and what earlier
+        games with their players showed (``models.py``)."""
         if view is not self._view:
             self._view = view
-            self.models = seat_models(view["stats"])
+            self.models = seat_models(view["stats"], self.past)
 
     # -- rollouts -------------------------------------------------------------------------
     def rollout(self, world: State, rng: random.Random) -> Action | None:
@@ -258,6 +267,7 @@ class CasablancaKnowledge(Knowledge):
         self.read(view)
         if self._medium is None:
             self._medium = MediumAgent(self.rules)
+            self._medium.recall(self.past)
         first = self._medium.choose(view, legal, random.Random(rng.random()))
         phase = view["phase"]
         others: list[Action] = []

@@ -59,7 +59,7 @@ class SeatModel:
     lie_weight: float = LIE_WEIGHT
     raised_lie_weight: float = RARE_LIE_WEIGHT
     #: how many of its answers to a raise have been seen (a fold model with none is a guess)
-    raises_seen: int = 0
+    raises_seen: float = 0
 
 
 def seat_model(stats: Mapping[str, int]) -> SeatModel:
@@ -85,9 +85,27 @@ def seat_model(stats: Mapping[str, int]) -> SeatModel:
     )
 
 
-def seat_models(stats: Sequence[Mapping[str, int]]) -> list[SeatModel]:
-    """A model of every seat from the view's ``stats``."""
-    return [seat_model(s) for s in stats]
+def seat_models(stats: Sequence[Mapping[str, int]],
+                past: Sequence[Mapping[str, float] | None] = ()) -> list[SeatModel]:
+    """A model of every seat from the view's ``stats``, each started from what earlier games
+    with its player showed (``past``, see :func:`remembered`)."""
+    return [seat_model(remembered(s, past[i] if i < len(past) else None)) for i, s in enumerate(stats)]
 
 
-__all__ = ["SeatModel", "seat_model", "seat_models"]
+#: what earlier games with a player are worth at most, in his turns as mover: enough to start
+#: from his habits instead of the priors, little enough that this match soon outweighs them
+MEMORY_MOVES = 30.0
+
+
+def remembered(now: Mapping[str, int], past: Mapping[str, float] | None) -> Mapping[str, float]:
+    """This match's counts of a seat plus its player's earlier ones, all scaled by one factor
+    so that none is over :data:`MEMORY_MOVES` (the shares they show are kept; their weight
+    is bounded)."""
+    if not past:
+        return now
+    most = max((float(v) for v in past.values()), default=0.0)
+    scale = min(1.0, MEMORY_MOVES / most) if most > 0 else 0.0
+    return {key: count + scale * float(past.get(key, 0.0)) for key, count in now.items()}
+
+
+__all__ = ["MEMORY_MOVES", "SeatModel", "remembered", "seat_model", "seat_models"]

@@ -596,6 +596,10 @@ class CasablancaState(State):
             out.append(row)
         return out
 
+    def habits(self) -> list[dict[str, float]]:
+        """The public counts of each seat's play over the match (what every view shows)."""
+        return [{key: float(count) for key, count in stats.items()} for stats in self.stats]
+
     # -- copies and hidden worlds ----------------------------------------------------------
     def clone(self) -> CasablancaState:
         return self._copy(events=True)

@@ -59,6 +59,10 @@ class Abilities(NamedTuple):
     #: True: ``choose`` also receives ``progress(share)``, to call with the share (0 to 1)
     #: of its thinking done; an exception it raises cancels the decision
     reports_progress: bool = False
+    #: True: before the first decision the agent receives ``recall(habits)``: per seat, what
+    #: that seat's player was seen to do in earlier games (``State.habits`` summed; None for
+    #: a player it has not met), public counts only
+    recalls: bool = False
 
 
 _DEFAULT = Abilities()

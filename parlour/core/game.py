@@ -182,6 +182,13 @@ class State(FastCopy, ABC):
         """Per seat, the parts that make up its score (for the results screen)."""
         return [{"score": s} for s in self.scores()]
 
+    def habits(self) -> Sequence[Mapping[str, float]] | None:
+        """Per seat, counts of how it played that everyone at the table saw (how often it
+        bluffed, called, folded...), for computer players to remember across games with the
+        same person (``Abilities.recalls``). Counts only public events: what a seat could not
+        see stays out. Optional; the default (None) remembers nothing."""
+        return None
+
     # -- the host calls these; a plugin does not override them ---------------------------------
     @property
     def is_over(self) -> bool:

@@ -20,7 +20,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -152,8 +152,22 @@ def _v2(db: sqlite3.Connection) -> None:
         _rate_game(db, number)
 
 
+def _v3(db: sqlite3.Connection) -> None:
+    """Habits: per game and person, the counts of how he played that the table saw
+    (``State.habits``), summed over his games, for computer players to remember him by."""
+    _script(db, """
+        CREATE TABLE habits (
+            game TEXT NOT NULL,
+            player TEXT NOT NULL,
+            key TEXT NOT NULL,
+            count REAL NOT NULL,
+            PRIMARY KEY (game, player, key)
+        );
+    """)
+
+
 #: the steps from an empty file to the current format: step ``i`` makes version ``i + 1``
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3]
 VERSION = len(MIGRATIONS)
 #: what the current format must have (checked on opening: a file with less is not sound)
 COLUMNS = {
@@ -162,7 +176,11 @@ COLUMNS = {
     "seats": {"game_id", "seat", "name", "agent", "score", "winner", "mu_before", "sigma_before",
               "mu_after", "sigma_after"},
     "ratings": {"game", "who", "computer", "mu", "sigma", "games", "wins"},
+    "habits": {"game", "player", "key", "count"},
 }
+#: the most keys of habits kept per seat, and the largest count taken from one game
+MAX_HABITS = 64
+MAX_HABIT_COUNT = 1_000_000
 
 
 def _identity(seat: Seat) -> tuple[str, bool]:
@@ -234,9 +252,10 @@ class Ledger:
 
     def keep(self, game: str, rules: dict[str, Any], variants: Sequence[str], seats: Sequence[Seat],
              scores: Sequence[float], winners: Sequence[int], record: str | None = None,
-             finished_at: str | None = None) -> Kept | None:
+             finished_at: str | None = None, habits: Sequence[Mapping[str, float]] | None = None) -> Kept | None:
         """Keep a finished game and rate it; None when no person sat at the table. A game
-        already kept under the same ``record`` file is not counted again (its ratings come back)."""
+        already kept under the same ``record`` file is not counted again (its ratings come back).
+        ``habits`` (``State.habits``) are added to each person's."""
         if all(seat.agent != HUMAN for seat in seats):
             return None
         when = finished_at or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
@@ -254,6 +273,7 @@ class Ledger:
                     "INSERT INTO seats (game_id, seat, name, agent, score, winner) VALUES (?, ?, ?, ?, ?, ?)",
                     [(number, i, s.name, s.agent, float(scores[i]), int(i in winners)) for i, s in enumerate(seats)])
                 _rate_game(self.db, number)
+                _add_habits(self.db, game, seats, habits)
                 return self._kept(number)
         except sqlite3.Error as exc:
             raise LedgerProblem(f"{self.path}: the game could not be kept: {exc}") from None
@@ -262,7 +282,23 @@ class Ledger:
         """:meth:`keep` a finished match, its record saved as ``record`` (a file name)."""
         state = match.state
         return self.keep(match.game.id, dict(match.rules), list(match.variants), list(match.seats),
-                         list(state.scores()), list(state.winners()), record)
+                         list(state.scores()), list(state.winners()), record, habits=state.habits())
+
+    def habits(self, game: str, seats: Sequence[Seat]) -> list[dict[str, float] | None]:
+        """Per seat, its person's habits summed over the games kept (None for a computer
+        seat or a person not met at this game)."""
+        out: list[dict[str, float] | None] = []
+        for seat in seats:
+            if seat.agent != HUMAN:
+                out.append(None)
+                continue
+            try:
+                rows = self.db.execute("SELECT key, count FROM habits WHERE game = ? AND player = ?",
+                                       (game, seat.name)).fetchall()
+            except sqlite3.Error as exc:
+                raise LedgerProblem(f"{self.path}: the players' habits could not be read: {exc}") from None
+            out.append({key: float(count) for key, count in rows} or None)
+        return out
 
     def _writing(self) -> sqlite3.Connection:
         self.db.execute("BEGIN IMMEDIATE")  # one copy of Parlour rates at a time
@@ -308,6 +344,21 @@ class Ledger:
             "JOIN games ON games.id = seats.game_id WHERE seats.agent = ? GROUP BY seats.name "
             "ORDER BY last DESC", (HUMAN,)).fetchall()
         return [name for name, _ in rows]
+
+
+def _add_habits(db: sqlite3.Connection, game: str, seats: Sequence[Seat],
+                habits: Sequence[Mapping[str, float]] | None) -> None:
+    """Add a game's habits to each person's (a plugin's counts are bounded, not trusted)."""
+    if habits is None:
+        return
+    for seat, counts in zip(seats, habits):
+        if seat.agent != HUMAN or not isinstance(counts, Mapping):
+            continue
+        rows = [(game, seat.name, key, float(value)) for key, value in list(counts.items())[:MAX_HABITS]
+                if isinstance(key, str) and isinstance(value, (int, float)) and not isinstance(value, bool)
+                and 0 <= value <= MAX_HABIT_COUNT]
+        db.executemany("INSERT INTO habits (game, player, key, count) VALUES (?, ?, ?, ?) "
+                       "ON CONFLICT (game, player, key) DO UPDATE SET count = count + excluded.count", rows)
 
 
 def _json_list(text: str) -> list[str]:

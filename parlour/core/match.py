@@ -143,6 +143,9 @@ class Match:
     #: seconds a computer player may take over one decision (None: no limit); past it the
     #: decision fails with a :class:`PluginError`. Timed only in the main thread.
     time_limit: float | None = None
+    #: per seat, what earlier games showed of its player (``State.habits``; None for none),
+    #: handed to the agents that recall it (``Abilities.recalls``) when the match is made
+    habits: Sequence[Mapping[str, float] | None] = ()
     state: State = field(init=False)
     _record: Record = field(init=False, repr=False)
     #: actions played whose texts are not yet in the record
@@ -159,6 +162,16 @@ class Match:
                               game_version=self.game.version)
         self._unwritten = []
         self._rngs = [None] * len(self.seats)
+        if any(self.habits):
+            self.remind(self.habits)
+
+    def remind(self, habits: Sequence[Mapping[str, float] | None]) -> None:
+        """Tell the agents that recall (``Abilities.recalls``) what earlier games showed of
+        each other seat's player (its own seat's is not told)."""
+        self.habits = list(habits)
+        for seat, agent in enumerate(self.agents):
+            if abilities(agent).recalls:
+                agent.recall([None if i == seat else h for i, h in enumerate(self.habits)])  # type: ignore[attr-defined]
 
     @property
     def record(self) -> Record:

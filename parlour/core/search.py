@@ -51,6 +51,11 @@ class Knowledge:
         """The move the seat to move makes in a rollout; None for a uniform random legal move."""
         return None
 
+    def recall(self, habits: Sequence[Mapping[str, float] | None]) -> None:
+        """Per seat, what earlier games with its player showed (``State.habits`` summed;
+        None for a player not met before), given once before the match: a game that models
+        the other seats may start from it instead of its priors. The default forgets it."""
+
     def candidates(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Sequence[Action]:
         """The deciding seat's actions worth searching, best first (from the game's own
         agent, say). With a large action space only a few are searched, widening with the
@@ -292,6 +297,7 @@ class SearchAgent:
 
     wants_worlds = True
     reports_progress = True
+    recalls = True
 
     def __init__(
         self,
@@ -319,6 +325,11 @@ class SearchAgent:
         self._policy = self.knowledge.rollout if _overrides(self.knowledge, "rollout") else None
         self._depth = self.knowledge.rollout_depth if _overrides(self.knowledge, "evaluate") else None
         self._model_others = bool(self.knowledge.model_others) and self._policy is not None
+
+    def recall(self, habits: Sequence[Mapping[str, float] | None]) -> None:
+        """What earlier games showed of each seat's player (``Abilities.recalls``), for the
+        game's knowledge to start its models of them from (:meth:`Knowledge.recall`)."""
+        self.knowledge.recall(habits)
 
     # -- worlds ------------------------------------------------------------------
     def _world_stream(

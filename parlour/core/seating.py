@@ -69,10 +69,12 @@ def start_match(
     variants: Sequence[str] = (),
     *,
     seconds: float | None = None,
+    habits: Sequence[Mapping[str, float] | None] = (),
 ) -> Match:
-    """A new match; ``seconds`` is the time limit of searching players (see :func:`seat_agents`)."""
+    """A new match; ``seconds`` is the time limit of searching players (see :func:`seat_agents`),
+    ``habits`` what earlier games showed of each seat's player (``Match.habits``)."""
     agents = seat_agents(game, rules, seats, seconds=seconds)
-    return Match(game, rules, seed, list(seats), agents, list(variants))
+    return Match(game, rules, seed, list(seats), agents, list(variants), habits=list(habits))
 
 
 def resume_match(game: Game, record: Record, *, seconds: float | None = None) -> Match:
@@ -99,7 +101,8 @@ def take_back(game: Game, match: Match, seat: int, *, seconds: float | None = No
     the seed and the moves, so it falls the same way if the same moves are played again; the
     computers' replies are the caller's to repeat (the app replays those it has seen)."""
     record = match.record
-    replayed = start_match(game, match.rules, record.seed, record.seats, record.variants, seconds=seconds)
+    replayed = start_match(game, match.rules, record.seed, record.seats, record.variants, seconds=seconds,
+                           habits=match.habits)
     movers: list[int | None] = []
 
     def play(action: Action) -> None:

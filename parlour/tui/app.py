@@ -26,7 +26,7 @@ from textual.screen import Screen
 from parlour.core.game import Game
 from parlour.core.ledger import Kept, Ledger, LedgerProblem, ledger_path
 from parlour.core.match import DEFAULT_TIME_LIMIT, Match
-from parlour.core.record import Record, Seat
+from parlour.core.record import HUMAN, Record, Seat
 from parlour.core.saves import SaveFolder, SaveShelf
 from parlour.core.seating import start_match
 from parlour.tui.dialogs import ProblemDialog
@@ -179,6 +179,7 @@ class ParlourApp(App[None]):
         this screen, or instead of it with ``replace``."""
         if path is None:
             path = self.saves.new_path(game.id)
+        self.remind(game, match)
         screen = TableScreen(LiveGame(game, match, path))
         if replace:
             self.switch_screen(screen)
@@ -205,6 +206,20 @@ class ParlourApp(App[None]):
             if note is not None:
                 self.notify(note, title="Your record", severity="warning", timeout=10, markup=False)
         return self._ledger
+
+    def remind(self, game: Game, match: Match) -> None:
+        """The computer players at ``match`` start their models of the people there from
+        what their earlier games of ``game`` in the record showed (``Match.remind``)."""
+        if not any(seat.agent == HUMAN for seat in match.seats):
+            return
+        ledger = self.ledger()
+        if ledger is None:
+            return
+        try:
+            match.remind(ledger.habits(game.id, match.seats))
+        except Exception as exc:  # noqa: BLE001 - the database or a computer player: the game goes on without
+            self.notify(f"the players' earlier games could not be recalled: {exc}", title="Your record",
+                        severity="warning", timeout=10, markup=False)
 
     def keep_game(self, live: LiveGame) -> Kept | None:
         """Keep a game this app played to the end in the record and rate it: what the results

@@ -137,3 +137,37 @@ def test_a_game_of_computers_only_is_not_kept(saves: SaveFolder) -> None:
     ledger, _ = Ledger.open(ledger_path(saves.root))
     assert ledger.recent() == [] and ledger.standings() == []
     ledger.close()
+
+
+def test_a_table_opened_in_the_app_reminds_its_computers_of_the_people_there(saves: SaveFolder) -> None:
+    """Computer players that recall (issue 29) start from what the record kept of each person
+    at the table: his habits summed over his earlier games of this game."""
+    from parlour.core.agents import RandomAgent
+    from parlour.core.match import Match
+    from parlour.core.record import HUMAN
+
+    class Remembers(RandomAgent):
+        recalls = True
+        told: list[object] = []
+
+        def recall(self, habits: Any) -> None:
+            self.told.append(list(habits))
+
+    registry = sevens_registry()
+    game = registry.get("sevens")
+    ledger, _ = Ledger.open(ledger_path(saves.root))
+    tess, bot = Seat("Tess", HUMAN), Seat("bot", "high")
+    ledger.keep("sevens", {}, [], [tess, bot], [1.0, 2.0], [1], "old.json", habits=[{"bluffs": 3.0}, {"x": 1.0}])
+    ledger.close()
+    agent = Remembers()
+    match = Match(game, registry.ruleset("sevens").resolve([]), 3, [tess, bot], [RandomAgent(), agent])
+
+    async def scenario() -> None:
+        app = app_for(registry, rng=random.Random(1))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            app.open_table(game, match)
+            await wait_for(pilot, lambda: bool(agent.told) and bool(app.screen.query("#side")))
+
+    run(scenario())
+    assert agent.told == [[{"bluffs": 3.0}, None]]
