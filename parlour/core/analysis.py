@@ -7,6 +7,11 @@ the estimated win chance after that move and after the move played, and what the
 cost (the win chance lost). A decision is marked by that loss (:data:`MARKS`); the largest
 losses are the key moments.
 
+The searcher's raw estimate (the mean result of its simulations, whose rollouts play the
+other seats by a model) is not a probability as it stands: it is mapped through a per-game
+calibration (:func:`calibrated`, fitted by ``benchmarks/calibration.py --fit`` on games not
+used to measure it), so that "40 %" means about four games in ten.
+
 It is reproducible: a decision's generator comes from the seed and its place in the record,
 so the same record, budget and seed give the same analysis however many processes share the
 work. It is kept beside the record (:func:`cache_path`) and reused when it matches.
@@ -14,6 +19,7 @@ work. It is kept beside the record (:func:`cache_path`) and reused when it match
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import random
@@ -32,7 +38,7 @@ from parlour.core.search import SearchAgent
 from parlour.core.simulate import leave_ctrl_c_to_the_parent, stop_workers
 
 #: the analysis file's format; a kept analysis of another version is made again
-ANALYSIS_VERSION = 1
+ANALYSIS_VERSION = 2
 #: simulations a decision by default
 DEFAULT_BUDGET = 500
 #: win chance lost from which a decision is marked, the worst first
@@ -47,6 +53,38 @@ ALTERNATIVES = 8
 
 class AnalysisError(Exception):
     """A record that cannot be analysed (one line)."""
+
+
+#: per game, the calibration's knots (raw estimate, observed win rate), beside this module
+CALIBRATION_FILE = Path(__file__).with_name("calibration.json")
+
+
+@functools.cache
+def calibration(game_id: str) -> tuple[tuple[float, float], ...]:
+    """The knots of ``game_id``'s calibration, increasing in both; none (the raw estimate
+    stands) for a game not calibrated or a file that cannot be read."""
+    try:
+        knots = json.loads(CALIBRATION_FILE.read_text(encoding="utf-8"))["games"][game_id]["knots"]
+        pairs = tuple((float(x), float(y)) for x, y in knots)
+    except (OSError, ValueError, KeyError, TypeError):
+        return ()
+    ok = all(0 <= x <= 1 and 0 <= y <= 1 for x, y in pairs) and all(
+        a[0] < b[0] and a[1] <= b[1] for a, b in zip(pairs, pairs[1:]))
+    return pairs if ok else ()
+
+
+def calibrated(game_id: str, raw: float) -> float:
+    """The searcher's raw win estimate as a win chance: linear between the game's knots,
+    level beyond the first and the last."""
+    knots = calibration(game_id)
+    if not knots:
+        return raw
+    if raw <= knots[0][0]:
+        return knots[0][1]
+    for (x0, y0), (x1, y1) in zip(knots, knots[1:]):
+        if raw <= x1:
+            return y0 + (y1 - y0) * (raw - x0) / (x1 - x0)
+    return knots[-1][1]
 
 
 def mark(lost: float) -> str | None:
@@ -176,20 +214,22 @@ def seat_decisions(game: Game, record: Record, seat: int) -> tuple[list[int], in
 
 
 def analyse_decision(game: Game, record: Record, seat: int, index: int, budget: int, seed: int,
-                     progress: Callable[[float], None] | None = None) -> Decision:
+                     progress: Callable[[float], None] | None = None, *, calibrate: bool = True) -> Decision:
     """The analysis of the move at ``index`` (the seat's): the game replayed to it, then
     :func:`judge`."""
     state = replay(game, record, upto=index)
     if state.to_move != seat:
         raise AnalysisError(f"move {index + 1} is not {record.seats[seat].name}'s")
-    return judge(game, clean_record_rules(game, record), state, record.actions[index], index, budget, seed, progress)
+    return judge(game, clean_record_rules(game, record), state, record.actions[index], index, budget, seed, progress,
+                 calibrate=calibrate)
 
 
 def judge(game: Game, rules: Mapping[str, Any], state: State, played_text: str, index: int, budget: int,
-          seed: int, progress: Callable[[float], None] | None = None) -> Decision:
+          seed: int, progress: Callable[[float], None] | None = None, *, calibrate: bool = True) -> Decision:
     """Judge the move ``played_text`` of the seat to move in ``state`` (move ``index + 1``
     of its game) by a search from that seat's view alone, the move played searched beside
-    the game's candidates. Of ``state`` only the view and the worlds it allows are read."""
+    the game's candidates. Of ``state`` only the view and the worlds it allows are read.
+    The win chances are :func:`calibrated` (``calibrate=False``: the searcher's raw ones)."""
     seat = state.to_move
     assert seat is not None
     view = state.view(seat)
@@ -204,7 +244,12 @@ def judge(game: Game, rules: Mapping[str, Any], state: State, played_text: str, 
     moves = found.moves
     best = moves[found.most_visited()]
     mine = next(m for m in moves if m.action == played)
-    win_best, win_played = round(best.win or 0.0, 4), round(mine.win or 0.0, 4)
+
+    def win(move: Any) -> float:
+        raw = move.win or 0.0
+        return round(calibrated(game.id, raw) if calibrate else raw, 4)
+
+    win_best, win_played = win(best), win(mine)
     lost = max(0.0, round(win_best - win_played, 4)) if best.action != played else 0.0
     top = sorted(moves, key=lambda m: (-m.visits, -(m.win or 0.0)))[:TOP]
     return Decision(
@@ -212,8 +257,7 @@ def judge(game: Game, rules: Mapping[str, Any], state: State, played_text: str, 
         best=best.action.text, best_label=best.action.label,
         win_played=win_played, win_best=win_best, lost=lost, mark=mark(lost),
         choices=len(legal), simulations=found.iterations,
-        top=[{"move": m.action.text, "label": m.action.label, "win": round(m.win or 0.0, 4), "visits": m.visits}
-             for m in top],
+        top=[{"move": m.action.text, "label": m.action.label, "win": win(m), "visits": m.visits} for m in top],
     )
 
 
