@@ -471,7 +471,7 @@ _WORDS: dict[str, dict[str, str]] = {
                "Les règles telles qu’elles sont écrites ci-dessous, sans variante ni règle maison.",
            "Where the text below says otherwise, this table plays with:":
                "Là où le texte ci-dessous dit autre chose, cette table joue avec :",
-           "the text": "le texte", "yes": "oui", "no": "non"},
+           "the text": "dans le texte", "yes": "oui", "no": "non", ": ": "\u00a0: "},
 }
 
 
@@ -485,16 +485,16 @@ def variants_markdown(ruleset: RulesetFile, lang: str = "en") -> str:
     the files cannot drift apart. ``lang``: the language of the words and descriptions."""
     built_in = [v for v in ruleset.variants.values() if v.source == "built-in"]
     house = [v for v in ruleset.variants.values() if v.source != "built-in"]
-    changes = _say("Changes", lang)
+    changes, colon = _say("Changes", lang), _say(": ", lang)
     lines = [_say("## Variants", lang), ""]
     if not built_in:
         lines.append(_say("This game has no variants of its own.", lang))
     for variant in built_in:
-        lines.append(f"- **{variant.name}**: {variant.described(lang)} {changes} {', '.join(_changes(variant.settings))}.")
+        lines.append(f"- **{variant.name}**{colon}{variant.described(lang)} {changes} {', '.join(_changes(variant.settings))}.")
     if house:
         lines += ["", _say("### House rules", lang), ""]
         for variant in house:
-            lines.append(f"- **{variant.name}** ({Path(variant.source).name}): {variant.described(lang)} "
+            lines.append(f"- **{variant.name}** ({Path(variant.source).name}){colon}{variant.described(lang)} "
                          f"{changes} {', '.join(_changes(variant.settings))}.")
     return "\n".join(lines) + "\n"
 
@@ -532,14 +532,15 @@ def table_markdown(game: Game, ruleset: RulesetFile, table: Mapping[str, Any], v
         return "\n".join(lines + [_say("The rules as written below, without variants or house rules.", lang), ""])
     for name in variants:
         known = ruleset.variants.get(name)
-        lines.append(f"- **{name}**" + (f": {known.described(lang)}" if known else ""))
+        lines.append(f"- **{name}**" + (f"{_say(': ', lang)}{known.described(lang)}" if known else ""))
     if changed:
         about = game.schema.about
         lines += ["", _say("Where the text below says otherwise, this table plays with:", lang), ""]
         for path in changed:
             here, book = _at(table, path), _at(ruleset.defaults, path)
             meaning = about.get(path.split(".")[0])
-            lines.append(f"- {meaning or path}: **{_shown(here, lang)}** ({_say('the text', lang)}: {_shown(book, lang)})")
+            colon = _say(": ", lang)
+            lines.append(f"- {meaning or path}{colon}**{_shown(here, lang)}** ({_say('the text', lang)}{colon}{_shown(book, lang)})")
     return "\n".join(lines) + "\n"
 
 
