@@ -344,7 +344,7 @@ class Game(ABC):
         """The rules in language ``lang`` (``de``, ``fr``): ``rules.<lang>.md`` beside the
         game's module; None where there is none, and the reader falls back to
         :meth:`rules_markdown`."""
-        lang = lang.replace("-", "_").split("_")[0].lower()  # "de_AT" reads "de"
+        lang = lang.replace("-", "_").split("_")[0].split(".")[0].lower()  # "de_AT.UTF-8" reads "de"
         if not lang.isalpha():
             return None
         path = self.folder / f"rules.{lang}.md"

@@ -504,7 +504,9 @@ def rules_text(game: Game, ruleset: RulesetFile, table: Mapping[str, Any] | None
     """The game's rules for players with its variants section made from ``ruleset`` (at the
     ``VARIANTS_MARK`` line of its text, else at the end). ``table``: the settings a table plays
     with (its ``variants`` by name): a section at the top says how they differ from the text.
-    ``lang``: the language to read them in; English where the game has no such text."""
+    ``lang``: the language to read them in (``de``, ``de_AT.UTF-8``); English where the game
+    has no such text."""
+    lang = lang.replace("-", "_").split("_")[0].split(".")[0].lower()
     text = game.rules_markdown_in(lang) if lang != "en" else None
     if text is None:
         text = game.rules_markdown()
