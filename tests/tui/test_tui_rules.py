@@ -19,6 +19,14 @@ from parlour.tui.table import TableScreen
 REGISTRY = discover()
 
 
+def shown(app: ParlourApp) -> str:
+    """The rules text on screen; empty until the screen is up and its Markdown loaded (the
+    widget takes its text when mounted, not when made)."""
+    if not isinstance(app.screen, RulesScreen) or not app.screen.query("#rules-text"):
+        return ""
+    return str(app.screen.query_one("#rules-text").source)
+
+
 def test_the_rules_text_opens_with_what_this_table_plays() -> None:
     game = REGISTRY.get("casablanca")
     ruleset = load_ruleset(game)
@@ -44,8 +52,8 @@ def test_f1_at_a_table_shows_its_variants_and_their_numbers(tmp_path: Path) -> N
             app.open_table(game, match)
             await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
             await pilot.press("f1")
-            await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen) and app.screen.query("#rules-text"))
-            return str(app.screen.query_one("#rules-text").source)
+            await wait_for(pilot, lambda: shown(app) != "")
+            return shown(app)
 
     source = run(scenario())
     assert "## At this table" in source and "high-stakes" in source and "**300** (the text: 100)" in source
@@ -76,8 +84,8 @@ def test_the_rules_screen_reads_the_rules_in_the_language_it_is_given(tmp_path: 
         app = ParlourApp(REGISTRY, saves=SaveFolder(tmp_path), ai_delay=0)
         async with app.run_test(size=(100, 32)) as pilot:
             app.push_screen(RulesScreen(game, table, ["high-stakes"], lang=lang))
-            await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen) and app.screen.query("#rules-text"))
-            return str(app.screen.query_one("#rules-text").source)
+            await wait_for(pilot, lambda: shown(app) != "")
+            return shown(app)
 
     german = run(scenario("de"))
     assert german.startswith("# Casablanca\n\n## An diesem Tisch")
