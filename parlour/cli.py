@@ -217,7 +217,8 @@ def _rules(args: argparse.Namespace) -> int:
     registry = load_registry()
     game = find_game(registry, args.game)
     try:
-        text = rules_text(game, offered_rules(game, registry.ruleset(game.id)).ruleset)
+        text = rules_text(game, offered_rules(game, registry.ruleset(game.id)).ruleset,
+                          lang=getattr(args, "lang", None) or "en")
     except RulesetError as exc:
         raise UserError(str(exc)) from None
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - the plugin's own code failed

@@ -347,6 +347,16 @@ class Game(ABC):
             return path.read_text(encoding="utf-8")
         return f"# {self.title}\n\nThis game has no rules text yet."
 
+    def rules_markdown_in(self, lang: str) -> str | None:
+        """The rules in language ``lang`` (``de``, ``fr``): ``rules.<lang>.md`` beside the
+        game's module; None where there is none, and the reader falls back to
+        :meth:`rules_markdown`."""
+        lang = lang.replace("-", "_").split("_")[0].split(".")[0].lower()  # "de_AT.UTF-8" reads "de"
+        if not lang.isalpha():
+            return None
+        path = self.folder / f"rules.{lang}.md"
+        return path.read_text(encoding="utf-8") if path.is_file() else None
+
     def score_text(self, score: float) -> str:
         """A final score as players write it ("$5,950"); the default, the
         number alone. May be overridden."""

@@ -64,6 +64,12 @@ class Variant:
     conflicts: tuple[str, ...] = ()
     #: the table sizes it is meant for, fewest and most players (None: any the game allows)
     players: tuple[int, int] | None = None
+    #: ``description`` in other languages, by language code (``de``, ``fr``)
+    descriptions: dict[str, str] = field(default_factory=dict)
+
+    def described(self, lang: str = "en") -> str:
+        """The description in ``lang``; the file's own (English) one where it has none."""
+        return self.descriptions.get(lang, self.description).strip()
 
     def unsuited(self, players: int) -> str | None:
         """Why this variant is not for a table of ``players``; None when it is."""
@@ -151,8 +157,8 @@ def deep_merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, An
 
 
 _TOP_KEYS = {"game", "description", "settings", "variants"}
-_VARIANT_KEYS = {"description", "settings", "conflicts", "players"}
-_HOUSE_KEYS = {"game", "name", "description", "settings", "conflicts", "players"}
+_VARIANT_KEYS = {"description", "descriptions", "settings", "conflicts", "players"}
+_HOUSE_KEYS = {"game", "name", "description", "descriptions", "settings", "conflicts", "players"}
 
 
 def _clean_mapping(data: Any, at: Where, what: str) -> dict[str, Any]:
@@ -205,6 +211,11 @@ def _variant(
     description = body.get("description", "")
     if not isinstance(description, str):
         at.child("description").fail(f"expected text, got {show_value(description)}")
+    descriptions = _clean_mapping(body.get("descriptions", {}), at.child("descriptions"),
+                                  "a mapping of language codes to descriptions")
+    for lang, text in descriptions.items():
+        if not isinstance(lang, str) or not isinstance(text, str) or not lang:
+            at.child("descriptions").child(str(lang)).fail(f"expected text, got {show_value(text)}")
     conflicts = body.get("conflicts", [])
     if not isinstance(conflicts, list) or not all(isinstance(c, str) and c for c in conflicts):
         at.child("conflicts").fail(f"expected a list of variant names, got {show_value(conflicts)}")
@@ -217,7 +228,7 @@ def _variant(
     # mapping replaces the default one, so ``chart: {}`` would leave the chart without keys)
     game.schema.root.clean(merged, Where(at.lines, sat.path, partial=False))
     _reject_conflicts(game, merged, sat)
-    return Variant(name, description, settings, source, tuple(conflicts), players)
+    return Variant(name, description, settings, source, tuple(conflicts), players, dict(descriptions))
 
 
 def _players(value: Any, at: Where, game: Game) -> tuple[int, int]:
@@ -402,8 +413,12 @@ def json_schema(game: Game) -> dict[str, Any]:
                     "properties": {k: {"type": "integer", "minimum": game.min_players, "maximum": game.max_players}
                                    for k in ("min", "max")}},
     }
+    translated = {"type": "object", "additionalProperties": {"type": "string"},
+                  "propertyNames": {"minLength": 1},
+                  "description": "the description in other languages, by language code (de, fr)"}
     body = {"type": "object", "additionalProperties": False,
-            "properties": {"description": {"type": "string"}, "settings": settings, **limits}}
+            "properties": {"description": {"type": "string"}, "descriptions": translated, "settings": settings,
+                           **limits}}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"{game.title}: a ruleset or house-rules file",
@@ -416,6 +431,7 @@ def json_schema(game: Game) -> dict[str, Any]:
             "game": {"const": game.id, "description": "the game these settings are for"},
             "name": {"type": "string", "minLength": 1, "description": "what setup and --variant call these rules"},
             "description": {"type": "string", "description": "one or two sentences for players"},
+            "descriptions": translated,
             "settings": settings,
             **limits,
             "variants": {"type": "object", "additionalProperties": body,
@@ -438,62 +454,95 @@ def _changes(settings: Mapping[str, Any], prefix: str = "") -> list[str]:
     return out
 
 
-def variants_markdown(ruleset: RulesetFile) -> str:
+#: the words of the generated sections, by language; English is the text in the code
+_WORDS: dict[str, dict[str, str]] = {
+    "de": {"## Variants": "## Varianten", "### House rules": "### Hausregeln",
+           "This game has no variants of its own.": "Dieses Spiel hat keine eigenen Varianten.",
+           "Changes": "Ändert", "## At this table": "## An diesem Tisch",
+           "The rules as written below, without variants or house rules.":
+               "Es gelten die Regeln, wie sie unten stehen, ohne Varianten und Hausregeln.",
+           "Where the text below says otherwise, this table plays with:":
+               "Wo der Text unten anderes sagt, spielt dieser Tisch mit:",
+           "the text": "im Text", "yes": "ja", "no": "nein"},
+    "fr": {"## Variants": "## Variantes", "### House rules": "### Règles maison",
+           "This game has no variants of its own.": "Ce jeu n’a pas de variantes propres.",
+           "Changes": "Modifie", "## At this table": "## À cette table",
+           "The rules as written below, without variants or house rules.":
+               "Les règles telles qu’elles sont écrites ci-dessous, sans variante ni règle maison.",
+           "Where the text below says otherwise, this table plays with:":
+               "Là où le texte ci-dessous dit autre chose, cette table joue avec :",
+           "the text": "dans le texte", "yes": "oui", "no": "non", ": ": "\u00a0: "},
+}
+
+
+def _say(text: str, lang: str) -> str:
+    return _WORDS.get(lang, {}).get(text, text)
+
+
+def variants_markdown(ruleset: RulesetFile, lang: str = "en") -> str:
     """The variants and house rules ``ruleset`` offers, as a Markdown section made from the
     files themselves (name, description, the settings each changes), so the rules text and
-    the files cannot drift apart."""
+    the files cannot drift apart. ``lang``: the language of the words and descriptions."""
     built_in = [v for v in ruleset.variants.values() if v.source == "built-in"]
     house = [v for v in ruleset.variants.values() if v.source != "built-in"]
-    lines = ["## Variants", ""]
+    changes, colon = _say("Changes", lang), _say(": ", lang)
+    lines = [_say("## Variants", lang), ""]
     if not built_in:
-        lines.append("This game has no variants of its own.")
+        lines.append(_say("This game has no variants of its own.", lang))
     for variant in built_in:
-        lines.append(f"- **{variant.name}**: {variant.description.strip()} Changes {', '.join(_changes(variant.settings))}.")
+        lines.append(f"- **{variant.name}**{colon}{variant.described(lang)} {changes} {', '.join(_changes(variant.settings))}.")
     if house:
-        lines += ["", "### House rules", ""]
+        lines += ["", _say("### House rules", lang), ""]
         for variant in house:
-            lines.append(f"- **{variant.name}** ({Path(variant.source).name}): {variant.description.strip()} "
-                         f"Changes {', '.join(_changes(variant.settings))}.")
+            lines.append(f"- **{variant.name}** ({Path(variant.source).name}){colon}{variant.described(lang)} "
+                         f"{changes} {', '.join(_changes(variant.settings))}.")
     return "\n".join(lines) + "\n"
 
 
 def rules_text(game: Game, ruleset: RulesetFile, table: Mapping[str, Any] | None = None,
-               variants: Sequence[str] = ()) -> str:
+               variants: Sequence[str] = (), lang: str = "en") -> str:
     """The game's rules for players with its variants section made from ``ruleset`` (at the
     ``VARIANTS_MARK`` line of its text, else at the end). ``table``: the settings a table plays
-    with (its ``variants`` by name): a section at the top says how they differ from the text."""
-    text = game.rules_markdown()
+    with (its ``variants`` by name): a section at the top says how they differ from the text.
+    ``lang``: the language to read them in (``de``, ``de_AT.UTF-8``); English where the game
+    has no such text."""
+    lang = lang.replace("-", "_").split("_")[0].split(".")[0].lower()
+    text = game.rules_markdown_in(lang) if lang != "en" else None
+    if text is None:
+        text = game.rules_markdown()
     if not isinstance(text, str):
         raise TypeError(f"rules_markdown returned a {type(text).__name__}, not text")
-    section = variants_markdown(ruleset)
+    section = variants_markdown(ruleset, lang)
     if VARIANTS_MARK in text:
         text = text.replace(VARIANTS_MARK, section.rstrip("\n"), 1)
     else:
         text = text.rstrip("\n") + "\n\n" + section
     if table is None:
         return text
-    note = table_markdown(game, ruleset, table, variants)
+    note = table_markdown(game, ruleset, table, variants, lang)
     title, rest = text.split("\n", 1) if text.startswith("# ") else ("", text)
     return f"{title}\n\n{note}\n{rest}" if title else f"{note}\n{rest}"
 
 
-def table_markdown(game: Game, ruleset: RulesetFile, table: Mapping[str, Any], variants: Sequence[str]) -> str:
+def table_markdown(game: Game, ruleset: RulesetFile, table: Mapping[str, Any], variants: Sequence[str],
+                   lang: str = "en") -> str:
     """"At this table": the variants and house rules in play, and each setting whose value
     differs from the ruleset's defaults (which the rules text describes), old and new."""
-    lines = ["## At this table", ""]
+    lines = [_say("## At this table", lang), ""]
     changed = clashing_settings(table, ruleset.defaults)
     if not variants and not changed:
-        return "\n".join(lines + ["The rules as written below, without variants or house rules.", ""])
+        return "\n".join(lines + [_say("The rules as written below, without variants or house rules.", lang), ""])
     for name in variants:
         known = ruleset.variants.get(name)
-        lines.append(f"- **{name}**" + (f": {known.description.strip()}" if known else ""))
+        lines.append(f"- **{name}**" + (f"{_say(': ', lang)}{known.described(lang)}" if known else ""))
     if changed:
         about = game.schema.about
-        lines += ["", "Where the text below says otherwise, this table plays with:", ""]
+        lines += ["", _say("Where the text below says otherwise, this table plays with:", lang), ""]
         for path in changed:
             here, book = _at(table, path), _at(ruleset.defaults, path)
             meaning = about.get(path.split(".")[0])
-            lines.append(f"- {meaning or path}: **{_shown(here)}** (the text: {_shown(book)})")
+            colon = _say(": ", lang)
+            lines.append(f"- {meaning or path}{colon}**{_shown(here, lang)}** ({_say('the text', lang)}{colon}{_shown(book, lang)})")
     return "\n".join(lines) + "\n"
 
 
@@ -503,11 +552,11 @@ def _at(settings: Mapping[str, Any], path: str) -> Any:
     return settings
 
 
-def _shown(value: Any) -> str:
+def _shown(value: Any, lang: str = "en") -> str:
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _say("yes" if value else "no", lang)
     if isinstance(value, (list, tuple)):
-        return ", ".join(_shown(v) for v in value)
+        return ", ".join(_shown(v, lang) for v in value)
     if isinstance(value, Mapping):
-        return ", ".join(f"{k}: {_shown(v)}" for k, v in value.items())
+        return ", ".join(f"{k}: {_shown(v, lang)}" for k, v in value.items())
     return str(value)

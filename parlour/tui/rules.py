@@ -21,20 +21,23 @@ class RulesScreen(Screen[None]):
         Binding("escape,q", "app.pop_screen", "Back", id="rules.back"),
     ]
 
-    def __init__(self, game: Game, table: Mapping[str, Any] | None = None, variants: Sequence[str] = ()) -> None:
+    def __init__(self, game: Game, table: Mapping[str, Any] | None = None, variants: Sequence[str] = (),
+                 lang: str = "en") -> None:
         """``table``: the settings of the table the rules are read from (its ``variants`` by
-        name); the text then opens with how they differ from the rules as written."""
+        name); the text then opens with how they differ from the rules as written. ``lang``:
+        the language to read them in (English where the game has no such text)."""
         super().__init__()
         self.game = game
         self.table = table
         self.variants = variants
+        self.lang = lang
 
     def compose(self) -> ComposeResult:
         yield Header()
         try:
             registry = self.app.registry  # type: ignore[attr-defined]
             ruleset = offered_rules(self.game, registry.ruleset(self.game.id)).ruleset
-            text = rules_text(self.game, ruleset, self.table, self.variants)
+            text = rules_text(self.game, ruleset, self.table, self.variants, self.lang)
         except Exception as exc:  # noqa: BLE001 - a plugin bug must not take the app down
             text = f"# {self.game.title}\n\nThe rules could not be loaded: {type(exc).__name__}: {exc}"
         with VerticalScroll(id="rules-scroll"):

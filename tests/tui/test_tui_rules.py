@@ -19,6 +19,14 @@ from parlour.tui.table import TableScreen
 REGISTRY = discover()
 
 
+def shown(app: ParlourApp) -> str:
+    """The rules text on screen; empty until the screen is up and its Markdown loaded (the
+    widget takes its text when mounted, not when made)."""
+    if not isinstance(app.screen, RulesScreen) or not app.screen.query("#rules-text"):
+        return ""
+    return str(app.screen.query_one("#rules-text").source)
+
+
 def test_the_rules_text_opens_with_what_this_table_plays() -> None:
     game = REGISTRY.get("casablanca")
     ruleset = load_ruleset(game)
@@ -44,8 +52,8 @@ def test_f1_at_a_table_shows_its_variants_and_their_numbers(tmp_path: Path) -> N
             app.open_table(game, match)
             await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
             await pilot.press("f1")
-            await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
-            return str(app.screen.query_one("#rules-text").source)
+            await wait_for(pilot, lambda: shown(app) != "")
+            return shown(app)
 
     source = run(scenario())
     assert "## At this table" in source and "high-stakes" in source and "**300** (the text: 100)" in source
@@ -64,3 +72,22 @@ def test_the_results_write_scores_as_each_game_does() -> None:
             raise RuntimeError("a plugin's bug")
 
     assert score_text(Failing(), 7.0) == "7"  # type: ignore[arg-type]
+
+
+def test_the_rules_screen_reads_the_rules_in_the_language_it_is_given(tmp_path: Path) -> None:
+    """Issue 27: German rules with German variants and "at this table" note; English for a
+    language the game has no text in."""
+    game = REGISTRY.get("casablanca")
+    table = load_ruleset(game).resolve(["high-stakes"])
+
+    async def scenario(lang: str) -> str:
+        app = ParlourApp(REGISTRY, saves=SaveFolder(tmp_path), ai_delay=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            app.push_screen(RulesScreen(game, table, ["high-stakes"], lang=lang))
+            await wait_for(pilot, lambda: shown(app) != "")
+            return shown(app)
+
+    german = run(scenario("de"))
+    assert german.startswith("# Casablanca\n\n## An diesem Tisch")
+    assert "Ein Einspruch beginnt bei 300\u00a0$" in german and "## Einspruch" in german and "## Varianten" in german
+    assert run(scenario("xx")).startswith("# Casablanca\n\n## At this table")
