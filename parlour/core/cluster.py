@@ -180,8 +180,8 @@ def _failure(distributed: Any, exc: Exception) -> Exception:
         times = exc.allowed_failures + 1
         return ClusterError(f"a worker died {times} time{'s' if times > 1 else ''} while playing the same games "
                             "(Dask's allowed-failures): stopped")
-    if isinstance(exc, (OSError, distributed.comm.CommClosedError)):
-        return ClusterError(f"lost the Dask scheduler during the run ({_why(exc)})")
+    if isinstance(exc, distributed.comm.CommClosedError):
+        return ClusterError(f"lost the connection to the Dask scheduler during the run ({_why(exc)})")
     if isinstance(exc, (ImportError, AttributeError)):
         return ClusterError(f"a worker cannot run Parlour's games (is the same Parlour installed on every "
                             f"worker?): {_why(exc)}")

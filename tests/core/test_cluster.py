@@ -33,7 +33,7 @@ def one_line(result: subprocess.CompletedProcess[str]) -> str:
     return lines[0]
 
 
-RUN = ("simulate", "faulty-sevens", "--agents", "dies,random", "--games", "12", "--seed", "28", "--json", "--jobs", "2")
+RUN = ("simulate", "faulty-sevens", "--agents", "dies,random", "--games", "24", "--seed", "28", "--json", "--jobs", "2")
 
 
 def games_and_records(folder: Path, *extra: str, env: dict[str, str] | None = None) -> tuple[list, dict[str, str]]:
@@ -48,16 +48,16 @@ def test_dask_on_two_local_workers_gives_the_games_and_records_of_jobs_2(tmp_pat
     games, records = games_and_records(tmp_path / "process")
     on_dask = games_and_records(tmp_path / "dask", "--backend", "dask")
     assert on_dask == (games, records)
-    assert len(records) == 12 and len({g["seed"] for g in games}) == 12
+    assert len(records) == 24 and len({g["seed"] for g in games}) == 24
 
 
 def test_a_worker_killed_mid_run_is_replaced_and_no_game_counts_twice(tmp_path: Path) -> None:
-    """The ``dies`` player kills its own worker at its third decision, once (a marker file):
+    """The ``dies`` player kills its own worker at its fifth decision (in its second game: a chunk holds three), once (a marker file):
     its games are played again elsewhere, and the run is the run of ``--jobs 2``."""
     games, records = games_and_records(tmp_path / "process")
     marker = tmp_path / "died"
     on_dask = games_and_records(tmp_path / "dask", "--backend", "dask",
-                                env={"PARLOUR_DIES": str(marker), "PARLOUR_DIE_AT": "3"})
+                                env={"PARLOUR_DIES": str(marker), "PARLOUR_DIE_AT": "5"})
     worker = int(marker.read_text())  # a worker did die
     with pytest.raises(ProcessLookupError):
         os.kill(worker, 0)
@@ -74,6 +74,16 @@ def test_a_player_failing_on_a_worker_is_its_one_line() -> None:
     result = parlour("simulate", "faulty-sevens", "--agents", "raises,random", "--games", "4", "--backend", "dask",
                      "--jobs", "2")
     assert "the computer player 'raises' in seat 1 of Faulty Sevens failed: RuntimeError" in one_line(result)
+
+
+def test_the_failure_reported_is_the_first_in_the_run_s_order_whichever_ends_first(tmp_path: Path) -> None:
+    """Game 1's player fails first; game 0's fails after it: game 0's failure is the line, as
+    with a process pool, so the same arguments give the same line on any backend."""
+    args = ("simulate", "faulty-sevens", "--agents", "raises-late,random", "--games", "4", "--jobs", "2")
+    lines = {backend: one_line(parlour(*args, "--backend", backend, env={"PARLOUR_RAISED": str(tmp_path / backend)}))
+             for backend in ("process", "dask")}
+    assert lines["process"] == lines["dask"]
+    assert "'raises-late' in seat 1 of Faulty Sevens failed: RuntimeError: seat 1 fell over" in lines["dask"]
 
 
 def test_an_address_where_no_scheduler_listens_is_one_line() -> None:
