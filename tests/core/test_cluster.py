@@ -166,3 +166,18 @@ def test_ctrl_c_stops_the_local_cluster_while_a_player_never_returns(tmp_path: P
     assert err == "" and out == ""
     with pytest.raises(ProcessLookupError):
         os.kill(worker, 0)
+
+
+def test_the_strength_benchmark_gives_the_same_line_on_a_dask_cluster(tmp_path: Path) -> None:
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "strength.py"
+    rows = {}
+    for backend in ("process", "dask"):
+        out = tmp_path / f"{backend}.json"
+        done = subprocess.run([sys.executable, str(script), "--game", "casablanca", "--lines", "medium-random",
+                               "--scale", "0.01", "--jobs", "2", "--backend", backend, "--json", str(out)],
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        [row] = json.loads(out.read_text())
+        rows[backend] = {k: v for k, v in row.items() if k not in ("seconds", "decision_ms", "simulations_per_second")}
+    assert rows["process"] == rows["dask"]
+    assert rows["dask"]["games"] == 4 and rows["dask"]["decisions"] > 0
