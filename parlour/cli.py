@@ -364,7 +364,7 @@ def _simulate(args: argparse.Namespace) -> int:
 def _check_records_folder(folder: Path, game_id: str, games: int) -> None:
     """The records folder exists (made if need be), takes files, and holds none of the names
     this run would write: records are never written over."""
-    from parlour.core.simulate import record_name
+    from parlour.core.simulate import index_name, record_name
 
     if folder.exists() and not folder.is_dir():
         raise UserError(f"{folder}: --records needs a folder, and this is a file")
@@ -374,7 +374,8 @@ def _check_records_folder(folder: Path, game_id: str, games: int) -> None:
         probe.close()
     except OSError as exc:
         raise UserError(f"{folder}: cannot write records there: {exc.strerror or exc}") from None
-    taken = [name for name in (record_name(game_id, i) for i in range(games)) if (folder / name).exists()]
+    names = [index_name(game_id)] + [record_name(game_id, i) for i in range(games)]
+    taken = [name for name in names if (folder / name).exists()]
     if taken:
         raise UserError(f"{folder}: already holds {taken[0]}"
                         f"{f' and {len(taken) - 1} more' if len(taken) > 1 else ''}; "

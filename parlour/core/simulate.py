@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import functools
+import json
 import math
+import os
 import random
 import signal
 import time
@@ -67,6 +69,22 @@ def game_seed(seed: int, index: int) -> int:
 def record_name(game_id: str, index: int) -> str:
     """The file name of game ``index``'s record in a ``--records`` folder."""
     return f"{game_id}-{index:05d}.json"
+
+
+def index_name(game_id: str) -> str:
+    """The file name of a ``--records`` folder's index: one JSON line a game."""
+    return f"{game_id}.jsonl"
+
+
+def write_index(plan: Plan, results: Sequence[GameResult]) -> None:
+    """The run's results in a ``--records`` folder, one JSON object a line in game order, each
+    naming its record: a table to read without replaying a game. Never written over."""
+    assert plan.records
+    with open(Path(plan.records) / index_name(plan.game_id), "x", encoding="utf-8") as fh:
+        for r in results:
+            fh.write(json.dumps({"index": r.index, "record": record_name(plan.game_id, r.index), **r.to_json()}) + "\n")
+        fh.flush()
+        os.fsync(fh.fileno())
 
 
 def rotate(agents: Sequence[str], index: int) -> list[str]:
@@ -147,7 +165,10 @@ def run(plan: Plan, jobs: int = 1, backend: str = "process", address: str | None
                 # fails on a cancelled one when its workers are gone (InvalidStateError)
                 stop_workers(pool)
                 raise
-    return [results[i] for i in sorted(results)], time.perf_counter() - start
+    ordered = [results[i] for i in sorted(results)]
+    if plan.records:
+        write_index(plan, ordered)
+    return ordered, time.perf_counter() - start
 
 
 def leave_ctrl_c_to_the_parent() -> None:
