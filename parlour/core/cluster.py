@@ -58,9 +58,11 @@ def play_chunks(work: Callable[..., Any], args: tuple[Any, ...], chunks: Sequenc
     except ImportError:
         raise ClusterError(f"the dask backend needs Dask's distributed: {EXTRA}") from None
     target = scheduler_address(address) if address else None
-    levels = {name: logging.getLogger(name).level for name in QUIET}
-    for name in QUIET:
-        logging.getLogger(name).setLevel(logging.CRITICAL)
+    # Dask sets levels on some of its loggers (distributed.client): each is quietened
+    loggers = [name for name in logging.root.manager.loggerDict if name.startswith(QUIET)]
+    levels = {name: logging.getLogger(name).level for name in {*QUIET, *loggers}}
+    for name in levels:
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
     cluster = client = None
     try:
         try:
@@ -180,7 +182,7 @@ def _failure(distributed: Any, exc: Exception) -> Exception:
         times = exc.allowed_failures + 1
         return ClusterError(f"a worker died {times} time{'s' if times > 1 else ''} while playing the same games "
                             "(Dask's allowed-failures): stopped")
-    if isinstance(exc, distributed.comm.CommClosedError):
+    if isinstance(exc, (distributed.comm.CommClosedError, distributed.client.FutureCancelledError)):
         return ClusterError(f"lost the connection to the Dask scheduler during the run ({_why(exc)})")
     if isinstance(exc, (ImportError, AttributeError)):
         return ClusterError(f"a worker cannot run Parlour's games (is the same Parlour installed on every "
