@@ -124,7 +124,8 @@ def _play_chunk(plan: Plan, indices: list[int]) -> list[tuple[GameResult, dict[s
     return [_play_one(plan, i) for i in indices]
 
 
-def run(plan: Plan, jobs: int = 1, backend: str = "process", address: str | None = None) -> tuple[list[GameResult], float]:
+def run(plan: Plan, jobs: int = 1, backend: str = "process",
+        address: str | None = None) -> tuple[list[GameResult], float]:
     """Play every game of ``plan``; the results are the same whatever ``jobs`` and ``backend``
     are. Each game's result is kept once, by its index, and its record written here, in the
     driver, as its chunk comes back: a chunk run again after a lost worker changes nothing.

@@ -324,6 +324,7 @@ def test_a_records_folder_reads_as_a_dataset_without_parlour(tmp_path: Path) -> 
     assert [{key: line[key] for key in game} for line, game in zip(lines, sim["games"], strict=True)] == sim["games"]
     for line in lines:
         record = json.loads((tmp_path / line["record"]).read_text(encoding="utf-8"))
-        assert (record["seed"], record["scores"], len(record["actions"])) == (line["seed"], line["scores"], line["turns"])
+        assert (record["seed"], record["scores"]) == (line["seed"], line["scores"])
+        assert len(record["actions"]) == line["turns"]
     again = parlour("simulate", "sevens", "--games", "3", "--records", str(tmp_path))
     assert_user_error(again, "already holds sevens.jsonl and 3 more")

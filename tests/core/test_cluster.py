@@ -44,36 +44,38 @@ def games_and_records(folder: Path, *extra: str, env: dict[str, str] | None = No
     return json.loads(result.stdout)["games"], records
 
 
-def test_dask_on_two_local_workers_gives_the_games_and_records_of_jobs_2(tmp_path: Path) -> None:
-    games, records = games_and_records(tmp_path / "process")
+@pytest.fixture(scope="module")
+def on_processes(tmp_path_factory: pytest.TempPathFactory) -> tuple[list, dict[str, str]]:
+    """The run on a pool of two processes, the reference."""
+    return games_and_records(tmp_path_factory.mktemp("process"))
+
+
+def test_dask_on_two_local_workers_gives_the_games_and_records_of_jobs_2(
+        tmp_path: Path, on_processes: tuple[list, dict[str, str]]) -> None:
+    games, records = on_processes
     on_dask = games_and_records(tmp_path / "dask", "--backend", "dask")
-    assert on_dask == (games, records)
+    assert on_dask == on_processes
     assert len(records) == 24 + 1 and len({g["seed"] for g in games}) == 24  # the records and the index
 
 
-def test_a_worker_killed_mid_run_is_replaced_and_no_game_counts_twice(tmp_path: Path) -> None:
-    """The ``dies`` player kills its own worker at its fifth decision (in its second game: a chunk holds three), once (a marker file):
-    its games are played again elsewhere, and the run is the run of ``--jobs 2``."""
-    games, records = games_and_records(tmp_path / "process")
+def test_a_worker_killed_mid_run_is_replaced_and_no_game_counts_twice(
+        tmp_path: Path, on_processes: tuple[list, dict[str, str]]) -> None:
+    """The ``dies`` player kills its own worker at its fifth decision, once (a marker file): in
+    the second game of a chunk of three, so the chunk is played again after a game of it was
+    done, and the run, records included, is still the run of ``--jobs 2``."""
     marker = tmp_path / "died"
     on_dask = games_and_records(tmp_path / "dask", "--backend", "dask",
                                 env={"PARLOUR_DIES": str(marker), "PARLOUR_DIE_AT": "5"})
     worker = int(marker.read_text())  # a worker did die
     with pytest.raises(ProcessLookupError):
         os.kill(worker, 0)
-    assert on_dask == (games, records)
+    assert on_dask == on_processes
 
 
 def test_a_worker_lost_more_often_than_dask_allows_is_one_line(tmp_path: Path) -> None:
     result = parlour(*RUN, "--backend", "dask", env={"PARLOUR_DIES": str(tmp_path / "died"), "PARLOUR_DIE_AT": "3",
                                                      "DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES": "0"})
     assert "a worker died 1 time while playing the same games" in one_line(result)
-
-
-def test_a_player_failing_on_a_worker_is_its_one_line() -> None:
-    result = parlour("simulate", "faulty-sevens", "--agents", "raises,random", "--games", "4", "--backend", "dask",
-                     "--jobs", "2")
-    assert "the computer player 'raises' in seat 1 of Faulty Sevens failed: RuntimeError" in one_line(result)
 
 
 def test_the_failure_reported_is_the_first_in_the_run_s_order_whichever_ends_first(tmp_path: Path) -> None:
