@@ -51,8 +51,9 @@ def play_chunks(work: Callable[..., Any], args: tuple[Any, ...], chunks: Sequenc
                 jobs: int, address: str | None = None) -> None:
     """``keep(work(*args, chunk))`` for every chunk, in the driver, once a chunk, in the order
     they finish. With ``address`` on that scheduler's workers; else on a local cluster of
-    ``jobs`` single-threaded worker processes. ctrl+c (KeyboardInterrupt) stops the local
-    cluster and leaves a remote one's workers to drop the run's tasks."""
+    ``jobs`` single-threaded worker processes. ctrl+c (KeyboardInterrupt) kills the local
+    cluster's workers; a remote cluster is told to drop the run's tasks (a game under way
+    finishes there, unread)."""
     try:
         import distributed
     except ImportError:
@@ -65,16 +66,19 @@ def play_chunks(work: Callable[..., Any], args: tuple[Any, ...], chunks: Sequenc
         logging.getLogger(name).setLevel(logging.CRITICAL + 1)
     cluster = client = None
     try:
-        try:
-            if target is None:
+        if target is None:
+            try:
                 cluster = _local_cluster(distributed, jobs)
-                target = cluster
-            else:
+                client = _connect(distributed, cluster)
+            except (OSError, TimeoutError, RuntimeError, distributed.comm.CommClosedError) as exc:
+                raise ClusterError(f"the local Dask cluster did not start ({_why(exc)})") from None
+        else:
+            try:
                 _reachable(target)
-            client = _connect(distributed, target)
-        except (OSError, TimeoutError, distributed.comm.CommClosedError) as exc:
-            where = f"{address}: no Dask scheduler there" if address else "the local Dask cluster did not start"
-            raise ClusterError(f"{where} ({_why(exc)}; waited at most {CONNECT_SECONDS} s)") from None
+                client = _connect(distributed, target)
+            except (OSError, TimeoutError, distributed.comm.CommClosedError) as exc:
+                raise ClusterError(f"{address}: no Dask scheduler there ({_why(exc)}; "
+                                   f"waited at most {CONNECT_SECONDS} s)") from None
         try:
             _run(distributed, client, work, args, chunks, keep)
         except BaseException:
