@@ -374,7 +374,7 @@ def _check_records_folder(folder: Path, game_id: str, games: int) -> None:
         probe.close()
     except OSError as exc:
         raise UserError(f"{folder}: cannot write records there: {exc.strerror or exc}") from None
-    names = [index_name(game_id)] + [record_name(game_id, i) for i in range(games)]
+    names = [record_name(game_id, i) for i in range(games)] + [index_name(game_id)]
     taken = [name for name in names if (folder / name).exists()]
     if taken:
         raise UserError(f"{folder}: already holds {taken[0]}"

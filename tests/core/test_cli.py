@@ -327,4 +327,4 @@ def test_a_records_folder_reads_as_a_dataset_without_parlour(tmp_path: Path) -> 
         assert (record["seed"], record["scores"]) == (line["seed"], line["scores"])
         assert len(record["actions"]) == line["turns"]
     again = parlour("simulate", "sevens", "--games", "3", "--records", str(tmp_path))
-    assert_user_error(again, "already holds sevens.jsonl and 3 more")
+    assert_user_error(again, "already holds sevens-00000.json and 3 more")
