@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from parlour.core import simulate
+from parlour.core import cluster, simulate
 from parlour.core.agents import decide
 from parlour.core.game import Game, State
 from parlour.core.match import world_sampler
@@ -121,10 +121,10 @@ def random_playouts(bench: Benchmark, rules: Mapping[str, Any], count: int, play
 
 
 def play(bench: Benchmark, rules: Mapping[str, Any], variants: Sequence[str], lineup: Sequence[str],
-         games: int, seed: int, jobs: int = 1) -> dict[str, Any]:
+         games: int, seed: int, jobs: int = 1, backend: str = "process", address: str | None = None) -> dict[str, Any]:
     """Games between the agents of ``lineup``, seats rotated: :func:`simulate.summarise`."""
     plan = simulate.Plan(bench.game.id, dict(rules), list(variants), list(lineup), games, seed)
-    results, wall = simulate.run(plan, jobs)
+    results, wall = simulate.run(plan, jobs, backend, address)
     return simulate.summarise(plan, results, wall)
 
 
@@ -184,6 +184,10 @@ def parser(bench: Benchmark, doc: str | None) -> argparse.ArgumentParser:
     quick = ", ".join(f"--{k.replace('_', '-')} {v}" for k, v in QUICK.items())
     p.add_argument("--quick", action="store_true", help=f"a quick look: {quick} (unless given)")
     p.add_argument("--skip-strength", action="store_true")
+    p.add_argument("--backend", choices=("process", "dask"), default="process",
+                   help="the strength games on a pool of --jobs processes (default) or a Dask cluster")
+    p.add_argument("--address", metavar="HOST:PORT", help="with --backend dask: a running scheduler "
+                                                         "(default: a local cluster of --jobs workers)")
     p.set_defaults(**bench.defaults)
     return p
 
@@ -191,6 +195,8 @@ def parser(bench: Benchmark, doc: str | None) -> argparse.ArgumentParser:
 def main(bench: Benchmark, doc: str | None = None, argv: Sequence[str] | None = None) -> None:
     p = parser(bench, doc)
     args = p.parse_args(argv)
+    if args.address and args.backend != "dask":
+        p.error("--address is the scheduler of a Dask cluster: give it with --backend dask")
     if args.quick:  # the quick counts, unless given on the command line
         p.set_defaults(**QUICK)
         args = p.parse_args(argv)
@@ -204,7 +210,10 @@ def main(bench: Benchmark, doc: str | None = None, argv: Sequence[str] | None = 
     report_throughput(bench, rules, args)
     report_decisions(bench, rules, args)
     if not args.skip_strength:
-        report_strength(bench, rules, args)
+        try:
+            report_strength(bench, rules, args)
+        except cluster.ClusterError as exc:
+            p.exit(2, f"{p.prog}: {exc}\n")
 
 
 def report_throughput(bench: Benchmark, rules: Mapping[str, Any], args: argparse.Namespace) -> None:
@@ -248,7 +257,8 @@ def report_strength(bench: Benchmark, rules: Mapping[str, Any], args: argparse.N
     print(f"{'line':<26} {'agent':<8} {'win share':>9} {'fair':>6} {'95% CI':>13} "
           f"{'mean ' + bench.score:>11} {units + '/s':>10}")
     for hero, foe in LINES:
-        s = play(bench, rules, args.variant, [hero] + [foe] * (n - 1), args.games, args.seed, args.jobs)
+        s = play(bench, rules, args.variant, [hero] + [foe] * (n - 1), args.games, args.seed, args.jobs,
+                 args.backend, args.address)
         share = s["agent_win_share"][hero]
         low, high = wilson(share, s["games"])
         print(f"{f'{hero} vs {n - 1} {foe}':<26} {hero:<8} {share:>9.1%} {s['agent_fair_share'][hero]:>6.0%} "

@@ -3,10 +3,13 @@
     python benchmarks/strength.py --jobs 2                       # the whole table, every game (hours)
     python benchmarks/strength.py --game casablanca --lines hard200,flat --scale 0.25
     python benchmarks/strength.py --lines medium-easy,easy-medium,medium-random --markdown
+    python benchmarks/strength.py --backend dask --address 127.0.0.1:8786   # on a Dask cluster
 
 One line is one agent (the *hero*) against the same level in every other seat, seats rotated
 from game to game (``simulate.rotate``), seeds from ``simulate.game_seed``, so the same
-arguments give the same games with any ``--jobs``. For each line it prints the hero's win
+arguments give the same games with any ``--jobs`` and ``--backend`` (``process``: a pool of
+``--jobs`` processes; ``dask``: the Dask cluster at ``--address``, else a local one of ``--jobs``
+workers; see ``parlour.core.cluster``). For each line it prints the hero's win
 share (a shared win counts as a fraction) with a 95 % Wilson interval and the fair share, the
 hero's mean score, the hero's decision times (mean, p99, max: the agent's choice alone, view
 included), and for searching agents the simulations per second. Nothing is asserted.
@@ -38,7 +41,7 @@ from typing import Any
 
 from harness import wilson
 
-from parlour.core import simulate
+from parlour.core import cluster, simulate
 from parlour.core.agents import decide
 from parlour.core.registry import discover
 from parlour.core.rulesets import load_ruleset
@@ -109,18 +112,32 @@ def play_games(task: Task) -> list[dict[str, Any]]:
 
 
 def run_line(game_id: str, players: int, variants: Sequence[str], hero: str, foe: str, games: int,
-             seed: int, jobs: int) -> dict[str, Any]:
+             seed: int, jobs: int, backend: str = "process", address: str | None = None) -> dict[str, Any]:
     indices = list(range(games))
-    chunks = [tuple(indices[i::jobs]) for i in range(jobs) if indices[i::jobs]]
-    tasks = [Task(game_id, players, tuple(variants), hero, foe, seed, chunk) for chunk in chunks]
+    by_index: dict[int, dict[str, Any]] = {}
+
+    def keep(part: list[dict[str, Any]]) -> None:
+        for result in part:
+            by_index.setdefault(result["index"], result)  # a chunk played again counts once
+
     start = time.perf_counter()
-    if len(tasks) == 1:
-        parts = [play_games(tasks[0])]
+    if backend == "dask":
+        # small chunks: a lost worker costs a few games, and the load evens out
+        size = max(1, min(10, games // (jobs * 4)))
+        chunks = [tuple(indices[i:i + size]) for i in range(0, games, size)]
+        tasks = [Task(game_id, players, tuple(variants), hero, foe, seed, chunk) for chunk in chunks]
+        cluster.play_chunks(play_games, (), tasks, keep, jobs, address)
     else:
-        with ProcessPoolExecutor(max_workers=len(tasks)) as pool:
-            parts = list(pool.map(play_games, tasks))
+        chunks = [tuple(indices[i::jobs]) for i in range(jobs) if indices[i::jobs]]
+        tasks = [Task(game_id, players, tuple(variants), hero, foe, seed, chunk) for chunk in chunks]
+        if len(tasks) == 1:
+            keep(play_games(tasks[0]))
+        else:
+            with ProcessPoolExecutor(max_workers=len(tasks)) as pool:
+                for part in pool.map(play_games, tasks):
+                    keep(part)
     wall = time.perf_counter() - start
-    results = sorted((r for part in parts for r in part), key=lambda r: r["index"])
+    results = [by_index[i] for i in sorted(by_index)]
     share = sum(r["hero_share"] for r in results) / len(results)
     low, high = wilson(share, len(results))
     times = sorted(t for r in results for t in r["times"])
@@ -175,7 +192,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--scale", type=float, default=1.0, help="multiply every line's game count (default 1)")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--variant", action="append", default=[])
-    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1, help="worker processes, or local Dask workers (default 1)")
+    p.add_argument("--backend", choices=("process", "dask"), default="process",
+                   help="process: a pool on this machine (default); dask: a Dask cluster (parlour[cluster])")
+    p.add_argument("--address", metavar="HOST:PORT", help="with --backend dask: a running scheduler "
+                                                         "(default: a local cluster of --jobs workers)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", metavar="FILE", help="also write every row to FILE as JSON")
     p.add_argument("--markdown", action="store_true", help="end with the table as Markdown")
@@ -186,6 +207,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         p.error(f"unknown line {unknown[0]!r} (known: {', '.join(LINES)})")
     if args.scale <= 0 or args.jobs < 1:
         p.error("--scale must be above 0 and --jobs at least 1")
+    if args.address and args.backend != "dask":
+        p.error("--address is the scheduler of a Dask cluster: give it with --backend dask")
     rows = []
     for game_id in args.game or GAMES:
         print(f"\n== {game_id}: {args.players} players, seats rotated, seed {args.seed}, "
@@ -194,7 +217,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         for name in names:
             hero, foe, games = LINES[name]
             games = max(1, round(games * args.scale))
-            row = run_line(game_id, args.players, args.variant, hero, foe, games, args.seed, args.jobs)
+            try:
+                row = run_line(game_id, args.players, args.variant, hero, foe, games, args.seed, args.jobs,
+                               args.backend, args.address)
+            except cluster.ClusterError as exc:
+                p.exit(2, f"{p.prog}: {exc}\n")
             rows.append(row)
             print(line_text(row), flush=True)
             if args.json:

@@ -63,6 +63,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--variant", action="append", default=[], help="apply a named variant (repeatable)")
     sim.add_argument("--ruleset", type=Path, help="a house-rules YAML file applied before the variants")
     sim.add_argument("--jobs", type=int, default=1, help="worker processes (default: 1)")
+    sim.add_argument("--backend", choices=("process", "dask"), default="process",
+                     help="process: a pool on this machine (default); dask: a Dask cluster (the cluster extra)")
+    sim.add_argument("--address", metavar="HOST:PORT",
+                     help="with --backend dask: a running scheduler (default: start a local one of --jobs workers)")
     sim.add_argument("--records", type=Path, help="write each game's record into this folder (never over a file)")
     sim.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
                      help="how long a computer player may think over one decision (default: 60)")
@@ -292,6 +296,7 @@ def _rulesets(args: argparse.Namespace) -> int:
 def _simulate(args: argparse.Namespace) -> int:
     from parlour.core import simulate
     from parlour.core.agents import spec_problem
+    from parlour.core.cluster import ClusterError, scheduler_address
     from parlour.core.game import PluginError
 
     registry = load_registry()
@@ -318,6 +323,13 @@ def _simulate(args: argparse.Namespace) -> int:
         raise UserError("--seed must fit in 64 bits")
     if not 0 < args.time_limit <= 86_400:  # NaN fails this too
         raise UserError("--time-limit must be above 0 and at most 86400 seconds")
+    if args.address is not None:
+        if args.backend != "dask":
+            raise UserError("--address is the scheduler of a Dask cluster: give it with --backend dask")
+        try:
+            scheduler_address(args.address)
+        except ClusterError as exc:
+            raise UserError(str(exc)) from None
     first_seat = None
     if args.first_player is not None:
         if game.starter is None:
@@ -337,8 +349,8 @@ def _simulate(args: argparse.Namespace) -> int:
         first_seat,
     )
     try:
-        results, wall = simulate.run(plan, args.jobs)
-    except PluginError as exc:
+        results, wall = simulate.run(plan, args.jobs, args.backend, args.address)
+    except (PluginError, ClusterError) as exc:
         raise UserError(str(exc)) from None
     except OSError as exc:  # writing a record failed (the disk filled up, the folder went away)
         raise UserError(f"{exc.filename or args.records}: cannot write a record: {exc.strerror or exc}") from None
@@ -353,7 +365,7 @@ def _simulate(args: argparse.Namespace) -> int:
 def _check_records_folder(folder: Path, game_id: str, games: int) -> None:
     """The records folder exists (made if need be), takes files, and holds none of the names
     this run would write: records are never written over."""
-    from parlour.core.simulate import record_name
+    from parlour.core.simulate import index_name, record_name
 
     if folder.exists() and not folder.is_dir():
         raise UserError(f"{folder}: --records needs a folder, and this is a file")
@@ -363,7 +375,8 @@ def _check_records_folder(folder: Path, game_id: str, games: int) -> None:
         probe.close()
     except OSError as exc:
         raise UserError(f"{folder}: cannot write records there: {exc.strerror or exc}") from None
-    taken = [name for name in (record_name(game_id, i) for i in range(games)) if (folder / name).exists()]
+    names = [record_name(game_id, i) for i in range(games)] + [index_name(game_id)]
+    taken = [name for name in names if (folder / name).exists()]
     if taken:
         raise UserError(f"{folder}: already holds {taken[0]}"
                         f"{f' and {len(taken) - 1} more' if len(taken) > 1 else ''}; "

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import functools
+import json
 import math
+import os
 import random
 import signal
 import time
@@ -13,7 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from parlour.core import cluster
 from parlour.core.match import DEFAULT_TIME_LIMIT
+from parlour.core.record import write_json
 from parlour.core.registry import Registry, discover
 from parlour.core.rulesets import turned
 from parlour.core.seating import computer_seats, start_match
@@ -67,6 +71,22 @@ def record_name(game_id: str, index: int) -> str:
     return f"{game_id}-{index:05d}.json"
 
 
+def index_name(game_id: str) -> str:
+    """The file name of a ``--records`` folder's index: one JSON line a game."""
+    return f"{game_id}.jsonl"
+
+
+def write_index(plan: Plan, results: Sequence[GameResult]) -> None:
+    """The run's results in a ``--records`` folder, one JSON object a line in game order, each
+    naming its record: a table to read without replaying a game. Never written over."""
+    assert plan.records
+    with open(Path(plan.records) / index_name(plan.game_id), "x", encoding="utf-8") as fh:
+        for r in results:
+            fh.write(json.dumps({"index": r.index, "record": record_name(plan.game_id, r.index), **r.to_json()}) + "\n")
+        fh.flush()
+        os.fsync(fh.fileno())
+
+
 def rotate(agents: Sequence[str], index: int) -> list[str]:
     """Game ``index`` rotates the agent list by ``index`` seats."""
     n = len(agents)
@@ -79,7 +99,8 @@ def _registry(plugins: tuple[str, ...]) -> Registry:
     return discover(plugins)
 
 
-def _play_one(plan: Plan, index: int) -> GameResult:
+def _play_one(plan: Plan, index: int) -> tuple[GameResult, dict[str, Any] | None]:
+    """Game ``index`` and, if the run keeps records, its record for the driver to write."""
     game = _registry(plan.plugins).get(plan.game_id)
     names = rotate(plan.agents, index)
     seed = game_seed(plan.seed, index)
@@ -90,43 +111,65 @@ def _play_one(plan: Plan, index: int) -> GameResult:
     start = time.perf_counter()
     state = match.play_out()
     elapsed = time.perf_counter() - start
-    if plan.records:
-        match.record.save(Path(plan.records) / record_name(plan.game_id, index), replace=False)
     n = len(names)
     scores = [0.0] * n
     for at, score in enumerate(state.scores()):  # back to the seats as they were before the turn
         scores[(at + turn) % n] = score
     winners = sorted((w + turn) % n for w in state.winners())
-    return GameResult(index, seed, names, scores, winners, match.moves, elapsed)
+    record = match.record.to_json() if plan.records else None
+    return GameResult(index, seed, names, scores, winners, match.moves, elapsed), record
 
 
-def _play_chunk(plan: Plan, indices: list[int]) -> list[GameResult]:
+def _play_chunk(plan: Plan, indices: list[int]) -> list[tuple[GameResult, dict[str, Any] | None]]:
     return [_play_one(plan, i) for i in indices]
 
 
-def run(plan: Plan, jobs: int = 1) -> tuple[list[GameResult], float]:
-    """Play every game of ``plan``; the results are the same whatever ``jobs`` is."""
+def run(plan: Plan, jobs: int = 1, backend: str = "process",
+        address: str | None = None) -> tuple[list[GameResult], float]:
+    """Play every game of ``plan``; the results are the same whatever ``jobs`` and ``backend``
+    are. Each game's result is kept once, by its index, and its record written here, in the
+    driver, as its chunk comes back: a chunk run again after a lost worker changes nothing.
+
+    ``backend`` "process": a pool of ``jobs`` processes on this machine (none for one job);
+    "dask": :mod:`parlour.core.cluster` (the scheduler at ``address``, else a local cluster of
+    ``jobs`` workers)."""
     start = time.perf_counter()
+    results: dict[int, GameResult] = {}
+
+    def keep(part: list[tuple[GameResult, dict[str, Any] | None]]) -> None:
+        for result, record in part:
+            if result.index in results:
+                continue
+            if record is not None and plan.records:
+                write_json(Path(plan.records) / record_name(plan.game_id, result.index), record, replace=False)
+            results[result.index] = result
+
     indices = list(range(plan.games))
-    if jobs <= 1 or plan.games <= 1:
-        results = _play_chunk(plan, indices)
+    # small chunks, so that a game that fails (a PluginError) is met soon: the workers are
+    # then stopped
+    size = max(1, min(50, plan.games // (jobs * 4)))
+    chunks = [indices[i:i + size] for i in range(0, len(indices), size)]
+    if backend == "dask":
+        cluster.play_chunks(_play_chunk, (plan,), chunks, keep, jobs, address)
+    elif jobs <= 1 or plan.games <= 1:
+        for index in indices:
+            keep(_play_chunk(plan, [index]))
     else:
-        # small chunks, so that a game that fails (a PluginError) is met soon, in order: the
-        # workers are then stopped
-        size = max(1, min(50, plan.games // (jobs * 4)))
-        chunks = [indices[i:i + size] for i in range(0, len(indices), size)]
         with ProcessPoolExecutor(max_workers=jobs, initializer=leave_ctrl_c_to_the_parent) as pool:
             futures = [pool.submit(_play_chunk, plan, chunk) for chunk in chunks]
             try:
-                parts = [future.result() for future in futures]
+                for future in futures:
+                    keep(future.result())
             except BaseException:
                 # ctrl+c or a failed game: the games under way are not waited for (a computer
                 # player may never return). No future is cancelled here: Python 3.11's pool
                 # fails on a cancelled one when its workers are gone (InvalidStateError)
                 stop_workers(pool)
                 raise
-            results = sorted((r for part in parts for r in part), key=lambda r: r.index)
-    return results, time.perf_counter() - start
+    ordered = [results[i] for i in sorted(results)]
+    if plan.records:
+        write_index(plan, ordered)
+    return ordered, time.perf_counter() - start
 
 
 def leave_ctrl_c_to_the_parent() -> None:

@@ -313,3 +313,18 @@ def test_rulesets_lists_the_broken_plugins_too(tmp_path: Path) -> None:
         in result.stdout
     data = json.loads(parlour("rulesets", "--json", env=env).stdout)
     assert [b["name"] for b in data["broken_plugins"]] == ["broken-game"]
+
+
+def test_a_records_folder_reads_as_a_dataset_without_parlour(tmp_path: Path) -> None:
+    """Issue 28: beside the records, GAME.jsonl holds one line a game, in game order, naming
+    its record; plain ``json`` reads both."""
+    sim = json.loads(parlour("simulate", "sevens", "--games", "3", "--records", str(tmp_path), "--json").stdout)
+    lines = [json.loads(line) for line in (tmp_path / "sevens.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert [line["index"] for line in lines] == [0, 1, 2]
+    assert [{key: line[key] for key in game} for line, game in zip(lines, sim["games"], strict=True)] == sim["games"]
+    for line in lines:
+        record = json.loads((tmp_path / line["record"]).read_text(encoding="utf-8"))
+        assert (record["seed"], record["scores"]) == (line["seed"], line["scores"])
+        assert len(record["actions"]) == line["turns"]
+    again = parlour("simulate", "sevens", "--games", "3", "--records", str(tmp_path))
+    assert_user_error(again, "already holds sevens-00000.json and 3 more")

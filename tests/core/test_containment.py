@@ -114,7 +114,8 @@ def test_simulate_never_writes_over_a_record(tmp_path: Path) -> None:
     assert len(before) == 2
     line = one_line_error(parlour("simulate", "sevens", "--games", "3", "--records", str(tmp_path),
                                   plugins="sevens:GAME"))
-    assert "already holds sevens-00000.json and 1 more; records are never written over" in line
+    # the two records and the index, sevens.jsonl
+    assert "already holds sevens-00000.json and 2 more; records are never written over" in line
     assert {p.name: p.read_bytes() for p in tmp_path.glob("*.json")} == before
     a_file = tmp_path / "sevens-00000.json"
     assert "--records needs a folder, and this is a file" in one_line_error(
