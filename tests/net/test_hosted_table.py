@@ -175,7 +175,7 @@ def test_a_hosts_message_is_read_or_refused_in_one_line(body: dict, kind: str) -
 
 
 def test_a_plugins_failing_reader_is_a_refusal_not_a_dropped_player(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 25: a third-party game whose parse_action raised something other than
+    """Issue 25: a third-party game whose reader (``legal_action``) raised something other than
     IllegalAction made the host drop the player (1011); now it is refused with the reason."""
     table = new_table(BANQUE)
     seat = table.match.state.to_move
@@ -185,6 +185,6 @@ def test_a_plugins_failing_reader_is_a_refusal_not_a_dropped_player(monkeypatch:
     def broken(state, text):
         raise ValueError("a plugin's bug")
 
-    monkeypatch.setattr(table.game, "parse_action", broken)
+    monkeypatch.setattr(table.game, "legal_action", broken)
     assert table.receive(seat, move(table, legal[0]["text"])) == "Banque Fatale could not read that move (ValueError)"
     assert table.turn == turn and len(table.match.record.actions) == moves
