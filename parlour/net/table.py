@@ -204,7 +204,7 @@ class HostedTable:
             return f"{self.game.title} could not read that move ({type(exc).__name__})"
         try:
             self.match.play(action, checked=True)
-        except PluginError as exc:
+        except (IllegalAction, PluginError) as exc:
             return str(exc)
         self.play_computers()
         return None
