@@ -55,7 +55,7 @@ class _WrittenOnce:
 
 
 class _OldKind:
-    """``Action.kind``, the first word's name before 0.2: read as :attr:`Action.word`."""
+    """``Action.kind``, deprecated since 0.1 (kept through 0.2): read as :attr:`Action.word`."""
 
     def __get__(self, action: Action | None, owner: type[Action]) -> str:
         warnings.warn("Action.kind is deprecated; use Action.word", DeprecationWarning, stacklevel=2)

@@ -385,7 +385,7 @@ class Game(ABC):
         return action
 
     def read_action(self, text: str, rules: Mapping[str, Any]) -> Action | None:
-        """Deprecated since 0.2 (kept through 0.3): :meth:`action_from_text`, with None for a
+        """Deprecated since 0.1 (kept through 0.2): :meth:`action_from_text`, with None for a
         text that is no action."""
         warnings.warn("Game.read_action is deprecated; use Game.action_from_text", DeprecationWarning, stacklevel=2)
         try:
@@ -394,7 +394,7 @@ class Game(ABC):
             return None
 
     def parse_action(self, state: State, text: str) -> Action:
-        """Deprecated since 0.2 (kept through 0.3): the old name of :meth:`legal_action`."""
+        """Deprecated since 0.1 (kept through 0.2): the old name of :meth:`legal_action`."""
         warnings.warn("Game.parse_action is deprecated; use Game.legal_action", DeprecationWarning, stacklevel=2)
         if type(self).legal_action is not Game.legal_action:
             return self.legal_action(state, text)

@@ -515,7 +515,8 @@ def _reads_back(action: Action, door: str, read: Callable[[], Action]) -> None:
     except IllegalAction as exc:
         pytest.fail(f"{door} refuses {action.text!r}, a legal action's own text: {exc}")
     assert back == action and type(back) is type(action), f"{door}: {action.text!r} reads back as {back!r}"
-    assert (back.text, back.label) == (action.text, action.label), f"{door}: {action.text!r} reads back as {back.text!r}"
+    assert (back.text, back.label) == (action.text, action.label), (
+        f"{door}: {action.text!r} reads back as {back.text!r}, {back.label!r}")
 
 
 def _module_test(name: str) -> Any:
