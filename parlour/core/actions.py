@@ -109,7 +109,8 @@ class Action:
     @classmethod
     def values_in(cls, text: str) -> list[Any]:
         """The values of the compared fields written in ``text`` after the word (whole numbers
-        up to :data:`MAX_NUMBER`, words), for a :meth:`from_text` that adds to them."""
+        up to :data:`MAX_NUMBER`; words, as fields of any other type), for a
+        :meth:`from_text` that adds to them."""
         names, readers = _shape(cls)
         word = cls.word
         words = text[len(word) + 1:].split(" ") if text.startswith(word + " ") else None
@@ -117,7 +118,7 @@ class Action:
             return []
         if words is None or len(words) != len(names):
             raise IllegalAction(f"{quoted(text)} is not a move: {cls.pattern()}")
-        values = [read(w) for read, w in zip(readers, words)]
+        values = [(read or _word)(w) for read, w in zip(readers, words)]
         if None in values:
             raise IllegalAction(f"{quoted(text)} is not a move: {cls.pattern()}")
         return values
