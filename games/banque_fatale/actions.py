@@ -1,53 +1,32 @@
 """Banque Fatale's actions: small frozen values, shared by the engine, the agents and the board.
 
-Each action's record text and the code that reads it back sit on its class (``text`` and
-``from_text``, as python-chess's ``Move.uci()`` and ``Move.from_uci()``). One rule covers
-all but the bid: the text is the action's ``word``, then its field (``pick RG``,
-``take R``, ``sell RG``, ``keep``). A bid is a vector of jeton counts, written with the
-colour letters (``bid 2R 1G``; ``bid 0`` for nothing).
+Each is written as the core's :class:`~parlour.core.actions.Action` writes and reads one: its
+``word``, then its field (``pick RG``, ``take R``, ``sell RG``, ``keep``). Only the bid is
+written otherwise, and overrides ``to_text`` and ``from_text``: a vector of jeton counts,
+written with the colour letters (``bid 2R 1G``; ``bid 0`` for nothing).
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar
 
-from parlour.core.game import Action, IllegalAction
+from parlour.core.actions import Action, IllegalAction, quoted
 from parlour.core.inputs import whole_number
-
-
-def not_a_move(text: str) -> IllegalAction:
-    return IllegalAction(f"{text!r} is not a Banque Fatale move")
 
 
 @dataclass(frozen=True, order=True)
 class _Worded(Action):
-    """An action written as its ``word`` and then its fields' values, one word each;
-    ``doing`` is its label, with ``{}`` for each field's value."""
+    """An action written as its ``word`` and its field; ``doing`` is its label, with ``{}``
+    for the field's value."""
 
-    word: ClassVar[str]
     doing: ClassVar[str]
-
-    @property
-    def text(self) -> str:
-        return " ".join([self.word, *[getattr(self, f.name) for f in fields(self)]])
 
     @property
     def label(self) -> str:
         return self.doing.format(*[getattr(self, f.name) for f in fields(self)])
-
-    @classmethod
-    def from_text(cls, text: str, letters: str) -> Self:
-        """The action written ``text`` (legal or not: the state judges that). The last
-        field takes the rest of the text; ``letters`` (the colours) is for the bid."""
-        word, space, rest = text.partition(" ")
-        n = len(fields(cls))
-        parts = rest.split(" ", n - 1) if space else []
-        if word != cls.word or len(parts) != n or not all(parts):
-            raise not_a_move(text)
-        return cls(*parts)
 
 
 @dataclass(frozen=True, order=True)
@@ -100,8 +79,7 @@ class Bid(Action):
     def total(self) -> int:
         return sum(self.counts)
 
-    @property
-    def text(self) -> str:
+    def to_text(self) -> str:
         parts = [f"{n}{letter}" for n, letter in zip(self.counts, self.letters) if n]
         return "bid " + (" ".join(parts) if parts else "0")
 
@@ -114,35 +92,24 @@ class Bid(Action):
         return f"bid {total} jeton{'s' if total > 1 else ''}: {parts}"
 
     @classmethod
-    def from_text(cls, text: str, letters: str) -> Bid:
+    def from_text(cls, text: str, rules: Mapping[str, Any]) -> Bid:
         """The bid written ``text``: ``bid`` and a count with a colour letter per colour bid."""
+        letters = "".join(colour["letter"] for colour in rules["colours"])
         word, _, rest = text.partition(" ")
         if word != cls.word:
-            raise not_a_move(text)
+            raise IllegalAction(f"{quoted(text)} is not a bid")
         counts = [0] * len(letters)
         if rest != "0":
             for part in rest.split():
                 number, letter = whole_number(part[:-1]), part[-1:]
                 if letter not in letters or number is None:
-                    raise IllegalAction(f"{text!r} is not a bid")
+                    raise IllegalAction(f"{quoted(text)} is not a bid")
                 counts[letters.index(letter)] += number
         return cls(tuple(counts), letters)
 
 
-#: each kind of action by the word its record text starts with
-BY_WORD: dict[str, type[_Worded] | type[Bid]] = {kind.word: kind for kind in (Pick, Bid, Take, Sell, Keep)}
-
-
-def read_action(text: str, letters: str) -> Action:
-    """The action whose record text is exactly ``text``, legal or not; an
-    :class:`IllegalAction` if no action is written so."""
-    kind = BY_WORD.get(text.partition(" ")[0])
-    if kind is None:
-        raise not_a_move(text)
-    action = kind.from_text(text, letters)
-    if action.text != text:
-        raise IllegalAction(f"{text!r} is not written the way the game writes it")
-    return action
+#: every kind of action, in the order the game's numbering lists them
+ACTION_KINDS = (Pick, Bid, Take, Sell, Keep)
 
 
 def whole_counts(counts: object, colours: int) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.banque_fatale.actions import KEEP, Bid, Pick, Sell, Take
 from games.banque_fatale.config import canonical
 from parlour.core.codec import ActionCodec, Fixed, Phrase
 
@@ -18,7 +19,7 @@ from parlour.core.codec import ActionCodec, Fixed, Phrase
 class Bids:
     """Every bid, numbered as its jeton counts in base ``most + 1``."""
 
-    word = "bid"
+    word = Bid.word
 
     def __init__(self, letters: str, most: int) -> None:
         self.letters = letters
@@ -56,9 +57,9 @@ def action_codec(rules: Mapping[str, Any]) -> ActionCodec:
     letters = "".join(c["letter"] for c in rules["colours"])
     cards = list(dict.fromkeys(canonical(code, letters) for code in rules["deck"]))
     return ActionCodec([
-        Phrase("pick", cards),
+        Phrase(Pick.word, cards),
         Bids(letters, int(rules["jetons_per_colour"])),
-        Phrase("take", list(letters)),
-        Phrase("sell", cards),
-        Fixed("keep"),
+        Phrase(Take.word, list(letters)),
+        Phrase(Sell.word, cards),
+        Fixed(KEEP.text),
     ])

@@ -5,17 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.banque_fatale.actions import read_action
+from games.banque_fatale.actions import ACTION_KINDS
 from games.banque_fatale.agents import ABOUT, EasyAgent
 from games.banque_fatale.codec import action_codec as numbering
-from games.banque_fatale.config import config_for
 from games.banque_fatale.knowledge import BanqueFataleKnowledge
 from games.banque_fatale.medium import MediumAgent
 from games.banque_fatale.state import BanqueFataleState
 import rulesets
 from parlour.core.codec import ActionCodec
 from parlour.core.agents import Budget, KindEntry
-from parlour.core.game import Action, IllegalAction, State
 from parlour.core.schema import Bool, Dict, Int, List, Map, Schema, Str
 from parlour.plugin import Game
 
@@ -30,6 +28,7 @@ class BanqueFatale(Game):
     library = rulesets.FOLDER
     pauses = frozenset({"reset", "end"})  # a colour paid out and went back; the game's end
     board = "games.banque_fatale.board:BanqueFataleBoard"
+    action_kinds = ACTION_KINDS
 
     @property
     def schema(self) -> Schema:
@@ -113,21 +112,6 @@ class BanqueFatale(Game):
     def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> BanqueFataleState:
         self.require_players(players)
         return BanqueFataleState(players, rules, seed)
-
-    def read_action(self, text: str, rules: Mapping[str, Any]) -> Action | None:
-        try:
-            return read_action(text, config_for(rules).letters)
-        except IllegalAction:
-            return None
-
-    def parse_action(self, state: State, text: str) -> Action:
-        """Read a record's action text directly (the bid space is too large to search)."""
-        assert isinstance(state, BanqueFataleState)
-        action = read_action(text, state.cfg.letters)
-        reason = state.why_illegal(action)
-        if reason is not None:
-            raise IllegalAction(reason)
-        return action
 
     def action_codec(self, rules: Mapping[str, Any], players: int) -> ActionCodec:
         """The fixed numbering of every action (``codec.py``)."""

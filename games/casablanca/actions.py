@@ -1,23 +1,21 @@
 """Casablanca's actions: small frozen values, shared by the engine, the agents and the board.
 
-An action's record ``text`` is its ``word`` and its one compared number (a field, a symbol,
-a number or an amount), worked out once per object; an action without a number has a fixed
-text and label. The optional ``note`` (a symbol name, filled in by the engine) only makes
-the ``label`` friendlier and takes no part in equality or records.
+Each is written as the core's :class:`~parlour.core.actions.Action` writes and reads one: its
+``word`` and its compared numbers (a field, a symbol, a number or an amount: ``pick 12``,
+``announce 3 12``); an action without a number is its word alone (``pass``, ``take top``).
+The optional ``note`` (a symbol's name) only makes the ``label`` friendlier and takes no part
+in equality or records: the engine fills it in, and ``from_text`` from the table's rules.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from functools import cached_property
-from typing import ClassVar
+from typing import Any, ClassVar, Self
 
-from parlour.core.game import Action
-from parlour.core.inputs import whole_number
+from parlour.core.actions import Action, IllegalAction, quoted
 
 SYMBOLS = 7  # the numbers 0-6 reach each of the seven symbols exactly once (CB-C1)
-#: the largest number a record text may hold (fields, stakes and amounts are far smaller)
-MAX_NUMBER = 10**12 - 1
 
 
 class _Dollars(dict[int, str]):
@@ -51,16 +49,10 @@ def _whole_numbers(action: Action) -> None:
 
 @dataclass(frozen=True, order=True)
 class _Numbered(Action):
-    """An action with one number: its first field."""
-
-    word: ClassVar[str]
+    """An action whose compared fields are whole numbers (refused otherwise when built)."""
 
     def __post_init__(self) -> None:
         _whole_numbers(self)
-
-    @cached_property
-    def text(self) -> str:  # type: ignore[override]
-        return f"{self.word} {getattr(self, fields(self)[0].name)}"
 
 
 @dataclass(frozen=True, order=True)
@@ -75,6 +67,11 @@ class _OnField(_Numbered):
     def label(self) -> str:
         return f"{self.doing} {self.field + 1}" + (f" ({self.note})" if self.note else "")
 
+    @classmethod
+    def from_text(cls, text: str, rules: Mapping[str, Any]) -> Self:
+        (number,) = cls.values_in(text)
+        return cls(number, rules["symbols"][number % SYMBOLS])
+
 
 @dataclass(frozen=True, order=True)
 class _OfSymbol(_Numbered):
@@ -87,6 +84,13 @@ class _OfSymbol(_Numbered):
     @property
     def label(self) -> str:
         return self.doing.format(self.note or f"symbol {self.symbol}")
+
+    @classmethod
+    def from_text(cls, text: str, rules: Mapping[str, Any]) -> Self:
+        (symbol,) = cls.values_in(text)
+        if symbol >= SYMBOLS:
+            raise IllegalAction(f"{quoted(text)} is not a move: the symbols are 0 to {SYMBOLS - 1}")
+        return cls(symbol, rules["symbols"][symbol])
 
 
 @dataclass(frozen=True, order=True)
@@ -102,8 +106,11 @@ class Reshuffle(Action):
     """At the start of your turn, as often a round as the rules allow: every ring chip goes to
     a random field."""
 
-    text = "reshuffle"  # type: ignore[assignment]
-    label = "reshuffle the chips on the ring"  # type: ignore[assignment]
+    word = "reshuffle"
+
+    @property
+    def label(self) -> str:
+        return "reshuffle the chips on the ring"
 
 
 @dataclass(frozen=True, order=True)
@@ -132,14 +139,15 @@ class Announce(_Numbered):
     note: str = field(default="", compare=False, repr=False)  # the field's symbol name
     word = "announce"
 
-    @cached_property
-    def text(self) -> str:  # type: ignore[override]
-        return f"{self.word} {self.number} {self.field}"  # two numbers, not one
-
     @property
     def label(self) -> str:
         where = f"field {self.field + 1}" + (f" ({self.note})" if self.note else "")
         return f"announce {self.number}, chip to {where}"
+
+    @classmethod
+    def from_text(cls, text: str, rules: Mapping[str, Any]) -> Announce:
+        number, place = cls.values_in(text)
+        return cls(number, place, rules["symbols"][place % SYMBOLS])
 
 
 @dataclass(frozen=True, order=True)
@@ -158,24 +166,33 @@ class Challenge(_Numbered):
 class Pass(Action):
     """Commit (in secret) to letting the announcement stand."""
 
-    text = "pass"  # type: ignore[assignment]
-    label = "let it pass"  # type: ignore[assignment]
+    word = "pass"
+
+    @property
+    def label(self) -> str:
+        return "let it pass"
 
 
 @dataclass(frozen=True, order=True)
 class Admit(Action):
     """The challenged mover owns up: the move is undone and the fee goes to the pot."""
 
-    text = "admit"  # type: ignore[assignment]
-    label = "admit (undo the move, pay the fee)"  # type: ignore[assignment]
+    word = "admit"
+
+    @property
+    def label(self) -> str:
+        return "admit (undo the move, pay the fee)"
 
 
 @dataclass(frozen=True, order=True)
 class Call(Action):
     """Match the other stake and turn the chip over."""
 
-    text = "call"  # type: ignore[assignment]
-    label = "call: turn the chip over"  # type: ignore[assignment]
+    word = "call"
+
+    @property
+    def label(self) -> str:
+        return "call: turn the chip over"
 
 
 @dataclass(frozen=True, order=True)
@@ -194,16 +211,22 @@ class Raise(_Numbered):
 class Fold(Action):
     """Give up the exchange: your stake goes to the other."""
 
-    text = "fold"  # type: ignore[assignment]
-    label = "fold (lose your stake)"  # type: ignore[assignment]
+    word = "fold"
+
+    @property
+    def label(self) -> str:
+        return "fold (lose your stake)"
 
 
 @dataclass(frozen=True, order=True)
 class TakeTop(Action):
     """The exchange's winner takes the top card of the pile."""
 
-    text = "take top"  # type: ignore[assignment]
-    label = "take the top card of the pile"  # type: ignore[assignment]
+    word = "take top"
+
+    @property
+    def label(self) -> str:
+        return "take the top card of the pile"
 
 
 @dataclass(frozen=True, order=True)
@@ -221,38 +244,6 @@ CALL = Call()
 FOLD = Fold()
 TAKE_TOP = TakeTop()
 
-#: the actions without a number, by their text
-_FIXED: dict[str, Action] = {a.text: a for a in (RESHUFFLE, PASS, ADMIT, CALL, FOLD, TAKE_TOP)}
-#: the actions with numbers, by the word their text starts with
-_WORDED: dict[str, type[_Numbered]] = {kind.word: kind for kind in (PlaceFigure, Sell, Pick, Announce, Challenge,
-                                                                     Raise, TakeCard)}
-
-
-def read_text(text: str, names: list[str]) -> Action | None:
-    """The action written ``text``, legal or not (``names``: the symbols' names, which the
-    labels use), or None when no action is written so."""
-    fixed = _FIXED.get(text)
-    if fixed is not None:
-        return fixed
-    word, _, rest = text.partition(" ")
-    kind = _WORDED.get(word)
-    if kind is None:
-        return None
-    values = [whole_number(n, MAX_NUMBER) for n in rest.split(" ")]
-    if None in values:
-        return None
-    if kind is Announce:
-        if len(values) != 2:
-            return None
-        action: Action = Announce(values[0], values[1], names[values[1] % SYMBOLS])
-    elif len(values) != 1:
-        return None
-    elif issubclass(kind, _OnField):
-        action = kind(values[0], names[values[0] % SYMBOLS])  # type: ignore[call-arg]
-    elif issubclass(kind, _OfSymbol):
-        if values[0] >= SYMBOLS:
-            return None
-        action = kind(values[0], names[values[0]])  # type: ignore[call-arg]
-    else:
-        action = kind(values[0])  # type: ignore[call-arg]
-    return action if action.text == text else None
+#: every kind of action, in the order the game's numbering lists them
+ACTION_KINDS = (PlaceFigure, Reshuffle, Sell, Pick, Announce, Challenge, Pass, Admit, Call, Raise, Fold, TakeTop,
+                TakeCard)

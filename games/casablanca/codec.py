@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.casablanca.actions import SYMBOLS
+from games.casablanca.actions import (ADMIT, CALL, FOLD, PASS, RESHUFFLE, SYMBOLS, TAKE_TOP, Announce, Challenge, Pick,
+                                      PlaceFigure, Raise, Sell, TakeCard)
 from parlour.core.codec import ActionCodec, Fixed, Phrase
 
 
@@ -27,7 +28,8 @@ def action_codec(rules: Mapping[str, Any], players: int) -> ActionCodec:
     symbols = range(SYMBOLS)
     amounts = range(most_money(rules, players) + 1)
     return ActionCodec([
-        Phrase("figure", fields), Fixed("reshuffle"), Phrase("sell", symbols), Phrase("pick", fields),
-        Phrase("announce", symbols, fields), Phrase("challenge", amounts), Fixed("pass"), Fixed("admit"),
-        Fixed("call"), Phrase("raise", amounts), Fixed("fold"), Fixed("take top"), Phrase("take", symbols),
+        Phrase(PlaceFigure.word, fields), Fixed(RESHUFFLE.text), Phrase(Sell.word, symbols), Phrase(Pick.word, fields),
+        Phrase(Announce.word, symbols, fields), Phrase(Challenge.word, amounts), Fixed(PASS.text), Fixed(ADMIT.text),
+        Fixed(CALL.text), Phrase(Raise.word, amounts), Fixed(FOLD.text), Fixed(TAKE_TOP.text),
+        Phrase(TakeCard.word, symbols),
     ])

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.casablanca.actions import SYMBOLS, read_text
+from games.casablanca.actions import ACTION_KINDS, SYMBOLS
 from games.casablanca.agents import ABOUT, EasyAgent, MediumAgent
 from games.casablanca.codec import action_codec as numbering
 from games.casablanca.knowledge import CasablancaKnowledge
@@ -14,7 +14,6 @@ from games.casablanca.state import CasablancaState
 import rulesets
 from parlour.core.codec import ActionCodec
 from parlour.core.agents import Budget, KindEntry
-from parlour.core.game import Action
 from parlour.core.schema import Bool, Int, List, Schema, Str
 from parlour.plugin import Game
 
@@ -33,6 +32,7 @@ class Casablanca(Game):
     library = rulesets.FOLDER
     pauses = frozenset({"admit", "settle", "round"})  # a challenge decided; a round's end
     board = "games.casablanca.board:CasablancaBoard"
+    action_kinds = ACTION_KINDS
     #: 2: announcing and putting the chip down became one action; the ruleset gained
     #: ``challenge_below_minimum``. 3: the ruleset gained ``challenger_answers`` (revised
     #: CB-X3); records of version 2 are read with it off, as they were played.
@@ -142,9 +142,6 @@ class Casablanca(Game):
     def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> CasablancaState:
         self.require_players(players)
         return CasablancaState(players, rules, seed)
-
-    def read_action(self, text: str, rules: Mapping[str, Any]) -> Action | None:
-        return read_text(text, rules["symbols"])
 
     def search_knowledge(self, rules: Mapping[str, Any]) -> Any:
         """How people play Casablanca, for the searching player (see ``knowledge.py``)."""

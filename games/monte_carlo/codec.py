@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.monte_carlo.actions import PASS, STOP, Bet, Lay
 from games.monte_carlo.layout import CELLS, DIGITS, cell_name, fields_for
 from parlour.core.codec import ActionCodec, Fixed, Phrase
 
 
 def action_codec(rules: Mapping[str, Any]) -> ActionCodec:
     return ActionCodec([
-        Phrase("bet", [f.id for f in fields_for(rules)]), Fixed("stop"), Fixed("pass"),
-        Phrase("lay", range(DIGITS[0], DIGITS[-1] + 1), [cell_name(c) for c in range(CELLS)]),
+        Phrase(Bet.word, [f.id for f in fields_for(rules)]), Fixed(STOP.text), Fixed(PASS.text),
+        Phrase(Lay.word, range(DIGITS[0], DIGITS[-1] + 1), [cell_name(c) for c in range(CELLS)]),
     ])

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.monte_carlo.actions import parse_text
+from games.monte_carlo.actions import ACTION_KINDS
 from games.monte_carlo.agents import ABOUT, EasyAgent, MediumAgent
 from games.monte_carlo.codec import action_codec as numbering
 from games.monte_carlo.knowledge import MonteCarloKnowledge
@@ -15,7 +15,6 @@ from games.monte_carlo.state import MonteCarloState
 import rulesets
 from parlour.core.codec import ActionCodec
 from parlour.core.agents import Budget, KindEntry
-from parlour.core.game import Action, IllegalAction, State
 from parlour.core.schema import Bool, Dict, Int, List, Schema
 from parlour.plugin import Game
 
@@ -31,6 +30,7 @@ class MonteCarlo(Game):
     min_players = 2
     max_players = 6
     board = "games.monte_carlo.board:MonteCarloBoard"
+    action_kinds = ACTION_KINDS
     library = rulesets.FOLDER
     pauses = frozenset({"field"})  # a game settled: its grid and payouts before the next deal
 
@@ -88,16 +88,6 @@ class MonteCarlo(Game):
     def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> MonteCarloState:
         self.require_players(players)
         return MonteCarloState(players, rules, seed)
-
-    def read_action(self, text: str, rules: Mapping[str, Any]) -> Action | None:
-        action = parse_text(text)
-        return action if action is not None and action.text == text else None
-
-    def parse_action(self, state: State, text: str) -> Action:
-        action = parse_text(text)
-        if action is None or action.text != text or not state.is_legal(action):
-            raise IllegalAction(f"{text!r} is not a legal move now")
-        return action
 
     def search_knowledge(self, rules: Mapping[str, Any]) -> Any:
         """Rollouts, candidates and a value estimate for the searching player (``knowledge.py``)."""

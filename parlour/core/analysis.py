@@ -204,7 +204,7 @@ def seat_decisions(game: Game, record: Record, seat: int) -> tuple[list[int], in
             else:
                 forced += 1
         try:
-            state.apply(game.parse_action(state, text))
+            state.apply_trusted(game.legal_action(state, text))
         except Exception as exc:  # noqa: BLE001 - a game failing on recorded data: report, not crash
             raise AnalysisError(f"action {index + 1} ({text!r}) does not replay: {type(exc).__name__}: {exc}") from None
     if not state.is_over:
@@ -234,7 +234,7 @@ def judge(game: Game, rules: Mapping[str, Any], state: State, played_text: str, 
     assert seat is not None
     view = state.view(seat)
     legal = state.legal_actions()
-    played = game.parse_action(state, played_text)
+    played = game.legal_action(state, played_text)
     agent = SearchAgent(game.search_knowledge(rules), Budget(iterations=budget))
     worlds = world_sampler(state, seat)
     found = agent.search(view, legal, random.Random(decision_seed(seed, index)), worlds, progress, also=[played])

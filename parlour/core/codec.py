@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, Union
 
 if TYPE_CHECKING:
-    from parlour.core.game import Action
+    from parlour.core.actions import Action
 
 #: the actions a codec remembers the numbers of (Banque Fatale's bids are at most 59,049)
 REMEMBERED = 1 << 17

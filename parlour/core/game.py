@@ -5,10 +5,11 @@ the state is advanced in place with ``apply``. Agents and user interfaces only e
 ``State.view(seat)`` (a JSON-serialisable dict) and ``State.legal_actions()``.
 
 Each class lists what a plugin must write, then what it may write (the defaults are
-correct), then what it may write for speed. Beside it: the events a state logs
-(:mod:`parlour.core.events`), the cheap-copy machinery (:mod:`parlour.core.fastcopy`) and the
-host's own computer levels (:mod:`parlour.core.levels`, whose ``Game`` is the one
-:mod:`parlour.plugin` hands out). This module imports none of the computer players.
+correct), then what it may write for speed. Beside it: how an action is written and read
+(:mod:`parlour.core.actions`), the events a state logs (:mod:`parlour.core.events`), the
+cheap-copy machinery (:mod:`parlour.core.fastcopy`) and the host's own computer levels
+(:mod:`parlour.core.levels`, whose ``Game`` is the one :mod:`parlour.plugin` hands out).
+This module imports none of the computer players.
 """
 
 from __future__ import annotations
@@ -19,10 +20,10 @@ import sys
 import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from parlour.core.actions import Action, ActionReader, IllegalAction, quoted
 from parlour.core.codec import ActionCodec
 from parlour.core.events import Event, Pending, QuietLog, Worded, new_event, seat_label, with_names
 from parlour.core.fastcopy import FastCopy
@@ -35,14 +36,6 @@ if TYPE_CHECKING:
 #: the names this module had before the events moved out (imported from here all over)
 __all__ = ["Action", "IllegalAction", "GameDefinitionError", "PluginError", "State", "Game",
            "Event", "QuietLog", "Worded", "new_event", "seat_label", "with_names"]
-
-
-class IllegalAction(ValueError):
-    """An action the state refuses; the state is left exactly as it was. The reason may quote
-    what a player or a record sent, so its control characters are written out, never echoed."""
-
-    def __init__(self, reason: object = "") -> None:
-        super().__init__(clean_message(str(reason)))
 
 
 class GameDefinitionError(Exception):
@@ -58,43 +51,10 @@ class PluginError(Exception):
         super().__init__(clean_message(message))
 
 
-@dataclass(frozen=True, order=True)
-class Action:
-    """Base for a game's actions: small, frozen, hashable and comparable.
-
-    Subclasses are dataclasses too. ``text`` is the stable form written into game
-    records; ``label`` is the short phrase shown to a player. The defaults derive both
-    from the class name and the fields; override them where a better phrase exists.
-    """
-
-    kind: ClassVar[str] = ""
-
-    @property
-    def text(self) -> str:
-        name = self.kind or type(self).__name__.lower()
-        parts = [_field_text(getattr(self, f.name)) for f in fields(self)]
-        return " ".join([name, *parts])
-
-    @property
-    def label(self) -> str:
-        return self.text
-
-    def __str__(self) -> str:
-        return self.text
-
-
 def _not_an_action(value: object) -> str:
     """The refusal of a value that is not an action (named by its type only: the value
     itself may be huge or hold control characters)."""
     return f"a {type(value).__name__} is not an action"
-
-
-def _field_text(value: Any) -> str:
-    if isinstance(value, (tuple, list)):
-        return ",".join(_field_text(v) for v in value) or "-"
-    if value is None:
-        return "-"
-    return str(value)
 
 
 class State(FastCopy, ABC):
@@ -271,6 +231,13 @@ class State(FastCopy, ABC):
 class Game(ABC):
     """A plugin's entry point: what the host needs to list, set up and run a game."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for old, new in (("read_action", "list its action classes in action_kinds"),
+                         ("parse_action", "override legal_action")):
+            if old in cls.__dict__:
+                warnings.warn(f"{cls.__name__}.{old} is deprecated: {new}", DeprecationWarning, stacklevel=2)
+
     # -- a plugin must write these -------------------------------------------------------------
     id: ClassVar[str]
     title: ClassVar[str]
@@ -369,27 +336,86 @@ class Game(ABC):
         ``hard``, the ``flat`` baseline: :mod:`parlour.core.levels`); this bare contract, none."""
         return {}
 
-    def read_action(self, text: str, rules: Mapping[str, Any]) -> Action | None:
-        """The action written ``text`` under ``rules``, without a state (legal or not), or
-        None when the game cannot read its actions without one (the default) or ``text`` is
-        no action (whatever it holds: nothing else is raised).
+    #: The game's action classes (see :mod:`parlour.core.actions`): its reader of action texts
+    #: is built from them, and :meth:`action_from_text` reads any action without a state.
+    #: Empty (the default): the game reads a text only in a game in progress, by looking for
+    #: it among the legal actions.
+    action_kinds: ClassVar[Sequence[type[Action]]] = ()
+
+    @property
+    def reads_actions(self) -> bool:
+        """Whether :meth:`action_from_text` reads texts without a state."""
+        return bool(self.action_kinds) or type(self).read_action is not Game.read_action
+
+    def action_from_text(self, text: str, rules: Mapping[str, Any]) -> Action:
+        """Any action written exactly ``text`` under ``rules``, legal or not, without a state;
+        an :class:`IllegalAction` naming the text when it is none (or when the game lists no
+        :attr:`action_kinds`), and nothing else is raised.
 
         A player at a hosted table is sent his legal moves as texts; the app reads them back
         into the game's own actions with this, so the game's board works over the network.
-        Without it (or when it returns None) the remote table shows the plain board, whose
-        choices are the texts and labels as sent. It never sees a state: whatever it needs
-        (a colour's letter, a symbol's name) comes from ``rules``, which every seat knows."""
-        return None
+        It never sees a state: whatever it needs (a colour's letter, a symbol's name) comes
+        from ``rules``, which every seat knows."""
+        kinds = self.action_kinds
+        if kinds:
+            cls = type(self)
+            reader = _READERS.get(cls)
+            if reader is None:
+                reader = _READERS[cls] = ActionReader(self.title, kinds)
+            return reader.read(text, rules)
+        if type(self).read_action is not Game.read_action:  # a plugin written before 0.2
+            action = self.read_action(text, rules)
+            if isinstance(action, Action):
+                return action
+            raise IllegalAction(f"{quoted(text)} is not a {self.title} move")
+        raise IllegalAction(f"{self.title} reads {quoted(text)} only in a game in progress")
 
-    def parse_action(self, state: State, text: str) -> Action:
-        """The action whose record text is ``text``, legal in ``state``; any other text
-        (whatever it holds: other scripts' digits, thousands of digits, control characters) is
-        refused with :class:`IllegalAction` and nothing else is raised. An override reads
-        numbers with :func:`~parlour.core.inputs.whole_number`."""
+    def legal_action(self, state: State, text: str) -> Action:
+        """The action written ``text``, legal in ``state``; any other text (whatever it holds:
+        other scripts' digits, thousands of digits, control characters) is refused with an
+        :class:`IllegalAction` naming it, and nothing else is raised.
+
+        Legality is checked here, once: the caller plays the action with
+        ``state.apply_trusted`` (or ``Match.play(action, checked=True)``), not ``apply``."""
+        if type(self).parse_action is not Game.parse_action:  # a plugin written before 0.2
+            action = self.parse_action(state, text)
+            if not isinstance(action, Action):
+                raise IllegalAction(f"{quoted(text)} is not a {self.title} move")
+            return self._checked(state, action)
+        return self._legal_action(state, text)
+
+    def _legal_action(self, state: State, text: str) -> Action:
+        if self.reads_actions:
+            return self._checked(state, self.action_from_text(text, state.rules))
         for action in state.legal_actions():
             if action.text == text:
                 return action
-        raise IllegalAction(f"{text!r} is not a legal move now")
+        raise IllegalAction(f"{quoted(text)} is not a legal move now")
+
+    @staticmethod
+    def _checked(state: State, action: Action) -> Action:
+        if state.to_move is None:
+            raise IllegalAction("the game is over")
+        reason = state.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        return action
+
+    def read_action(self, text: str, rules: Mapping[str, Any]) -> Action | None:
+        """Deprecated since 0.1 (kept through 0.2): :meth:`action_from_text`, with None for a
+        text that is no action."""
+        warnings.warn("Game.read_action is deprecated; use Game.action_from_text", DeprecationWarning, stacklevel=2)
+        try:
+            return self.action_from_text(text, rules)
+        except IllegalAction:
+            return None
+
+    def parse_action(self, state: State, text: str) -> Action:
+        """Deprecated since 0.1 (kept through 0.2): the old name of :meth:`legal_action`."""
+        warnings.warn("Game.parse_action is deprecated; use Game.legal_action", DeprecationWarning, stacklevel=2)
+        if type(self).legal_action is not Game.legal_action:
+            return self.legal_action(state, text)
+        return self._legal_action(state, text)
 
     def require_players(self, players: int) -> None:
         """A ``ValueError`` (one line, for the user) unless the game is for ``players`` seats;
@@ -415,3 +441,7 @@ class Game(ABC):
     def validate_rules(self, rules: Mapping[str, Any]) -> list[tuple[str, str]]:
         """Checks across settings, as ``(key.path, message)`` pairs; empty when fine."""
         return []
+
+
+#: each game class's reader of action texts, built the first time it reads one
+_READERS: dict[type[Game], ActionReader] = {}

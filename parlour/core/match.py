@@ -272,12 +272,17 @@ class Match:
             what = repr(shown(text)) if isinstance(text, str) else f"a {type(action).__name__}"
             raise PluginError(f"{self.who(seat)} chose {what}, which is not a legal move: {exc}") from None
 
-    def play(self, action: Action) -> None:
+    def play(self, action: Action, *, checked: bool = False) -> None:
         """Apply an action for the seat to move (an agent's or a human's) and record it; an
-        engine that fails on it (other than refusing it) is a :class:`PluginError`."""
+        engine that fails on it (other than refusing it) is a :class:`PluginError`.
+        ``checked``: the action comes from ``Game.legal_action`` on this state, so its
+        legality is not checked again."""
         state = self.state
         try:
-            state.apply(action)
+            if checked:
+                state.apply_trusted(action)
+            else:
+                state.apply(action)
         except IllegalAction:
             raise
         except Exception as exc:

@@ -227,12 +227,13 @@ def clean_record_rules(game: Game, record: Record) -> dict[str, Any]:
 def replay_actions(
     game: Game, state: State, texts: Sequence[str], play: Callable[[Action], None] | None = None
 ) -> None:
-    """Play recorded action texts on ``state`` (through ``play``, e.g. ``Match.play``, if
-    given); a text that is not legal where it stands is a :class:`RecordError`."""
-    play = play or state.apply
+    """Play recorded action texts on ``state`` (through ``play`` if given, which is handed
+    actions already checked: ``Match.play`` with ``checked=True``); a text that is not legal
+    where it stands is a :class:`RecordError`."""
+    play = play or state.apply_trusted
     for number, text in enumerate(texts, 1):
         try:
-            play(game.parse_action(state, text))
+            play(game.legal_action(state, text))
         except IllegalAction as exc:
             raise RecordError(f"action {number} ({text!r}) does not replay: {exc}") from None
         except Exception as exc:  # noqa: BLE001 - a game failing on recorded data: report, not crash

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from parlour.core.agents import Agent, AgentSpecError, make_agent, spec_problem
@@ -90,7 +91,7 @@ def resume_match(game: Game, record: Record, *, seconds: float | None = None) ->
         match = start_match(game, rules, record.seed, record.seats, record.variants, seconds=seconds)
     except ValueError as exc:
         raise RecordError(str(exc)) from None
-    replay_actions(game, match.state, record.actions, match.play)
+    replay_actions(game, match.state, record.actions, partial(match.play, checked=True))
     match.record.takebacks = record.takebacks
     return match
 
@@ -107,7 +108,7 @@ def take_back(game: Game, match: Match, seat: int, *, seconds: float | None = No
 
     def play(action: Action) -> None:
         movers.append(replayed.state.to_move)
-        replayed.play(action)
+        replayed.play(action, checked=True)
 
     replay_actions(game, replayed.state, record.actions, play)
     last = max((i for i, mover in enumerate(movers) if mover == seat), default=None)

@@ -23,13 +23,12 @@ from parlour.net.protocol import HOST_BYTES, ProtocolError, encode, read_host
 @dataclass(frozen=True)
 class WireAction(Action):
     """A legal move as the host sent it, for a game that cannot read its own texts
-    (``Game.read_action``): the plain board lists these."""
+    (``Game.action_from_text``): the plain board lists these."""
 
     wire_text: str
     wire_label: str
 
-    @property
-    def text(self) -> str:
+    def to_text(self) -> str:
         return self.wire_text
 
     @property
@@ -72,7 +71,7 @@ def read_legal(game: Game, rules: Mapping[str, Any], legal: Sequence[Mapping[str
     typed: list[Action] = []
     for item in legal:
         try:
-            action = game.read_action(item["text"], rules)
+            action = game.action_from_text(item["text"], rules)
         except Exception:  # noqa: BLE001 - the game's own code: the plain board does without it
             action = None
         if action is None or not isinstance(action, Action) or action.text != item["text"]:
@@ -154,7 +153,7 @@ class RemoteMatch:
         self.moves = 0
         #: the legal moves cannot be read as the game's own actions (it has no reader, or its
         #: reader failed on one): the plain board shows them as sent
-        self.plain = type(game).read_action is Game.read_action
+        self.plain = not game.reads_actions
         self.away: list[int] = []  #: seats whose players are away
         self.takeover: float | None = None  #: seconds after which a computer takes an away seat
         #: what the seat was sent, one step a table message: its review (the host keeps the record)

@@ -197,16 +197,14 @@ class HostedTable:
             return why
         state = self.match.state
         try:
-            action = self.game.parse_action(state, message["text"])
+            action = self.game.legal_action(state, message["text"])
         except IllegalAction as exc:
             return str(exc)
         except Exception as exc:  # noqa: BLE001 - a plugin's reader failed: refused, not a dropped player
             return f"{self.game.title} could not read that move ({type(exc).__name__})"
         try:
-            self.match.play(action)
-        except IllegalAction as exc:
-            return str(exc)
-        except PluginError as exc:
+            self.match.play(action, checked=True)
+        except (IllegalAction, PluginError) as exc:
             return str(exc)
         self.play_computers()
         return None

@@ -26,15 +26,17 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import inspect
 import json
 import os
 import random
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar
 
 import pytest
 
+from parlour.core.actions import ActionReader
 from parlour.core.agents import RandomAgent, all_kinds, as_kind, decide, make_agent
 from parlour.core.game import Action, Game, IllegalAction, State
 from parlour.core.match import Match
@@ -410,7 +412,7 @@ class GameContract:
     def test_contract_a_finished_game_offers_nothing(self, game: Game) -> None:
         """Once the game is over ``legal_actions()`` is an empty sequence (not None), every action
         it once offered is not legal (``is_legal`` False, ``why_illegal`` a reason) and reading
-        its text back with ``parse_action`` is refused with IllegalAction."""
+        its text back with ``legal_action`` is refused with IllegalAction."""
         state, seen = _finished(game, 23)
         assert state.is_over
         legal = state.legal_actions()
@@ -423,13 +425,14 @@ class GameContract:
             reason = state.why_illegal(action)
             assert isinstance(reason, str) and reason.strip()
             with pytest.raises(IllegalAction):
-                game.parse_action(state, text)
+                game.legal_action(state, text)
         assert snapshot(state) == before
 
     def test_contract_any_action_text_is_read_or_refused(self, game: Game) -> None:
         """The readers of action texts from players, hosts and records refuse any text they
-        cannot read as the contract says, and raise nothing else: ``parse_action`` gives a legal
-        action or raises IllegalAction (the state unchanged), ``read_action`` an action or None."""
+        cannot read as the contract says, and raise nothing else: ``legal_action`` gives a legal
+        action or raises IllegalAction (the state unchanged), ``action_from_text`` an action
+        written exactly so or raises IllegalAction."""
         rules = _ruleset(game).resolve()
         state = game.new_game(game.max_players, rules, 29)
         tried = 0
@@ -439,16 +442,81 @@ class GameContract:
             before = snapshot(current)
             for text in {t for legal in list(current.legal_actions())[:4] for t in hostile_texts(legal.text)}:
                 try:
-                    action = game.parse_action(current, text)
+                    action = game.legal_action(current, text)
                 except IllegalAction:
                     pass
                 else:
                     assert current.is_legal(action), f"{text!r} was read as a move that is not legal"
-                read = game.read_action(text, rules)
-                assert read is None or isinstance(read, Action), f"read_action({text!r}) gave {read!r}"
+                try:
+                    read = game.action_from_text(text, rules)
+                except IllegalAction:
+                    pass
+                else:
+                    assert isinstance(read, Action) and read.text == text, f"action_from_text({text!r}) gave {read!r}"
                 tried += 1
             assert snapshot(current) == before, "reading action texts changed the state"
         assert tried > 0
+
+    def test_contract_actions_read_back_through_the_games_reader(self, game: Game) -> None:
+        """The legal actions of random states, written as text, read back as equal actions of
+        the same class with the same text and label: through ``legal_action`` in their state
+        and, for a game that lists its ``action_kinds``, through ``action_from_text`` without
+        one. Reading changes nothing."""
+        rules = _ruleset(game).resolve()
+        pick = random.Random(37)
+        read = 0
+        for players in _player_counts(game):
+            state = game.new_game(players, rules, 37 + players)
+            for step, current in enumerate(random_walk(state, random.Random(37 + players))):
+                if step % 5:
+                    continue
+                legal = current.legal_actions()
+                before = snapshot(current)
+                for action in {legal[pick.randrange(len(legal))] for _ in range(8)}:
+                    _reads_back(action, "legal_action", lambda: game.legal_action(current, action.text))
+                    if game.reads_actions:
+                        _reads_back(action, "action_from_text", lambda: game.action_from_text(action.text, rules))
+                    read += 1
+                assert snapshot(current) == before, "reading action texts changed the state"
+        assert read > 0
+
+    def test_contract_action_classes_follow_the_one_pattern(self, game: Game) -> None:
+        """Every action offered is written the one way (:mod:`parlour.core.actions`): its text is
+        ``to_text()``, written once (no class replaces ``text``), and starts with its class's
+        ``word``; a game that lists ``action_kinds`` lists the class of every action it offers,
+        and its reader can be built from them (no two share a word, each can be read)."""
+        rules = _ruleset(game).resolve()
+        written_once = inspect.getattr_static(Action, "text")
+        kinds = set(game.action_kinds)
+        if kinds:
+            ActionReader(game.title, game.action_kinds)
+        seen: set[type] = set()
+        state = game.new_game(game.max_players, rules, 41)
+        for current in random_walk(state, random.Random(41)):
+            legal = current.legal_actions()
+            for action in [legal[0], legal[len(legal) // 2], legal[-1]]:
+                kind = type(action)
+                assert inspect.getattr_static(kind, "text") is written_once, (
+                    f"{kind.__name__} replaces text: write its to_text() instead")
+                assert action.text == action.to_text() and action.text is action.text, kind.__name__
+                assert action.text == kind.word or action.text.startswith(kind.word + " "), (
+                    f"{action.text!r} does not start with {kind.__name__}.word {kind.word!r}")
+                if kinds:
+                    assert kind in kinds, f"{kind.__name__} is offered but not in {type(game).__name__}.action_kinds"
+                seen.add(kind)
+        assert seen
+
+
+def _reads_back(action: Action, door: str, read: Callable[[], Action]) -> None:
+    """``read()``, the game's ``door`` reading ``action.text``, gives an action equal to
+    ``action``: the same class, text and label."""
+    try:
+        back = read()
+    except IllegalAction as exc:
+        pytest.fail(f"{door} refuses {action.text!r}, a legal action's own text: {exc}")
+    assert back == action and type(back) is type(action), f"{door}: {action.text!r} reads back as {back!r}"
+    assert (back.text, back.label) == (action.text, action.label), (
+        f"{door}: {action.text!r} reads back as {back.text!r}, {back.label!r}")
 
 
 def _module_test(name: str) -> Any:

@@ -346,7 +346,7 @@ class TableScreen(ParlourScreen):
         chosen: tuple[Action | None, str | None] | None
         if foreseen is not None:
             try:
-                chosen = (self.live.game.parse_action(match.state, foreseen), None)
+                chosen = (self.live.game.legal_action(match.state, foreseen), None)
             except Exception as exc:  # noqa: BLE001 - reported by the table
                 chosen = (None, f"{self.live.game.title} failed to read the move {foreseen!r}: "
                                 f"{type(exc).__name__}: {exc}")

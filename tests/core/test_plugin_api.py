@@ -32,6 +32,7 @@ GAME_MEMBERS = frozenset({
     "id", "title", "blurb", "min_players", "max_players", "schema", "ruleset_path", "new_game", "rules_markdown",
     "agent_kinds", "ladder", "search_knowledge", "board", "version", "upgrade_rules", "library", "pauses", "starter",
     "read_action", "parse_action", "require_players", "check_players", "validate_rules", "action_codec",
+    "action_kinds", "action_from_text", "legal_action", "reads_actions",
 })
 STATE_MEMBERS = frozenset({
     "to_move", "is_over", "legal_actions", "is_legal", "apply", "apply_trusted", "why_illegal", "view", "events",

@@ -67,7 +67,7 @@ def test_no_review_text_shows_a_seat_what_it_could_not_see(monkeypatch, game, va
     named = 0
     for step in range(review.last + 1):
         before = review.states[step - 1] if step else None
-        action = game.parse_action(before.clone(), record.actions[step - 1]) if before else None
+        action = game.legal_action(before.clone(), record.actions[step - 1]) if before else None
         mover = before.to_move if before else None
         for seat in SEATS:
             line, rest = everything_shown(review, step, seat)

@@ -175,7 +175,7 @@ def test_a_hosts_message_is_read_or_refused_in_one_line(body: dict, kind: str) -
 
 
 def test_a_plugins_failing_reader_is_a_refusal_not_a_dropped_player(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 25: a third-party game whose parse_action raised something other than
+    """Issue 25: a third-party game whose reader (``legal_action``) raised something other than
     IllegalAction made the host drop the player (1011); now it is refused with the reason."""
     table = new_table(BANQUE)
     seat = table.match.state.to_move
@@ -185,6 +185,29 @@ def test_a_plugins_failing_reader_is_a_refusal_not_a_dropped_player(monkeypatch:
     def broken(state, text):
         raise ValueError("a plugin's bug")
 
-    monkeypatch.setattr(table.game, "parse_action", broken)
+    monkeypatch.setattr(table.game, "legal_action", broken)
     assert table.receive(seat, move(table, legal[0]["text"])) == "Banque Fatale could not read that move (ValueError)"
     assert table.turn == turn and len(table.match.record.actions) == moves
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_a_move_from_the_network_is_checked_for_legality_once(game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 23: the host read the move as a legal action, then ``apply`` checked it again.
+    Every seat plays from elsewhere here, so each check counted is of a move sent."""
+    seats = [Seat(name, HUMAN) for name in ("Ada", "Bea", "Cy")]
+    table = hosted(game, load_ruleset(game).resolve(), 5, seats)
+    state = table.match.state
+    checks: list[object] = []
+    judge = state.why_illegal
+
+    def counted(action):
+        checks.append(action)
+        return judge(action)
+
+    monkeypatch.setattr(state, "why_illegal", counted)
+    for _ in range(6):
+        seat = state.to_move
+        text = table.update_for(seat)["legal"][0]["text"]
+        checks.clear()
+        assert table.receive(seat, move(table, text)) is None
+        assert [getattr(a, "text", a) for a in checks] == [text]

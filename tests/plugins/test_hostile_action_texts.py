@@ -1,13 +1,12 @@
 """Any action text a player, a host or a record may send, for each game (issues 16 and 25).
 
 Every reader refuses what it cannot read as its contract says and raises nothing else:
-``Game.parse_action`` gives a legal action or raises IllegalAction (the state unchanged),
-``Game.read_action`` an action written exactly so or None, and each game's own reader
-(Banque Fatale's ``read_action``, Monte Carlo's ``parse_text``, Casablanca's ``read_text``)
-an action, or its refusal (IllegalAction, None). Hypothesis writes the texts: anything at
-all, and the legal moves' own texts with a word, a character or a digit changed — other
-scripts' digits (``²``, which ``str.isdigit`` accepts and ``int`` cannot read, ``٣``),
-signs, huge numbers, control characters, spaces.
+``Game.legal_action`` gives a legal action or raises IllegalAction (the state unchanged),
+``Game.action_from_text`` an action written exactly so or an IllegalAction that quotes the
+text, and each action class's ``from_text`` an action or an IllegalAction. Hypothesis
+writes the texts: anything at all, and the legal moves' own texts with a word, a character
+or a digit changed — other scripts' digits (``²``, which ``str.isdigit`` accepts and ``int``
+cannot read, ``٣``), signs, huge numbers, control characters, spaces.
 """
 
 from __future__ import annotations
@@ -22,13 +21,10 @@ from hypothesis import strategies as st
 from sevens import GAME as SEVENS
 
 from games.banque_fatale import GAME as BANQUE
-from games.banque_fatale.actions import read_action as banque_reader
-from games.banque_fatale.config import config_for
 from games.casablanca import GAME as CASABLANCA
-from games.casablanca.actions import read_text as casablanca_reader
 from games.monte_carlo import GAME as MONTE
-from games.monte_carlo.actions import parse_text as monte_reader
 from parlour.core.game import Action, IllegalAction
+from parlour.core.inputs import shown
 from parlour.core.rulesets import load_ruleset
 from parlour.testing.conformance import snapshot
 
@@ -117,7 +113,7 @@ def _check_parse(game_id: str, index: int, text: str) -> None:
     game, state = GAMES[game_id], POSITIONS[game_id][index]
     before = snapshot(state)
     try:
-        action = game.parse_action(state, text)
+        action = game.legal_action(state, text)
     except IllegalAction as exc:
         assert str(exc).strip() and "\x1b" not in str(exc)
     else:
@@ -126,25 +122,29 @@ def _check_parse(game_id: str, index: int, text: str) -> None:
 
 
 def _check_read(game_id: str, text: str) -> None:
-    action = GAMES[game_id].read_action(text, RULES[game_id])
-    assert action is None or (isinstance(action, Action) and action.text == text), (
-        f"read_action({text!r}) gave {action!r}"
-    )
+    try:
+        action = GAMES[game_id].action_from_text(text, RULES[game_id])
+    except IllegalAction as exc:
+        assert f"'{shown(text)}'" in str(exc), f"the refusal of {text!r} does not quote it: {exc}"
+    else:
+        assert isinstance(action, Action) and action.text == text, f"action_from_text({text!r}) gave {action!r}"
 
 
-def _own_readers() -> dict[str, Callable[[str], Any]]:
-    """Each game's own reader of record texts, with the refusal its contract gives."""
-    letters = config_for(RULES["banque-fatale"]).letters
-    names = RULES["casablanca"]["symbols"]
+def _own_readers() -> dict[str, Callable[[str], list[Action]]]:
+    """Each game's action classes' readers, all tried on a text: what each one read."""
 
-    def banque(text: str) -> Action | None:
-        try:
-            return banque_reader(text, letters)
-        except IllegalAction:
-            return None
+    def reader(game_id: str) -> Callable[[str], list[Action]]:
+        def read(text: str) -> list[Action]:
+            found = []
+            for kind in GAMES[game_id].action_kinds:
+                try:
+                    found.append(kind.from_text(text, RULES[game_id]))
+                except IllegalAction:
+                    pass
+            return found
+        return read
 
-    return {"banque-fatale": banque, "monte-carlo": monte_reader,
-            "casablanca": lambda text: casablanca_reader(text, names)}
+    return {game_id: reader(game_id) for game_id, game in GAMES.items() if game.action_kinds}
 
 
 OWN_READERS = _own_readers()
@@ -177,8 +177,7 @@ def test_a_games_own_reader_reads_or_refuses_any_text(game_id: str) -> None:
     @example((0, "lay ² r1c1"))
     @example((0, "raise ²"))
     def check(case: tuple[int, str]) -> None:
-        action = reader(case[1])
-        assert action is None or isinstance(action, Action)
+        assert all(isinstance(action, Action) for action in reader(case[1]))
 
     check()
 
@@ -186,16 +185,15 @@ def test_a_games_own_reader_reads_or_refuses_any_text(game_id: str) -> None:
 @pytest.mark.parametrize("text", ISSUE_TEXTS, ids=lambda text: ascii(text)[1:25])
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_the_texts_of_issue_25_are_refused(game_id: str, text: str) -> None:
-    """Each is refused in every position (the finished game's too) by ``parse_action``, and
+    """Each is refused in every position (the finished game's too) by ``legal_action``, and
     read by the readers without a state as no action or one written exactly so (``pick ١٢``
     is a card Banque Fatale's deck does not hold: the state judges that)."""
     for index in range(len(POSITIONS[game_id])):
         with pytest.raises(IllegalAction):
-            GAMES[game_id].parse_action(POSITIONS[game_id][index], text)
+            GAMES[game_id].legal_action(POSITIONS[game_id][index], text)
     _check_read(game_id, text)
     if game_id in OWN_READERS:
-        read = OWN_READERS[game_id](text)
-        assert read is None or read.text == text
+        assert all(read.text == text for read in OWN_READERS[game_id](text))
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
@@ -204,4 +202,4 @@ def test_a_finished_game_refuses_every_text_it_once_offered(game_id: str) -> Non
     assert finished.is_over and list(finished.legal_actions()) == []
     for text in OFFERED[game_id]:
         with pytest.raises(IllegalAction):
-            GAMES[game_id].parse_action(finished, text)
+            GAMES[game_id].legal_action(finished, text)

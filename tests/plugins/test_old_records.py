@@ -43,7 +43,7 @@ def test_records_written_before_the_engines_were_cut_still_replay(module, name: 
     assert record.game == game.id
     state = game.new_game(len(record.seats), clean_record_rules(game, record), record.seed)
     for text in record.actions:
-        action = game.parse_action(state, text)
+        action = game.legal_action(state, text)
         assert action.text == text
         state.apply(action)
     assert state.is_over and state.scores() == scores == record.scores

@@ -242,7 +242,7 @@ def test_a_on_the_results_opens_the_review_analysing_the_players_seat(tmp_path) 
     path = tmp_path / "game.json"
     match = start_match(BANQUE, dict(record.rules), record.seed, record.seats)
     for action in record.actions:
-        match.play(BANQUE.parse_action(match.state, action))
+        match.play(BANQUE.legal_action(match.state, action))
     app = app_for(tmp_path)
 
     async def scenario() -> None:

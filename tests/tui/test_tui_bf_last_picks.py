@@ -33,7 +33,7 @@ def at_last_draft(variants: tuple[str, ...]) -> tuple[object, int]:
             if view["phase"] == "draft" and not view["display"] and not view["pile"] and match.state.to_move == 0:
                 trial = start_match(game, rules, seed, seats())
                 for text in match.record.actions:
-                    trial.play(game.parse_action(trial.state, text))
+                    trial.play(game.legal_action(trial.state, text))
                 picks = 0
                 while trial.state.view(0)["phase"] == "draft":
                     picks += trial.state.to_move == 0

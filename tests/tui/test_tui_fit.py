@@ -105,7 +105,7 @@ def replayed(game_id: str, phase: str) -> Match:
     game = REGISTRY.get(game_id)
     match = start_match(game, REGISTRY.ruleset(game_id).resolve([]), seed, seats())
     for text in actions:
-        match.play(game.parse_action(match.state, text))
+        match.play(game.legal_action(match.state, text))
     return match
 
 

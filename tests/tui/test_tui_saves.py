@@ -303,9 +303,9 @@ class CountingSevens(sevens.Sevens):
         super().__init__()
         self.parsed: list[str] = []
 
-    def parse_action(self, state: Any, text: str) -> Any:
+    def legal_action(self, state: Any, text: str) -> Any:
         self.parsed.append(text)
-        return super().parse_action(state, text)
+        return super().legal_action(state, text)
 
 
 def test_the_home_screen_replays_a_save_only_when_it_changed(saves: SaveFolder) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from bf_helpers import LETTERS, arrange, auction, counts, deal, play_random, rules
 from games.banque_fatale import GAME
-from games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take, read_action
+from games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take
 from games.banque_fatale.state import BID, DRAFT, OVER, PICK, SALE
 from parlour.core.game import IllegalAction
 
@@ -587,19 +587,19 @@ def test_bf_information_worlds_redraw_pending_bids_and_the_pile() -> None:
 def test_bf_records_parse_every_kind_of_move() -> None:
     state = arrange(deal(), start=0, display=["RG", "YB", "GO"], cards=[["R"], ["Y"], ["G"], ["B"]])
     for text in ["pick RG", "bid 2R 1G", "bid 0", "bid 1Y", "bid 1O"]:
-        action = GAME.parse_action(state, text)
+        action = GAME.legal_action(state, text)
         assert action.text == text
         state.apply(action)
-    assert GAME.parse_action(state, "take R").text == "take R"
+    assert GAME.legal_action(state, "take R").text == "take R"
     with pytest.raises(IllegalAction):
-        GAME.parse_action(state, "take B")
+        GAME.legal_action(state, "take B")
     with pytest.raises(IllegalAction):
-        GAME.parse_action(state, "bid 9R")
+        GAME.legal_action(state, "bid 9R")
     play_to_draft_end(state)
-    assert GAME.parse_action(state, "sell R") == Sell("R")
-    assert GAME.parse_action(state, "keep") == Keep()
+    assert GAME.legal_action(state, "sell R") == Sell("R")
+    assert GAME.legal_action(state, "keep") == Keep()
     with pytest.raises(IllegalAction):
-        GAME.parse_action(state, "sell RG")
+        GAME.legal_action(state, "sell RG")
 
 
 @pytest.mark.parametrize(
@@ -616,8 +616,8 @@ def test_bf_records_parse_every_kind_of_move() -> None:
 )
 def test_bf_action_texts_read_back_through_their_own_class(action, text: str, label: str) -> None:
     assert (action.text, action.label) == (text, label)
-    assert type(action).from_text(text, LETTERS) == action
-    assert read_action(text, LETTERS) == action
+    assert type(action).from_text(text, rules()) == action
+    assert GAME.action_from_text(text, rules()) == action
 
 
 @pytest.mark.parametrize(
@@ -625,20 +625,20 @@ def test_bf_action_texts_read_back_through_their_own_class(action, text: str, la
     [
         ("", "is not a Banque Fatale move"),
         ("pass", "is not a Banque Fatale move"),
-        ("pick", "is not a Banque Fatale move"),
-        ("pick ", "is not a Banque Fatale move"),
-        ("keep ", "is not a Banque Fatale move"),
-        ("keep R", "is not a Banque Fatale move"),
+        ("pick", "a pick move is written 'pick <card>'"),
+        ("pick ", "a pick move is written 'pick <card>'"),
+        ("keep ", "a keep move is written 'keep'"),
+        ("keep R", "a keep move is written 'keep'"),
         ("bid 1X", "is not a bid"),
         ("bid R", "is not a bid"),
-        ("bid 1R 0Y", "is not written the way the game writes it"),
-        ("bid 1Y 1R", "is not written the way the game writes it"),
-        ("bid", "is not written the way the game writes it"),
+        ("bid 1R 0Y", "is not written the way Banque Fatale writes it"),
+        ("bid 1Y 1R", "is not written the way Banque Fatale writes it"),
+        ("bid", "is not written the way Banque Fatale writes it"),
     ],
 )
 def test_bf_texts_the_game_does_not_write_are_refused(text: str, reason: str) -> None:
     with pytest.raises(IllegalAction, match=reason):
-        read_action(text, LETTERS)
+        GAME.action_from_text(text, rules())
 
 
 def test_bf_rules_settings_change_the_numbers() -> None:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
 from mc_helpers import bet, lay, lay_out, new, rig, rules, stop_all
 
 from games.monte_carlo import GAME, layout
-from games.monte_carlo.actions import LAYS, PASS, STOP, Bet, Lay, Stop, bet_on, parse_text
+from games.monte_carlo.actions import LAYS, PASS, STOP, Bet, Lay, Stop, bet_on
 from games.monte_carlo.state import BETTING, HOUSE, LAYING, OVER
 from games.monte_carlo.layout import CELL_BY_NAME, DIGIT_OF, cell_name
 from parlour.core.game import IllegalAction
@@ -462,30 +463,35 @@ def test_ruleset_rejects_a_broken_tiles_table(tmp_path) -> None:
 def test_action_texts_are_stable_and_parse_back() -> None:
     state = new(3)
     for action in state.legal_actions():
-        assert GAME.parse_action(state, action.text) == action
+        assert GAME.legal_action(state, action.text) == action
     assert bet_on("n1-top").text == "bet n1-top"
     assert STOP.text == "stop"
     assert LAYS[CELL_BY_NAME["r5c5"]].text == "lay 9 r5c5"
     assert LAYS[CELL_BY_NAME["r5c5"]].label == "lay a 9 on row 5, column 5 (green)"
     assert bet_on("d3-7").label == "bet a chip on diagonal D 3-7"
     with pytest.raises(IllegalAction):
-        GAME.parse_action(state, "bet nowhere")
+        GAME.legal_action(state, "bet nowhere")
     with pytest.raises(IllegalAction):
-        GAME.parse_action(state, "lay 1 r1c1")
+        GAME.legal_action(state, "lay 1 r1c1")
     assert isinstance(Bet("x"), Bet)
 
 
 def test_each_action_class_reads_back_its_own_text() -> None:
-    """``text`` and ``from_text`` live on the same class; ``parse_text`` picks the class by
-    the first word, and a text that names no action gives None."""
+    """``text`` and ``from_text`` live on the same class, which reads back the shared objects;
+    the game's reader picks the class by the first word, and refuses a text that names no
+    action with an IllegalAction that quotes it."""
+    rules = load_ruleset(GAME).resolve()
     for action in (bet_on("n1-top"), STOP, PASS, LAYS[CELL_BY_NAME["r5c5"]]):
-        assert type(action).from_text(action.text) is action  # the shared objects
-        assert parse_text(action.text) is action
-    assert Lay.from_text("lay 1 r5c5") == Lay(1, "r5c5")  # the wrong digit: the state refuses it
-    assert Bet.from_text("bet nowhere") == Bet("nowhere")
+        assert type(action).from_text(action.text, rules) is action  # the shared objects
+        assert GAME.action_from_text(action.text, rules) is action
+    assert Lay.from_text("lay 1 r5c5", rules) == Lay(1, "r5c5")  # the wrong digit: the state refuses it
+    assert Bet.from_text("bet nowhere", rules) == Bet("nowhere")
     for text in ("", "stop now", "pass 1", "bet", "bet a b", "lay x r1c1", "lay 1 r9c9", "lay 1", "fold"):
-        assert parse_text(text) is None, text
-    assert Stop.from_text("pass") is None and Lay.from_text("bet r1c1") is None
+        with pytest.raises(IllegalAction, match=re.escape(f"'{text}'")):
+            GAME.action_from_text(text, rules)
+    for kind, text in ((Stop, "pass"), (Lay, "bet r1c1")):
+        with pytest.raises(IllegalAction):
+            kind.from_text(text, rules)
 
 
 def test_the_log_says_the_laying_begins_when_it_begins() -> None:
