@@ -175,7 +175,7 @@ class TableView(Horizontal):
             self.update_status(view)
             self.log_panel.show(state, self.at_table)
         except Exception as exc:  # noqa: BLE001 - a plugin bug stops the table, not the app
-            self.screen_fail(f"{self.game.title} failed to show the table: {type(exc).__name__}: {exc}")
+            self.fail(f"{self.game.title} failed to show the table: {type(exc).__name__}: {exc}")
             return
         try:
             self.board.show(view, legal)
@@ -186,7 +186,8 @@ class TableView(Horizontal):
             self.board_in_view()
             self.focus_board()
 
-    def screen_fail(self, what: str) -> None:
+    def fail(self, what: str) -> None:
+        """The game's code failed: the screen around the view leaves the table and says why."""
         screen = self.screen
         if isinstance(screen, TableShell):
             screen.fail(what)
@@ -331,7 +332,6 @@ class TableShell(ParlourScreen):
         Binding("f2", "focus_log", "Log", id="table.log", show=False),
         Binding("f3", "focus_board", "Board", id="table.board", show=False),
     ]
-    WIDE = TableView.WIDE
 
     def __init__(self, driver: TableDriver) -> None:
         super().__init__()
