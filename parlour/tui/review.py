@@ -11,10 +11,9 @@ evaluation, ``n``/``p`` jump between the key moments, and the side panel plots t
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from pathlib import Path
 
-from rich.table import Table as RichTable
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult, SystemCommand
