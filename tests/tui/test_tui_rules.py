@@ -44,7 +44,9 @@ def test_f1_at_a_table_shows_its_variants_and_their_numbers(tmp_path: Path) -> N
             app.open_table(game, match)
             await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
             await pilot.press("f1")
-            await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+            # the text is the Markdown's once it is mounted (a busy machine reads it sooner)
+            await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen)
+                           and any(text.source for text in app.screen.query("#rules-text")))
             return str(app.screen.query_one("#rules-text").source)
 
     source = run(scenario())
