@@ -35,7 +35,8 @@ from parlour.tui.review import ReviewScreen
 from parlour.tui.results import ResultsScreen
 from parlour.tui.rules import RulesScreen
 from parlour.tui.setup import SetupScreen
-from parlour.tui.table import LiveGame, TableScreen
+from parlour.tui.table import TableScreen
+from parlour.tui.table_view import LiveGame
 
 if TYPE_CHECKING:
     from parlour.core.registry import Registry
@@ -316,6 +317,10 @@ class ParlourApp(App[None]):
             self.push_screen(ProblemDialog("The game cannot be reviewed", f"{type(exc).__name__}: {exc}"))
             return
         self.push_screen(screen)
+
+    def show_seen_review(self, game: Game, seen: SeenReview) -> None:
+        """Step through what a player's seat was sent of a hosted game (all he has of it)."""
+        self.push_screen(ReviewScreen(game, review=seen))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The palette knows the current screen's main actions, then Textual's own."""

@@ -178,11 +178,12 @@ class HandOverScreen(Screen[str]):
 
     def action_menu(self) -> None:
         """Leave the game from here without showing anyone's hand."""
-        def done(choice: str | None) -> None:
-            if choice in ("leave", "abandon"):
-                self.dismiss(choice)
+        self.run_worker(self.leave_menu(), group="menu", exclusive=True)
 
-        self.app.push_screen(LeaveDialog(self.game_title), done)
+    async def leave_menu(self) -> None:
+        choice = await self.app.push_screen_wait(LeaveDialog(self.game_title))
+        if choice in ("leave", "abandon"):
+            self.dismiss(choice)
 
 
 class JoinDialog(ModalScreen["tuple[str, str] | None"]):

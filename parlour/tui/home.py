@@ -269,28 +269,26 @@ class HomeScreen(ParlourScreen):
             return
         game = self.parlour.registry.games.get(chosen.record.game)
         title = game.title if game else chosen.record.game
-        saved = chosen
+        self.run_worker(self.ask_to_continue(chosen, title), group="dialog", exclusive=True)
 
-        def done(sure: bool | None) -> None:
-            if sure:  # once the home screen has resumed (and rescanned), so the scan keeps its match
-                self.call_after_refresh(self.continue_game, saved)
-
-        self.app.push_screen(
-            ConfirmDialog(f"Continue the game of {title} saved at move {saved.moves}?\n"
-                          f"{seat_line((s.name, s.agent) for s in saved.record.seats)}",
-                          yes="Continue it", no="Not now"),
-            done,
-        )
+    async def ask_to_continue(self, saved: SavedGame, title: str) -> None:
+        if await self.app.push_screen_wait(
+                ConfirmDialog(f"Continue the game of {title} saved at move {saved.moves}?\n"
+                              f"{seat_line((s.name, s.agent) for s in saved.record.seats)}",
+                              yes="Continue it", no="Not now")):
+            # once the home screen has resumed (and rescanned), so the scan keeps its match
+            self.call_after_refresh(self.continue_game, saved)
 
     def action_join(self) -> None:
         """``j``: sit down at a table somebody hosts, with its address and a join code."""
+        self.run_worker(self.ask_to_join(), group="dialog", exclusive=True)
+
+    async def ask_to_join(self) -> None:
         from parlour.tui.dialogs import JoinDialog
 
-        def done(joining: tuple[str, str] | None) -> None:
-            if joining is not None:
-                self.parlour.join_table(*joining)
-
-        self.app.push_screen(JoinDialog(), done)
+        joining = await self.app.push_screen_wait(JoinDialog())
+        if joining is not None:
+            self.parlour.join_table(*joining)
 
     def action_dismiss_notes(self) -> None:
         """Put away the notes about unreadable or skipped saves (each was moved aside or left)."""
@@ -323,18 +321,15 @@ class HomeScreen(ParlourScreen):
             return
         game = self.parlour.registry.games.get(save.record.game)
         title = game.title if game else save.record.game
+        self.run_worker(self.ask_to_abandon(save, title), group="dialog", exclusive=True)
 
-        def done(sure: bool | None) -> None:
-            if sure:
-                self.parlour.saves.discard(save.path)
-                self.notify(f"The saved game of {title} was abandoned.", markup=False)
-                self.refresh_list()
-
-        self.app.push_screen(
-            ConfirmDialog(f"Abandon the saved game of {title} at move {save.moves}?\n"
-                          "It cannot be continued afterwards.", yes="Abandon it", no="Keep it"),
-            done,
-        )
+    async def ask_to_abandon(self, save: SavedGame, title: str) -> None:
+        if await self.app.push_screen_wait(
+                ConfirmDialog(f"Abandon the saved game of {title} at move {save.moves}?\n"
+                              "It cannot be continued afterwards.", yes="Abandon it", no="Keep it")):
+            self.parlour.saves.discard(save.path)
+            self.notify(f"The saved game of {title} was abandoned.", markup=False)
+            self.refresh_list()
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         registry = self.parlour.registry

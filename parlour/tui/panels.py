@@ -1,4 +1,5 @@
-"""The table's side panels: the status (whose turn, the move, the seats) and the log."""
+"""The table's side panels: the status (whose turn, the move, the seats) and the log; the
+scores stage by stage, which the review and the results both show."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from textual.widgets import RichLog, Static
 
 from parlour.core.game import Event, with_names
 from parlour.core.record import HUMAN, Seat
-from parlour.core.review import running_scores
+from parlour.core.review import StageScores, running_scores, sparkline
 from parlour.tui.board import Board
 
 
@@ -68,6 +69,23 @@ def _duration(seconds: float) -> str:
     if not minutes:
         return f"{rest} s"
     return f"{minutes} min" + (f" {rest} s" if rest else "")
+
+
+def history_table(names: Sequence[str], stages: Sequence[StageScores]) -> RichTable:
+    """The scores after every stage, one column a player, with a sparkline row on one scale;
+    "?" for a score the seat was not shown."""
+    grid = RichTable(box=None, pad_edge=False, header_style="bold underline")
+    grid.add_column("")
+    for name in names:
+        grid.add_column(name, justify="right", overflow="ellipsis", no_wrap=True)
+    for row in stages:
+        grid.add_row(row.stage, *["?" if score is None else f"{score:g}" for score in row.scores])
+    everything = [score for row in stages for score in row.scores if score is not None]
+    if len(stages) > 1 and everything:
+        low, high = min(everything), max(everything)
+        grid.add_row("", *[sparkline([row.scores[s] for row in stages], low, high) for s in range(len(names))],
+                      style="cyan")
+    return grid
 
 
 class StatusPanel(Static):

@@ -16,9 +16,9 @@ from parlour.core.game import Game
 from parlour.core.ledger import Kept
 from parlour.core.record import HUMAN
 from parlour.core.review import SeenReview, StageScores, seen_scores, sparkline, stage_scores
-from parlour.tui.review import history_table
+from parlour.tui.panels import history_table
 from parlour.tui.screen import Header, ParlourScreen
-from parlour.tui.table import LiveGame
+from parlour.tui.table_view import LiveGame
 
 
 def winners_line(names: list[str], winners: list[int]) -> str:
@@ -234,9 +234,7 @@ class ResultsScreen(ParlourScreen):
 
     def action_review(self) -> None:
         if self.seen is not None:
-            from parlour.tui.review import ReviewScreen
-
-            self.app.push_screen(ReviewScreen(self.live.game, review=self.seen))
+            self.parlour.show_seen_review(self.live.game, self.seen)
             return
         self.parlour.show_review(self.live.game, self.live.match.record, seat=self.at_table, path=self.live.path)
 

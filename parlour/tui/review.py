@@ -11,10 +11,9 @@ evaluation, ``n``/``p`` jump between the key moments, and the side panel plots t
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from pathlib import Path
 
-from rich.table import Table as RichTable
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult, SystemCommand
@@ -26,30 +25,13 @@ from textual.worker import Worker, WorkerState
 from parlour.core import analysis as engine
 from parlour.core.game import Game, with_names
 from parlour.core.record import Record
-from parlour.core.review import Review, ReviewSource, StageScores, sparkline
+from parlour.core.review import Review, ReviewSource
 from parlour.tui.analysis_view import APP_BUDGET, APP_SEED, AnalysisStopped, WinChart, evaluation
 from parlour.tui.board import Board, GenericBoard
 from parlour.tui.board_loader import board_class
 from parlour.tui.dialogs import ConfirmDialog
-from parlour.tui.panels import LogPanel
+from parlour.tui.panels import LogPanel, history_table
 from parlour.tui.screen import Header, ParlourScreen
-
-
-def history_table(names: Sequence[str], stages: Sequence[StageScores]) -> RichTable:
-    """The scores after every stage, one column a player, with a sparkline row on one scale;
-    "?" for a score the seat was not shown."""
-    grid = RichTable(box=None, pad_edge=False, header_style="bold underline")
-    grid.add_column("")
-    for name in names:
-        grid.add_column(name, justify="right", overflow="ellipsis", no_wrap=True)
-    for row in stages:
-        grid.add_row(row.stage, *["?" if score is None else f"{score:g}" for score in row.scores])
-    everything = [score for row in stages for score in row.scores if score is not None]
-    if len(stages) > 1 and everything:
-        low, high = min(everything), max(everything)
-        grid.add_row("", *[sparkline([row.scores[s] for row in stages], low, high) for s in range(len(names))],
-                      style="cyan")
-    return grid
 
 
 class ReviewScreen(ParlourScreen):
@@ -223,17 +205,18 @@ class ReviewScreen(ParlourScreen):
             return
         following = order[(order.index(self.seat) + 1) % len(order)]
         if following is not None and len(self.humans) > 1 and following in self.humans:
-            name = self.names[following]
-
-            def done(sure: bool | None) -> None:
-                self.seat = following if sure else None
-                self.show_step()
-
-            self.app.push_screen(ConfirmDialog(
-                f"Show the game as {name} saw it? Everything {name} kept hidden will show.",
-                yes=f"Show {name}'s view", no="Not now"), done)
+            self.run_worker(self.ask_to_show(following), group="dialog", exclusive=True)
             return
         self.seat = following
+        self.show_step()
+
+    async def ask_to_show(self, seat: int) -> None:
+        """Another person's view, once asked (their hidden things become visible)."""
+        name = self.names[seat]
+        sure = await self.app.push_screen_wait(ConfirmDialog(
+            f"Show the game as {name} saw it? Everything {name} kept hidden will show.",
+            yes=f"Show {name}'s view", no="Not now"))
+        self.seat = seat if sure else None
         self.show_step()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

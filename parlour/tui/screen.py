@@ -2,28 +2,67 @@
 
 Screens navigate by calling the app (:class:`~parlour.tui.app.ParlourApp` owns which screen
 comes next) and reach its services (registry, save folder, timings) through it; they never
-import each other to move on."""
+import each other to move on. What a screen may ask of the app is :class:`Parlour`, so this
+module (below every screen) does not import the app (above them all)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from textual.css.query import NoMatches
+from textual.dom import NoScreen
 from textual.events import Mount
 from textual.screen import Screen
 from textual.widgets import Header as _Header
 from textual.widgets import Static
-from textual.dom import NoScreen
 
 if TYPE_CHECKING:
-    from parlour.tui.app import ParlourApp
+    from parlour.core.game import Game
+    from parlour.core.ledger import Ledger
+    from parlour.core.match import Match
+    from parlour.core.record import Record, Seat
+    from parlour.core.registry import Registry
+    from parlour.core.review import SeenReview
+    from parlour.core.saves import SaveFolder, SaveShelf
+    from parlour.tui.table_view import LiveGame
+
+
+class Parlour(Protocol):
+    """The app as its screens see it: its services, and the ways to move to another screen."""
+
+    registry: Registry
+    saves: SaveFolder
+    shelf: SaveShelf
+    #: whether boards show their hints (the table's F5)
+    hints: bool
+    #: seconds a computer's move stays pending, a searching player thinks, a player may take
+    ai_delay: float
+    ai_think: float
+    agent_time_limit: float
+
+    def new_seed(self) -> int: ...
+    def new_match(self, game: Game, rules: Mapping[str, Any], seed: int, seats: Sequence[Seat],
+                  variants: Sequence[str]) -> Match: ...
+    def ledger(self) -> Ledger | None: ...
+    def set_up(self, game: Game) -> None: ...
+    def show_rules(self, game: Game, table: Mapping[str, Any] | None = None, variants: Sequence[str] = ()) -> None: ...
+    def open_table(self, game: Game, match: Match, path: Path | None = None, *, replace: bool = False) -> None: ...
+    def show_results(self, live: LiveGame, *, remote: int | None = None, seen: SeenReview | None = None) -> None: ...
+    def show_review(self, game: Game, record: Record, seat: int | None = None, path: Path | None = None,
+                    analyse: bool = False) -> None: ...
+    def show_seen_review(self, game: Game, seen: SeenReview) -> None: ...
+    def host_table(self, game: Game, rules: Mapping[str, Any], seed: int, seats: Sequence[Seat],
+                   variants: Sequence[str], here: int, host: str, port: int) -> Any: ...
+    def join_table(self, address: str, code: str) -> Any: ...
 
 
 class ParlourScreen(Screen[None]):
     @property
-    def parlour(self) -> ParlourApp:
+    def parlour(self) -> Parlour:
         """The running app, typed (``self.app`` is any Textual app)."""
-        return cast("ParlourApp", self.app)
+        return cast("Parlour", self.app)
 
 
 class Header(_Header):

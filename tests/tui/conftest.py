@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+from screen_snapshots import ScreenSnapshot
 
 from parlour.core.saves import SaveFolder
 
@@ -35,3 +36,9 @@ def _no_board_pause(monkeypatch: pytest.MonkeyPatch) -> None:
     from parlour.tui.board import Board
 
     monkeypatch.setattr(Board, "decision_delay", 0.0)
+
+
+@pytest.fixture
+def screen_snapshot() -> ScreenSnapshot:
+    """Pin a screen or a dialog as text at 80x24 and 120x40 (``tests/tui/screen_snapshots.py``)."""
+    return ScreenSnapshot()

@@ -1,5 +1,6 @@
-"""Screens move through the app, never by importing each other; the few that borrow another
-screen's code are listed here (and in the README's architecture), so a new one is seen."""
+"""Screens move through the app, never by importing each other (what they share is in the
+shared modules: the table's parts, panels, dialogs), and reach the app through the
+``Parlour`` protocol, not by importing it."""
 
 from __future__ import annotations
 
@@ -7,12 +8,13 @@ import ast
 from pathlib import Path
 
 import parlour.tui
+from parlour.core.registry import Registry
 
 TUI = Path(parlour.tui.__file__).parent
 #: what every screen may import: the base, shared widgets and dialogs, and the board contract
-SHARED = {"screen", "board", "board_loader", "panels", "dialogs", "analysis_view"}
-#: screen modules that borrow from another screen module (the README names each)
-BORROWS = {"remote": {"table"}, "results": {"review", "table"}}
+SHARED = {"screen", "board", "board_loader", "panels", "dialogs", "analysis_view", "table_view"}
+#: screen modules that borrow from another screen module (none since the table is built from parts)
+BORROWS: dict[str, set[str]] = {}
 
 
 def screen_modules() -> list[str]:
@@ -55,3 +57,16 @@ def test_no_private_textual_module_is_imported() -> None:
             found += [f"{path.relative_to(root)}: {n}" for n in names
                       if n.startswith("textual") and any(part.startswith("_") for part in n.split("."))]
     assert found == []
+
+
+def test_the_app_gives_the_screens_everything_parlour_promises() -> None:
+    """Screens reach the app through the ``Parlour`` protocol (``screen.py`` never imports the
+    app): each of its methods is one of the app's, and each attribute is set on a running app."""
+    from parlour.tui.app import ParlourApp
+    from parlour.tui.screen import Parlour
+
+    promised = {name for name in vars(Parlour) if not name.startswith("_")} | set(Parlour.__annotations__)
+    app = ParlourApp(Registry())
+    assert not sorted(name for name in promised if not hasattr(app, name))
+    methods = {name for name, value in vars(Parlour).items() if callable(value) and not name.startswith("_")}
+    assert methods and all(callable(getattr(ParlourApp, name)) for name in methods)

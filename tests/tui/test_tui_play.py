@@ -169,8 +169,8 @@ def test_hot_seat_one_human_never_sees_the_others_hand(monkeypatch: pytest.Monke
                     behind = app.screen_stack[-2]
                     assert isinstance(behind, TableScreen)
                     # while the table is hidden it holds only the onlooker's view
-                    assert behind.at_table is None and behind.last_view is not None
-                    assert "hand" not in behind.last_view
+                    assert behind.at_table is None and behind.view.last_view is not None
+                    assert "hand" not in behind.view.last_view
                     text = str(behind.query_one("#generic-text").render())
                     assert not any(line.startswith(("hand:", "discards:")) for line in text.splitlines())
                     await pass_hand_over(pilot)
@@ -243,7 +243,7 @@ def test_computer_thinks_in_a_worker_while_rules_and_log_stay_usable() -> None:
             assert "multiple of the" in str(app.screen.query_one("#rules-text").source)
             # the decision arrives while the rules are open and waits for them to close
             game.gate.set()
-            await wait_for(pilot, lambda: screen.pending is not None)
+            await wait_for(pilot, lambda: screen.turns.pending is not None)
             assert len(screen.match.record.actions) == 1
             await pilot.press("escape")
             await wait_for(pilot, lambda: human_to_decide(app))

@@ -73,7 +73,7 @@ async def play_in_the_app(pilot: Any, app: ParlourApp, seed: int) -> int:
     while True:
         await wait_for(pilot, lambda: isinstance(app.screen, (ResultsScreen, ProblemDialog)) or (
             isinstance(app.screen, RemoteTableScreen) and (
-                app.screen.phase is Phase.PAUSED or (app.screen.phase is Phase.DECIDING and app.screen.sent is None))),
+                app.screen.phase is Phase.PAUSED or (app.screen.phase is Phase.DECIDING and app.screen.turns.sent is None))),
             timeout=WAIT)
         screen = app.screen
         if not isinstance(screen, RemoteTableScreen):
@@ -198,7 +198,7 @@ def test_a_refused_move_is_said_and_the_decision_stays_open() -> None:
                 turn = screen.remote.moves
                 screen.board.choose(Challenge(10**9))
                 await wait_for(pilot, lambda: any("Not allowed" == n.title for n in app._notifications), timeout=WAIT)
-                await wait_for(pilot, lambda: screen.sent is None, timeout=WAIT)
+                await wait_for(pilot, lambda: screen.turns.sent is None, timeout=WAIT)
                 assert screen.phase is Phase.DECIDING and screen.remote.moves == turn == table.turn
         finally:
             await server.close()
@@ -272,7 +272,7 @@ def test_when_the_host_goes_away_the_table_says_so_and_joins_again_when_it_is_ba
                 await wait_for(pilot, lambda: "cannot be reached" in status_text(screen), timeout=WAIT)
                 server = TableServer(table, port=port)  # a restarted host (the CLI's --resume)
                 await server.start()
-                await wait_for(pilot, lambda: screen.trouble is None, timeout=WAIT)
+                await wait_for(pilot, lambda: screen.turns.trouble is None, timeout=WAIT)
                 seen = len(table.match.state.events_for(0))
                 await wait_for(pilot, lambda: len(screen.remote.state.events) == seen, timeout=WAIT)
                 assert len(screen.log_panel.entries) == seen, "the log written anew, nothing twice"
@@ -377,8 +377,8 @@ def test_setup_hosts_a_table_with_two_remote_seats_and_plays_it_here(tmp_path: A
             others = [asyncio.create_task(scripted_player(port, code, 9 + i)) for i, (_, code) in enumerate(dialog.codes)]
             await pilot.press("enter")
             await wait_for(pilot, lambda: isinstance(app.screen, RemoteTableScreen), timeout=WAIT)
-            assert app.screen.hosting is not None
-            server, path = app.screen.hosting
+            assert app.screen.turns.hosting is not None
+            server, path = app.screen.turns.hosting
             here = app.screen.at_table
             await play_in_the_app(pilot, app, 2)
             for other in others:
@@ -459,13 +459,13 @@ def test_a_host_that_goes_once_the_game_is_over_is_no_trouble() -> None:
                 rng = random.Random(1)
                 while screen.remote.state.final is None:
                     await wait_for(pilot, lambda: screen.phase is Phase.PAUSED or screen.remote.state.final is not None
-                                   or (screen.phase is Phase.DECIDING and screen.sent is None), timeout=WAIT)
+                                   or (screen.phase is Phase.DECIDING and screen.turns.sent is None), timeout=WAIT)
                     if screen.remote.state.final is not None:
                         break
                     if screen.phase is Phase.PAUSED:
                         held = screen.moments_held
                         await wait_for(pilot, lambda: app.focused is screen.moment_panel, timeout=WAIT)
-                        if screen.queue and screen.queue[-1]["type"] == "results":
+                        if screen.turns.queue and screen.turns.queue[-1]["type"] == "results":
                             break  # the last moment, with the results behind it
                         await pilot.press("enter")
                         await wait_for(pilot, lambda: screen.phase is not Phase.PAUSED
@@ -480,7 +480,7 @@ def test_a_host_that_goes_once_the_game_is_over_is_no_trouble() -> None:
                 await server.close()
                 await wait_for(pilot, lambda: not any(w.group == "link" and w.is_running for w in screen.workers),
                                timeout=WAIT)
-                assert screen.trouble is None
+                assert screen.turns.trouble is None
                 await pilot.press("enter")
                 await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen), timeout=WAIT)
         finally:

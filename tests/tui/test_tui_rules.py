@@ -52,8 +52,10 @@ def test_f1_at_a_table_shows_its_variants_and_their_numbers(tmp_path: Path) -> N
             app.open_table(game, match)
             await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
             await pilot.press("f1")
-            await wait_for(pilot, lambda: shown(app) != "")
-            return shown(app)
+            # the text is the Markdown's once it is mounted (a busy machine reads it sooner)
+            await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen)
+                           and any(text.source for text in app.screen.query("#rules-text")))
+            return str(app.screen.query_one("#rules-text").source)
 
     source = run(scenario())
     assert "## At this table" in source and "high-stakes" in source and "**300** (the text: 100)" in source

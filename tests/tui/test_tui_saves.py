@@ -351,3 +351,25 @@ def test_the_home_screen_replays_a_save_only_when_it_changed(saves: SaveFolder) 
             assert game.parsed == record.actions + now
 
     run(scenario())
+
+
+def test_leaving_from_the_hand_over_keeps_the_game_saved(saves: SaveFolder) -> None:
+    """Esc on the hot-seat hand-over opens the leave menu (awaited in a worker); "l" leaves
+    the table saved, without showing anyone's hand."""
+    from parlour.tui.dialogs import HandOverScreen
+
+    async def scenario() -> None:
+        app = app_for()
+        match = start_match(sevens.GAME, sevens_rules(), 4, [Seat("Ann", "human"), Seat("Bea", "human")])
+        async with app.run_test(size=SIZE) as pilot:
+            app.open_table(sevens.GAME, match)
+            await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen) and app.screen.accepting)
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, LeaveDialog))
+            await pilot.press("l")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            assert not any(isinstance(s, TableScreen) for s in app.screen_stack)
+
+    run(scenario())
+    [path] = saves.saves.glob("*.json")
+    assert Record.load(path).seats == [Seat("Ann", "human"), Seat("Bea", "human")]

@@ -1,33 +1,25 @@
 """Every board in each phase of its game, at 80x24 and at 120x40 (issue 12): what the player
 needs to decide is on screen, and the whole screen matches its text snapshot in
-``tests/tui/screens/``.
-
-After a deliberate change to a screen, write the snapshots anew and read the diff before
-committing them::
-
-    PARLOUR_UPDATE_SCREENS=1 pytest tests/tui/test_tui_screens.py
-"""
+``tests/tui/screens/`` (through the ``screen_snapshot`` fixture: see
+``tests/tui/screen_snapshots.py``)."""
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import Any
 
 import pytest
-from tui_helpers import run, wait_for
+from screen_snapshots import SIZES
+from tui_helpers import wait_for
 
 from parlour.core.record import HUMAN, Seat
 from parlour.core.registry import discover
 from parlour.core.saves import SaveFolder
 from parlour.core.seating import start_match
-from parlour.testing.boards import settled_text
 from parlour.tui.app import ParlourApp
 from parlour.tui.table import LiveGame, Phase, TableScreen
 
-SCREENS = Path(__file__).parent / "screens"
 REGISTRY = discover()
 
 View = Mapping[str, Any]
@@ -53,7 +45,7 @@ CASES: list[tuple[str, str, Callable[[View], bool], tuple[str, ...]]] = [
     ("casablanca", "exchange", lambda v: v["phase"] == "exchange", ("The exchange", "fold", "call")),
     ("casablanca", "claim", lambda v: v["phase"] == "claim", ("You won the exchange", "top card")),
 ]
-SIZES = [(80, 24), (120, 40)]
+
 
 
 def at_decision(game_id: str, when: Callable[[View], bool]) -> Any:
@@ -74,30 +66,25 @@ def at_decision(game_id: str, when: Callable[[View], bool]) -> Any:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("game_id, phase, when, needed", CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES])
-def test_the_decision_is_on_screen(tmp_path, game_id, phase, when, needed, size) -> None:
+def test_the_decision_is_on_screen(tmp_path, screen_snapshot, game_id, phase, when, needed, size) -> None:
     game, match = at_decision(game_id, when)
-    app = ParlourApp(REGISTRY, saves=SaveFolder(tmp_path), ai_delay=0)
 
-    async def scenario() -> str:
-        async with app.run_test(size=size) as pilot:
-            app.push_screen(TableScreen(LiveGame(game, match, tmp_path / "game.json")))
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.phase is Phase.DECIDING)
-            text = await settled_text(pilot)
-            board = app.screen.query_one("#board-holder").region
-            return text, board
+    async def sit_down(pilot: Any) -> None:
+        app = pilot.app
+        app.push_screen(TableScreen(LiveGame(game, match, tmp_path / "game.json")))
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.phase is Phase.DECIDING)
 
-    text, board = run(scenario())
-    lines = text.splitlines()
+    def board_and_footer(app: Any, text: str) -> str:
+        """The board and the footer: the log beside the board (at 120 columns) scrolls to its
+        end on its own schedule."""
+        right = app.screen.query_one("#board-holder").region.right
+        lines = text.splitlines()
+        return "\n".join([line[:right].rstrip() for line in lines[:-1]] + [lines[-1]])
+
+    texts = screen_snapshot(f"{game_id}-{phase}", lambda: ParlourApp(REGISTRY, saves=SaveFolder(tmp_path), ai_delay=0),
+                            sit_down, sizes=[size], crop=board_and_footer)
+    lines = texts[size].splitlines()
     assert len(lines) == size[1]
-    missing = [word for word in needed if word not in text]
-    assert not missing, f"not on screen at {size[0]}x{size[1]}: {missing}\n{text}"
+    missing = [word for word in needed if word not in texts[size]]
+    assert not missing, f"not on screen at {size[0]}x{size[1]}: {missing}\n{texts[size]}"
     assert "Menu" in lines[-1] and "Rules" in lines[-1], "the footer keeps Esc and F1"
-    # the snapshot is the board and the footer: the log beside the board (at 120 columns)
-    # scrolls to its end on its own schedule
-    text = "\n".join([line[: board.right].rstrip() for line in lines[:-1]] + [lines[-1]])
-    snapshot = SCREENS / f"{game_id}-{phase}-{size[0]}x{size[1]}.txt"
-    if os.environ.get("PARLOUR_UPDATE_SCREENS"):
-        SCREENS.mkdir(exist_ok=True)
-        snapshot.write_text(text + "\n", encoding="utf-8")
-    assert snapshot.exists(), f"no snapshot {snapshot.name}: see the module's docstring"
-    assert text + "\n" == snapshot.read_text(encoding="utf-8"), f"{snapshot.name} changed: see the module's docstring"

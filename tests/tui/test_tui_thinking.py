@@ -361,7 +361,7 @@ def test_the_thinking_percentage_never_goes_back_within_a_computers_turn(monkeyp
             await wait_for(pilot, lambda: screen.thought == 80)
             assert shown == [0, 60, 80], "each report shown once, going up, never 100"
             # the same computer decides again at once (as a start player who picks, then bids)
-            screen.advance()
+            screen.turns.advance()
             await wait_for(pilot, lambda: len(shown) >= 6)
             assert screen.thought == 80 and shown[3:] == [80, 80, 80], "its next decision starts where it was"
             game.gate.set()
