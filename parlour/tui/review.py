@@ -304,7 +304,7 @@ class ReviewScreen(ParlourScreen):
             found = None
             if path is not None:
                 try:
-                    found = engine.kept(path, record, seat, APP_BUDGET, APP_SEED)
+                    found = engine.kept(path, self.game, record, seat, APP_BUDGET, APP_SEED)
                 except Exception:  # noqa: BLE001 - a broken kept file: analyse again
                     found = None
             if found is None:
