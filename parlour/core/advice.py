@@ -43,6 +43,13 @@ class Advice:
     simulations: int
 
 
+def can_advise(game: Game, state: State) -> bool:
+    """Whether the searching player can advise at ``game``: it needs the game's knowledge hook
+    and worlds drawn from a seat's view (``State.sample_world``), as ``hard`` does."""
+    return callable(getattr(game, "search_knowledge", None)) and \
+        getattr(type(state), "sample_world", State.sample_world) is not State.sample_world
+
+
 def advice_seed(seed: int, moves: int) -> int:
     """The generator seed of the advice at a decision: the game's seed and the moves before
     it, so asking twice at the same place with a budget of simulations gives the same advice."""

@@ -14,7 +14,7 @@ from textual.widgets import Footer, Static
 
 from parlour.core.game import Game
 from parlour.core.ledger import Kept
-from parlour.core.record import HUMAN
+from parlour.core.record import HUMAN, Record
 from parlour.core.review import SeenReview, StageScores, seen_scores, sparkline, stage_scores
 from parlour.tui.review import history_table
 from parlour.tui.screen import Header, ParlourScreen
@@ -65,6 +65,18 @@ def history_rows(names: list[str], stages: list[StageScores]) -> RichTable:
         grid.add_row(name, *["?" if row.scores[seat] is None else _number(row.scores[seat]) for row in stages],
                      Text(sparkline([row.scores[seat] for row in stages], low, high), style="cyan"))
     return grid
+
+
+def advice_asked(names: list[str], record: Record) -> str:
+    """How often the computer's advice was asked (F6 at the table), for the note: ", advice
+    asked 3 times", or by name when more than one seat asked; "" when nobody did."""
+    asked = [(names[s], record.advice_asked(s)) for s in range(len(names)) if record.advice_asked(s)]
+    if not asked:
+        return ""
+    if len(asked) == 1:
+        times = asked[0][1]
+        return f", advice asked {'once' if times == 1 else f'{times} times'}"
+    return ", advice asked: " + ", ".join(f"{name} {times}" for name, times in asked)
 
 
 class ResultsScreen(ParlourScreen):
@@ -169,6 +181,7 @@ class ResultsScreen(ParlourScreen):
         record = self.live.match.record
         variants = ", ".join(record.variants) if record.variants else "none (the book's rules)"
         takebacks = f", {record.takebacks} taken back" if record.takebacks else ""
+        takebacks += advice_asked(self.live.names, record)
         again = "" if self.remote is not None else "n: play again with the same table (a new seed)   "
         return (f"{len(record.actions)} moves{takebacks}, seed {self.live.match.seed}. Variants: {variants}.\n"
                 f"Record: {self.live.path}",

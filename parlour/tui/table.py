@@ -30,6 +30,7 @@ from parlour.core.game import Action, Event, Game, IllegalAction, PluginError, w
 from parlour.core.match import Match
 from parlour.core.record import HUMAN
 from parlour.core.seating import take_back
+from parlour.tui import advice
 from parlour.tui.board import Board, GenericBoard
 from parlour.tui.board_loader import board_class
 from parlour.tui.dialogs import ConfirmDialog, HandOverScreen, LeaveDialog, ProblemDialog
@@ -92,6 +93,7 @@ class TableScreen(ParlourScreen):
         Binding("pagedown", "scroll_board(1)", "Scroll", key_display="PgUp/PgDn", id="table.scroll_down"),
         Binding("pageup", "scroll_board(-1)", "Scroll up", show=False, id="table.scroll_up"),
         Binding("ctrl+z", "take_back", "Take back", id="table.take_back"),
+        Binding("f6", "advise", "Advice", id="table.advice"),
         Binding("f4", "toggle_side", "Side", id="table.side"),
         Binding("f5", "toggle_hints", "Hints", id="table.hints"),
         Binding("f2", "focus_log", "Log", id="table.log", show=False),
@@ -509,6 +511,8 @@ class TableScreen(ParlourScreen):
             return self.board.supports_hints
         if action == "scroll_board":  # in the footer only while the board is taller than its room
             return self.board.scroller() is not None
+        if action == "advise":
+            return advice.offered(self)
         return True
 
     def action_toggle_hints(self) -> None:
@@ -565,6 +569,10 @@ class TableScreen(ParlourScreen):
         used = rebuilt.record.takebacks
         self.notify(f"Move taken back ({used} take-back{'' if used == 1 else 's'} this game).", title="Take back")
         self.advance()
+
+    def action_advise(self) -> None:
+        """The computer's best moves for the person's decision (:mod:`parlour.tui.advice`)."""
+        advice.ask(self)
 
     # -- leaving, rules, focus -----------------------------------------------------
     def action_menu(self) -> None:

@@ -13,7 +13,7 @@ import pytest
 from games.banque_fatale import GAME as BANQUE
 from games.casablanca import GAME as CASABLANCA
 from games.monte_carlo import GAME as MONTE
-from parlour.core.advice import advice_seed, advise
+from parlour.core.advice import advice_seed, advise, can_advise
 from parlour.core.agents import Budget
 from parlour.core.record import Record, RecordError, Seat
 from parlour.core.rulesets import load_ruleset
@@ -108,3 +108,17 @@ def test_a_bad_advice_count_is_one_line(bad: Any) -> None:
     with pytest.raises(RecordError, match="advice") as caught:
         Record.from_json(data)
     assert "\n" not in str(caught.value)
+
+
+def test_only_a_game_the_searcher_can_play_is_advised_on() -> None:
+    """The searcher needs worlds drawn from the seat's view: a game without them gets no advice."""
+    import sevens
+
+    from parlour.core.game import State
+
+    class NoWorlds(sevens.SevensState):
+        sample_world = State.sample_world
+
+    rules = load_ruleset(sevens.GAME).resolve()
+    assert can_advise(sevens.GAME, sevens.GAME.new_game(2, rules, 1))
+    assert not can_advise(sevens.GAME, NoWorlds(2, rules, 1))
