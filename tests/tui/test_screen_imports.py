@@ -10,7 +10,7 @@ import parlour.tui
 
 TUI = Path(parlour.tui.__file__).parent
 #: what every screen may import: the base, shared widgets and dialogs, and the board contract
-SHARED = {"screen", "board", "board_loader", "panels", "dialogs", "analysis_view"}
+SHARED = {"screen", "board", "board_loader", "panels", "dialogs", "analysis_view", "scores_chart", "advice"}
 #: screen modules that borrow from another screen module (the README names each)
 BORROWS = {"remote": {"table"}, "results": {"review", "table"}}
 

@@ -53,8 +53,7 @@ def test_f6_shows_three_moves_with_their_win_chances_and_counts_the_decision_onc
     async def scenario() -> None:
         async with app.run_test(size=SIZE, notifications=True) as pilot:
             screen = open_table(app, [Seat("Ann", HUMAN), Seat("Rex", "random"), Seat("Roy", "random")], path)
-            await wait_for(pilot, lambda: screen.awaiting == 0)
-            assert "f6 Advice" in footer(app)
+            await wait_for(pilot, lambda: screen.awaiting == 0 and "f6 Advice" in footer(app))
             await pilot.press("f6")
             await wait_for(pilot, lambda: isinstance(app.screen, AdviceDialog) and app.screen.advice is not None)
             text = screen_text(app)
@@ -94,7 +93,8 @@ def test_no_advice_unless_every_other_seat_is_a_computer(tmp_path: Path, agents:
 
                 await pass_hand_over(pilot)
                 await wait_for(pilot, lambda: screen.awaiting == 0)
-            assert "Advice" not in footer(app)
+            await wait_for(pilot, lambda: "Menu" in footer(app))
+            assert "Advice" not in footer(app) and screen.check_action("advise", ()) is False
             await pilot.press("f6")
             await pilot.pause()
             assert not isinstance(app.screen, AdviceDialog) and screen.match.record.advice_asked(0) == 0
