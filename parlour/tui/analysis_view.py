@@ -126,7 +126,11 @@ class WinChart(Widget):
                 place = next(c for c in range(len(cols) - 1, -1, -1) if cols[c][0] <= now)
                 caret = " " * place + "^"
             text.append(" " * self.AXIS + caret + "\n", style="bold")
-        text.append(f"{found.name}'s win chance, decision by decision\n", style="italic")
-        text.append(("\n" if self.review else " · ").join(summary(found, keys=self.review)))
+        if self.review:
+            text.append(f"{found.name}'s win chance, decision by decision\n", style="italic")
+            text.append("\n".join(summary(found)))
+        else:  # one line under the bars
+            text.append(f"{found.name}'s win chance", style="italic")
+            text.append(" · " + " · ".join(summary(found, keys=False)))
         text.no_wrap, text.overflow = True, "ellipsis"
         return text

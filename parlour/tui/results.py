@@ -245,14 +245,14 @@ class ResultsScreen(ParlourScreen):
                     if w.id in ("results-winners", "results-scores", "results-ratings", "results-history-title"))
         room = event.size.height - 2 - 2 - 2  # header and footer, padding, the margins between parts
         pictured = self.picture_height()
-        fixed += pictured
         histories = sorted(self.histories or (), key=lines)
         choices = [(h, n) for n in self.notes for h in ([self.histories[0]] if self.histories else [None])]
         choices += [(h, n) for n in self.notes for h in histories[:1]]
         if self.histories and pictured > 1:  # the plot has the rounds: the numbers may give way
             choices += [(None, n) for n in self.notes]
         for history, note in choices:
-            if fixed + (lines(history) if history is not None else 0) + lines(note) <= room:
+            tables = lines(history) + (1 if pictured else 0) if history is not None else 0  # a line apart
+            if fixed + tables + pictured + lines(note) <= room:
                 break
         if self.query("#results-picture"):  # under the table of rounds a line apart; alone, under the heading
             self.query_one("#results-picture").styles.margin = (1 if history is not None else 0, 0, 0, 0)
@@ -265,14 +265,13 @@ class ResultsScreen(ParlourScreen):
         self.call_after_refresh(self.refresh_bindings)
 
     def picture_height(self) -> int:
-        """The lines the plots take, with a margin above them (which goes when they are alone
-        under the heading): the taller of the scores plot (one line for a game with nothing to
-        plot) and the win chance's."""
+        """The lines the plots take: the taller of the scores plot (one line for a game with
+        nothing to plot) and the win chance's."""
         if not self.query("#results-picture"):
             return 0
         heights = [w.styles.height.value for w in (self.query_one(ScoresChart), self.query_one(WinChart))
                    if w.display and w.styles.height is not None]
-        return 1 + int(max(heights, default=0))
+        return int(max(heights, default=0))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "scroll_results":  # in the footer only while the results scroll

@@ -36,9 +36,9 @@ def unit_of(stages: Sequence[StageScores]) -> str:
 
 
 def plot(names: Sequence[str], stages: Sequence[StageScores], width: int, rows: int) -> Text:
-    """The plot ``width`` columns wide: ``rows`` of dots with the scale at the left, the
-    stages' numbers under them, then a key of the players' colours. Fewer than two stages:
-    one line saying there is nothing to plot."""
+    """The plot ``width`` columns wide: ``rows`` of dots with the scale at the left, then a
+    key of the players' colours and, where it fits, what runs across ("round 1 → 12"). Fewer
+    than two stages: one line saying there is nothing to plot."""
     unit = unit_of(stages)
     if len(stages) < 2:
         return Text(f"One {unit} only, scored at its end: nothing to plot {unit} by {unit}.", style="italic")
@@ -78,14 +78,17 @@ def plot(names: Sequence[str], stages: Sequence[StageScores], width: int, rows: 
             text.append(chr(0x2800 + bits[row][column]),
                         style=COLOURS[seat % len(COLOURS)] if seat is not None else "")
         text.append("\n")
-    first, last = f"{unit} 1", str(len(stages))
-    text.append(" " * (axis + 2) + first + last.rjust(max(1, cells - len(first))) + "\n", style="dim")
+    key = Text()
     for seat, name in enumerate(names):
         shown = any(seat < len(row.scores) and row.scores[seat] is not None for row in stages)
         if seat:
-            text.append("  ")
-        text.append("━ " if shown else "? ", style=COLOURS[seat % len(COLOURS)] if shown else "dim")
-        text.append(name, style="" if shown else "dim")
+            key.append("  ")
+        key.append("━ " if shown else "? ", style=COLOURS[seat % len(COLOURS)] if shown else "dim")
+        key.append(name, style="" if shown else "dim")
+    across = f"{unit} 1 → {len(stages)}"
+    if key.cell_len + 2 + len(across) <= width:  # the key first; where it fits, what runs across
+        key.append(" " * (width - key.cell_len - len(across)) + across, style="dim")
+    text.append_text(key)
     return text
 
 
@@ -93,7 +96,7 @@ class ScoresChart(Widget):
     """Each player's score after every round (or game), as lines on one scale."""
 
     DEFAULT_CSS = """
-    ScoresChart { height: 7; width: 1fr; }
+    ScoresChart { height: 6; width: 1fr; }
     """
 
     def __init__(self, *, id: str | None = None, titled: bool = True) -> None:  # noqa: A002 - Textual's name
@@ -107,7 +110,7 @@ class ScoresChart(Widget):
         if (list(names), list(stages)) == (self.names, self.stages):
             return  # the review shows the same scores at every step
         self.names, self.stages = list(names), list(stages)
-        self.styles.height = (ROWS + 2 + self.titled) if len(stages) > 1 and self.plotted() else 1
+        self.styles.height = (ROWS + 1 + self.titled) if len(stages) > 1 and self.plotted() else 1
         self.refresh(layout=True)
 
     def plotted(self) -> bool:

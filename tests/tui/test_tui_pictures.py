@@ -96,10 +96,10 @@ def test_the_results_plot_the_scores_and_the_kept_win_chance(tmp_path: Path, siz
     rules["deck"] = ["R", "Y", "G", "B", "O", "RY", "RG"]  # four rounds: a short analysis
     match = played(BANQUE, 0, rules)
     text, picture, overflow = results_picture(tmp_path, BANQUE, match, size)
-    assert "Round by round" in text and "round 1" in picture and "win chance" not in picture, "no analysis kept"
+    assert "Round by round" in text and "round 1 → " in picture and "win chance" not in picture, "no analysis kept"
     engine.keep(tmp_path / "game.json", engine.analyse(BANQUE, match.record, 0, BUDGET))
     text, picture, overflow = results_picture(tmp_path, BANQUE, match, size)
-    assert "Round by round" in text and "round 1" in picture and "Ann's win chance" in picture, text
+    assert "Round by round" in text and "Ann's win chance" in picture, text
     assert re.search(r"[\u2801-\u28ff]", picture), "the scores are drawn, not written"
     assert re.search(r"[▁▂▃▄▅▆▇█]", picture), "the win chance is drawn"
     assert "━ Ann" in picture and "━ Dan" in picture
@@ -111,7 +111,7 @@ def test_the_results_plot_the_scores_and_the_kept_win_chance(tmp_path: Path, siz
 def test_monte_carlo_plots_the_score_after_each_game_and_a_one_round_casablanca_says_there_is_none(
         tmp_path: Path, size: tuple[int, int]) -> None:
     text, picture, overflow = results_picture(tmp_path, MONTE, played(MONTE), size)
-    assert "Game by game" in text and "game 1" in picture and overflow == 0
+    assert "Game by game" in text and "game 1 → 3" in picture and overflow == 0
     matches_snapshot(picture, f"results-picture-monte-carlo-{size[0]}x{size[1]}.txt")
     _, picture, overflow = results_picture(tmp_path, CASABLANCA, played(CASABLANCA), size)
     assert picture.strip() == "One round only, scored at its end: nothing to plot round by round." and overflow == 0
@@ -135,13 +135,14 @@ def test_the_review_plots_the_scores_beside_the_win_chance(tmp_path: Path) -> No
                 region_text(text, screen.query_one("#review-plot").region)
 
     picture = run(scenario())
-    assert "Ann's win chance" in picture and "Score after each round" in picture and "round 1" in picture
+    assert "Ann's win chance" in picture and "Score after each round" in picture and "━ Dan" in picture
     matches_snapshot(picture, "review-picture-banque-fatale-120x40.txt")
 
 
 def test_the_plot_puts_each_players_line_where_his_scores_are() -> None:
     """Two players, three rounds: the rising one's dots climb from the bottom row to the top,
-    the flat one stays on the bottom; a score not shown leaves no dot and a "?" in the key."""
+    the flat one stays on the bottom; the key says who is which colour and, where it fits,
+    what runs across; a score not shown leaves no dot and a "?" in the key."""
     stages = [StageScores("Round 1", [0.0, 0.0]), StageScores("Round 2", [5.0, 0.0]),
               StageScores("Round 3", [10.0, 0.0])]
     rows = plot(["Ann", "Bea"], stages, 14, 2).plain.splitlines()
@@ -149,9 +150,10 @@ def test_the_plot_puts_each_players_line_where_his_scores_are() -> None:
     top, bottom = rows[0][4:], rows[1][4:]
     assert top[0] == "\u2800" and top[-1] != "\u2800", "Ann reaches the top at the end only"
     assert all(c != "\u2800" for c in bottom[:2]), "both start at the bottom"
-    assert rows[2].split() == ["round", "1", "3"] and rows[3] == "━ Ann  ━ Bea"
+    assert rows[2] == "━ Ann  ━ Bea", "no room for what runs across"
+    assert plot(["Ann", "Bea"], stages, 40, 2).plain.splitlines()[2] == "━ Ann  ━ Bea" + " " * 17 + "round 1 → 3"
     hidden = [StageScores(s.stage, [s.scores[0], None]) for s in stages]
-    assert plot(["Ann", "Bea"], hidden, 14, 2).plain.splitlines()[3] == "━ Ann  ? Bea"
+    assert plot(["Ann", "Bea"], hidden, 14, 2).plain.splitlines()[2] == "━ Ann  ? Bea"
     assert plot(["Ann"], stages[:1], 14, 2).plain == "One round only, scored at its end: nothing to plot round by round."
 
 
