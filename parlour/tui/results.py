@@ -12,10 +12,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Static
 
+from parlour.core import analysis
 from parlour.core.game import Game
 from parlour.core.ledger import Kept
 from parlour.core.record import HUMAN, Record
-from parlour.core import analysis
 from parlour.core.review import SeenReview, StageScores, seen_scores, sparkline, stage_scores
 from parlour.tui.analysis_view import APP_BUDGET, APP_SEED, WinChart
 from parlour.tui.review import history_table
@@ -251,11 +251,11 @@ class ResultsScreen(ParlourScreen):
         if self.histories and pictured > 1:  # the plot has the rounds: the numbers may give way
             choices += [(None, n) for n in self.notes]
         for history, note in choices:
-            tables = lines(history) + (1 if pictured else 0) if history is not None else 0  # a line apart
-            if fixed + tables + pictured + lines(note) <= room:
+            apart = 1 if pictured and (history is not None or not self.histories) else 0  # not under the heading
+            if fixed + (lines(history) if history is not None else 0) + apart + pictured + lines(note) <= room:
                 break
-        if self.query("#results-picture"):  # under the table of rounds a line apart; alone, under the heading
-            self.query_one("#results-picture").styles.margin = (1 if history is not None else 0, 0, 0, 0)
+        if self.query("#results-picture"):
+            self.query_one("#results-picture").styles.margin = (apart, 0, 0, 0)
         if self.histories:
             self.query_one("#results-history", Static).display = history is not None
             if history is not None:
