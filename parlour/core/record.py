@@ -123,7 +123,7 @@ class Record:
                 finished=bool(data.get("finished", False)),
                 game_version=game_version,
                 takebacks=takebacks,
-                advice=list(advice),
+                advice=list(advice) if any(advice) else [],  # none asked reads as a new record's
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"the record is incomplete or malformed ({type(exc).__name__}: {exc})") from None

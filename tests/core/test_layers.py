@@ -18,6 +18,7 @@ import parlour.core
 CORE_ORDER = (
     "inputs", "codec", "schema", "yamlsource", "events", "fastcopy", "agents", "search", "game", "levels", "rulesets",
     "record", "match", "seating", "review", "lasttable", "saves", "registry", "simulate", "ratings", "ledger", "analysis",
+    "advice",
 )
 CORE = Path(parlour.core.__file__).parent
 README = Path(__file__).parents[2] / "README.md"

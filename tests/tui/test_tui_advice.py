@@ -46,12 +46,14 @@ def footer(app: ParlourApp) -> str:
     return screen_text(app).splitlines()[-1]
 
 
-def test_f6_shows_three_moves_with_their_win_chances_and_counts_the_decision_once(tmp_path: Path) -> None:
+@pytest.mark.parametrize("size", [(80, 24), SIZE], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_f6_shows_three_moves_with_their_win_chances_and_counts_the_decision_once(
+        tmp_path: Path, size: tuple[int, int]) -> None:
     app = ParlourApp(sevens_registry(), saves=SaveFolder(tmp_path), ai_delay=0)
     path = tmp_path / "s.json"
 
     async def scenario() -> None:
-        async with app.run_test(size=SIZE, notifications=True) as pilot:
+        async with app.run_test(size=size, notifications=True) as pilot:
             screen = open_table(app, [Seat("Ann", HUMAN), Seat("Rex", "random"), Seat("Roy", "random")], path)
             await wait_for(pilot, lambda: screen.awaiting == 0 and "f6 Advice" in footer(app))
             await pilot.press("f6")
@@ -62,6 +64,8 @@ def test_f6_shows_three_moves_with_their_win_chances_and_counts_the_decision_onc
             assert [r[0] for r in rows] == ["1", "2", "3"], text
             legal = {a.label for a in screen.match.state.legal_actions()}
             assert all(label in legal for _, label, _ in rows)
+            dialog = app.screen.query_one("#advice").region
+            assert dialog.right <= size[0] and dialog.bottom <= size[1] - 1, "the dialog fits above the footer"
             assert screen.match.record.advice == [1, 0, 0] and Record.load(path).advice == [1, 0, 0]
             await pilot.press("escape")
             await wait_for(pilot, lambda: app.screen is screen)
