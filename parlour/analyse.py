@@ -56,7 +56,7 @@ def analyse_command(args: argparse.Namespace) -> int:
         raise UserError(f"--seat must be 1 to {seats} (the record has {seats} seats)")
     seat = analysis.default_seat(record) if args.seat is None else args.seat - 1
 
-    found = analysis.kept(path, record, seat, budget, args.seed)
+    found = analysis.kept(path, game, record, seat, budget, args.seed)
     if found is None:
         found = _run(analysis, game, record, seat, budget, args, path)
         try:

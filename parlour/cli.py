@@ -440,6 +440,7 @@ def _replay(args: argparse.Namespace) -> int:
             "winners": winners if state.is_over else None, "actions": len(record.actions),
             "seats": [{"name": s.name, "agent": s.agent} for s in record.seats],
             "variants": record.variants, "takebacks": record.takebacks,
+            "advice": [record.advice_asked(s) for s in range(len(record.seats))],
             "history": [{"stage": row.stage, "scores": row.scores} for row in stages],
         }))
         return 0

@@ -14,7 +14,8 @@ used to measure it), so that "40 %" means about four games in ten.
 
 It is reproducible: a decision's generator comes from the seed and its place in the record,
 so the same record, budget and seed give the same analysis however many processes share the
-work. It is kept beside the record (:func:`cache_path`) and reused when it matches.
+work. It is kept beside the record (:func:`cache_path`) and reused when it matches: the same
+record, seat, budget and seed, judged by the same searcher (:func:`searcher_version`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import functools
 import hashlib
 import json
 import random
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
@@ -101,6 +103,40 @@ def decision_seed(seed: int, index: int) -> int:
     return random.Random(f"analysis/{seed}/{index}").getrandbits(48)
 
 
+def searcher_version(game: Game, rules: Mapping[str, Any]) -> str:
+    """What the judge is made of: the game's version and the source of its knowledge for the
+    searching player (every file of the package it is written in, which its rollouts and
+    candidates come from), of the searcher itself, and the game's calibration. A kept analysis made by another
+    searcher is made again: a better ``hard`` judges the same game differently."""
+    digest = hashlib.sha256(f"{ANALYSIS_VERSION}/{game.id}/{game.version}/{calibration(game.id)}".encode())
+    sources = {**_sources(type(game.search_knowledge(rules))), **_sources(SearchAgent)}
+    for name in sorted(sources):
+        digest.update(name.encode() + b"\0")
+        try:
+            digest.update(hashlib.sha256(sources[name].read_bytes()).digest())
+        except OSError:
+            digest.update(b"unreadable")
+    return digest.hexdigest()[:20]
+
+
+def _sources(cls: type) -> dict[str, Path]:
+    """The source files a class and its bases come from, by a name that does not depend on
+    where they are installed: Parlour's own modules alone, a plugin's whole package."""
+    found: dict[str, Path] = {}
+    for klass in cls.__mro__:
+        module = sys.modules.get(klass.__module__)
+        file = getattr(module, "__file__", None)
+        if file is None:
+            continue
+        name, package = klass.__module__, klass.__module__.rpartition(".")[0]
+        if package and not name.startswith("parlour."):
+            folder = Path(file).parent
+            found.update({f"{package}/{p.relative_to(folder).as_posix()}": p for p in folder.rglob("*.py")})
+        else:
+            found[name] = Path(file)
+    return found
+
+
 def record_digest(record: Record) -> str:
     """What identifies a record's game (its JSON, names and all): a kept analysis is reused
     only for the very record it was made of."""
@@ -140,6 +176,8 @@ class Analysis:
     #: moves of the seat with one legal choice (nothing to decide; not analysed)
     forced: int = 0
     version: int = ANALYSIS_VERSION
+    #: :func:`searcher_version` of the searcher that judged
+    searcher: str = ""
 
     def key_moments(self, count: int = KEY_MOMENTS) -> list[Decision]:
         """The marked decisions that lost the most, in the order of the game."""
@@ -159,6 +197,7 @@ class Analysis:
             "name": self.name,
             "budget": self.budget,
             "seed": self.seed,
+            "searcher": self.searcher,
             "thresholds": {name: threshold for name, threshold in MARKS},
             "decisions": [asdict(d) for d in self.decisions],
             "forced": self.forced,
@@ -179,7 +218,8 @@ class Analysis:
         fields = set(Decision.__dataclass_fields__)
         decisions = [Decision(**{k: v for k, v in d.items() if k in fields}) for d in data["decisions"]]
         return cls(str(data["game"]), str(data["record"]), int(data["seat"]), str(data["name"]),
-                   int(data["budget"]), int(data["seed"]), decisions, int(data["forced"]), int(data["version"]))
+                   int(data["budget"]), int(data["seed"]), decisions, int(data["forced"]), int(data["version"]),
+                   str(data.get("searcher", "")))
 
 
 def default_seat(record: Record) -> int:
@@ -307,7 +347,8 @@ def analyse(game: Game, record: Record, seat: int, budget: int = DEFAULT_BUDGET,
     else:
         results = _analyse_in_pool(record, seat, indices, budget, seed, jobs, plugins, tell)
     decisions = [results[i] for i in indices]
-    return Analysis(game.id, record_digest(record), seat, record.seats[seat].name, budget, seed, decisions, forced)
+    return Analysis(game.id, record_digest(record), seat, record.seats[seat].name, budget, seed, decisions, forced,
+                    searcher=searcher_version(game, clean_record_rules(game, record)))
 
 
 def _analyse_in_pool(record: Record, seat: int, indices: Sequence[int], budget: int, seed: int, jobs: int,
@@ -339,30 +380,33 @@ def cache_path(record_path: Path) -> Path:
     return record_path.with_name(f"{stem}.analysis.json")
 
 
-def kept(record_path: Path, record: Record, seat: int, budget: int, seed: int) -> Analysis | None:
+def kept(record_path: Path, game: Game, record: Record, seat: int, budget: int, seed: int) -> Analysis | None:
     """The analysis kept beside the record for this seat, budget and seed, if it is of this
-    very record and of this version; None otherwise (an unreadable file is made again)."""
+    very record, of this version and by the searcher ``game`` has now; None otherwise (an
+    unreadable file is made again)."""
     try:
         data = parse_json(read_text(cache_path(record_path), RECORD_BYTES))
         entries = data["analyses"]
+        wanted = (ANALYSIS_VERSION, record_digest(record), seat, budget, seed,
+                  searcher_version(game, clean_record_rules(game, record)))
         for entry in entries:
             found = Analysis.from_json(entry)
-            if (found.version, found.record, found.seat, found.budget, found.seed) == (
-                    ANALYSIS_VERSION, record_digest(record), seat, budget, seed):
+            if (found.version, found.record, found.seat, found.budget, found.seed, found.searcher) == wanted:
                 return found
-    except (InputProblem, OSError, KeyError, TypeError, ValueError, AttributeError):
+    except (InputProblem, OSError, KeyError, TypeError, ValueError, AttributeError, RecordError):
         return None  # AttributeError: a part of some other shape (a list where an object was)
     return None
 
 
 def keep(record_path: Path, analysis: Analysis) -> None:
     """Write ``analysis`` beside the record, replacing any of the same seat, budget and seed
-    (others kept, if they are of this record); an OSError if the folder cannot be written."""
+    (others kept, if they are of this record and searcher); an OSError if the folder cannot
+    be written."""
     entries: list[dict[str, Any]] = []
     try:
         old = parse_json(read_text(cache_path(record_path), RECORD_BYTES))
         entries = [e for e in old["analyses"] if isinstance(e, dict) and e.get("record") == analysis.record
-                   and e.get("version") == ANALYSIS_VERSION
+                   and e.get("version") == ANALYSIS_VERSION and e.get("searcher") == analysis.searcher
                    and (e.get("seat"), e.get("budget"), e.get("seed")) != (analysis.seat, analysis.budget, analysis.seed)]
     except (InputProblem, OSError, KeyError, TypeError, ValueError):
         entries = []

@@ -22,7 +22,7 @@ from parlour.core.rulesets import clean_settings
 from parlour.core.yamlsource import RulesetError
 
 RECORD_FORMAT = 1
-#: more take-backs than a record may count (a game has fewer moves than this)
+#: more take-backs or advice than a record may count (a game has fewer moves than this)
 MAX_TAKEBACKS = 1_000_000
 
 
@@ -60,6 +60,16 @@ class Record:
     game_version: int = 1
     #: moves a person took back against the computer (the app's take-back), for the results
     takebacks: int = 0
+    #: how many decisions each seat asked the computer's advice on (the app's F6); records
+    #: from before advice have none, read as none asked
+    advice: list[int] = field(default_factory=list)
+
+    def advice_asked(self, seat: int) -> int:
+        return self.advice[seat] if 0 <= seat < len(self.advice) else 0
+
+    def count_advice(self, seat: int) -> None:
+        """One more decision of ``seat``'s on which the advice was shown."""
+        self.advice = [self.advice_asked(s) + (s == seat) for s in range(len(self.seats))]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -74,6 +84,7 @@ class Record:
             "finished": self.finished,
             "scores": self.scores,
             "takebacks": self.takebacks,
+            "advice": [self.advice_asked(s) for s in range(len(self.seats))],
         }
 
     @classmethod
@@ -94,6 +105,11 @@ class Record:
         if not isinstance(takebacks, int) or isinstance(takebacks, bool) or not 0 <= takebacks <= MAX_TAKEBACKS:
             raise RecordError(f"the record's takebacks is not a whole number from 0 to {MAX_TAKEBACKS:,}: "
                               f"{shown(takebacks)}")
+        advice = data.get("advice", [])
+        if not (isinstance(advice, list) and all(
+                isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_TAKEBACKS for n in advice)):
+            raise RecordError(f"the record's advice is not a list of whole numbers from 0 to {MAX_TAKEBACKS:,}, "
+                              f"one a seat: {shown(advice)}")
         try:
             seats = [Seat(str(s["name"]), str(s["agent"])) for s in data["seats"]]
             record = cls(
@@ -107,9 +123,12 @@ class Record:
                 finished=bool(data.get("finished", False)),
                 game_version=game_version,
                 takebacks=takebacks,
+                advice=list(advice) if any(advice) else [],  # none asked reads as a new record's
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"the record is incomplete or malformed ({type(exc).__name__}: {exc})") from None
+        if advice and len(advice) != len(seats):
+            raise RecordError(f"the record's advice counts {len(advice)} seats, not its {len(seats)}")
         return record
 
     def save(self, path: Path, replace: bool = True) -> None:

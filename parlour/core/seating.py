@@ -93,6 +93,7 @@ def resume_match(game: Game, record: Record, *, seconds: float | None = None) ->
         raise RecordError(str(exc)) from None
     replay_actions(game, match.state, record.actions, partial(match.play, checked=True))
     match.record.takebacks = record.takebacks
+    match.record.advice = list(record.advice)
     return match
 
 
@@ -115,5 +116,6 @@ def take_back(game: Game, match: Match, seat: int, *, seconds: float | None = No
     if last is None:
         return None
     earlier = Record(record.game, dict(record.rules), record.seed, list(record.seats), list(record.variants),
-                     record.actions[:last], game_version=record.game_version, takebacks=record.takebacks + 1)
+                     record.actions[:last], game_version=record.game_version, takebacks=record.takebacks + 1,
+                     advice=list(record.advice))
     return resume_match(game, earlier, seconds=seconds)

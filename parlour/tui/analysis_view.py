@@ -52,12 +52,14 @@ def evaluation(decision: Decision, who: str, width: int = 200) -> Text:
     return text
 
 
-def summary(found: Analysis) -> tuple[str, str]:
-    """The analysis in two short lines: the decisions with their marks, the key moments."""
+def summary(found: Analysis, keys: bool = True) -> tuple[str, str]:
+    """The analysis in two short lines: the decisions with their marks, the key moments
+    (with the review's keys to them, ``keys``)."""
     counts = ", ".join(f"{n} {name if n == 1 else PLURAL[name]}" for name, n in found.counts().items() if n)
     moments = [d.move for d in found.key_moments()]
     return (f"{len(found.decisions)} decisions: {counts or 'no mistakes'}",
-            f"key moments (n/p): {', '.join(map(str, moments))}" if moments else "no key moments")
+            f"key moments{' (n/p)' if keys else ''}: {', '.join(map(str, moments))}" if moments
+            else "no key moments")
 
 
 def columns(values: Sequence[float], width: int) -> list[tuple[int, float]]:
@@ -77,7 +79,8 @@ def columns(values: Sequence[float], width: int) -> list[tuple[int, float]]:
 class WinChart(Widget):
     """The seat's estimated win chance after each of its decisions (the move played), as
     bars in eighths of a row, the marked decisions in their colour, the one shown now
-    underlined by a caret."""
+    underlined by a caret (``review``; elsewhere no caret, and the key moments without the
+    review's keys)."""
 
     DEFAULT_CSS = """
     WinChart { height: 8; width: 1fr; }
@@ -85,8 +88,9 @@ class WinChart(Widget):
     ROWS = 4
     AXIS = 5
 
-    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+    def __init__(self, *, id: str | None = None, review: bool = True) -> None:  # noqa: A002 - Textual's name
         super().__init__(id=id)
+        self.review = review
         self.analysis: Analysis | None = None
         self.at: int | None = None
 
@@ -116,12 +120,17 @@ class WinChart(Widget):
                     eighths = 1  # a win chance near nothing still shows where the decision is
                 text.append(BLOCKS[eighths], style=MARK_STYLE.get(worst.mark or "", "cyan"))
             text.append("\n")
-        caret = ""
-        if now is not None:
-            place = next(c for c in range(len(cols) - 1, -1, -1) if cols[c][0] <= now)
-            caret = " " * place + "^"
-        text.append(" " * self.AXIS + caret + "\n", style="bold")
-        text.append(f"{found.name}'s win chance, decision by decision\n", style="italic")
-        text.append("\n".join(summary(found)))
+        if self.review:
+            caret = ""
+            if now is not None:
+                place = next(c for c in range(len(cols) - 1, -1, -1) if cols[c][0] <= now)
+                caret = " " * place + "^"
+            text.append(" " * self.AXIS + caret + "\n", style="bold")
+        if self.review:
+            text.append(f"{found.name}'s win chance, decision by decision\n", style="italic")
+            text.append("\n".join(summary(found)))
+        else:  # one line under the bars
+            text.append(f"{found.name}'s win chance", style="italic")
+            text.append(" · " + " · ".join(summary(found, keys=False)))
         text.no_wrap, text.overflow = True, "ellipsis"
         return text

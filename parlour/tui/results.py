@@ -9,14 +9,17 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Static
 
+from parlour.core import analysis
 from parlour.core.game import Game
 from parlour.core.ledger import Kept
-from parlour.core.record import HUMAN
+from parlour.core.record import HUMAN, Record
 from parlour.core.review import SeenReview, StageScores, seen_scores, sparkline, stage_scores
+from parlour.tui.analysis_view import APP_BUDGET, APP_SEED, WinChart
 from parlour.tui.panels import history_table
+from parlour.tui.scores_chart import ScoresChart
 from parlour.tui.screen import Header, ParlourScreen
 from parlour.tui.table_view import LiveGame
 
@@ -67,6 +70,18 @@ def history_rows(names: list[str], stages: list[StageScores]) -> RichTable:
     return grid
 
 
+def advice_asked(names: list[str], record: Record) -> str:
+    """How often the computer's advice was asked (F6 at the table), for the note: ", advice
+    asked 3 times", or by name when more than one seat asked; "" when nobody did."""
+    asked = [(names[s], record.advice_asked(s)) for s in range(len(names)) if record.advice_asked(s)]
+    if not asked:
+        return ""
+    if len(asked) == 1:
+        times = asked[0][1]
+        return f", advice asked {'once' if times == 1 else f'{times} times'}"
+    return ", advice asked: " + ", ".join(f"{name} {times}" for name, times in asked)
+
+
 class ResultsScreen(ParlourScreen):
     """The results; on a terminal too low for all of them, the round-by-round scores turn on
     their side (a row a player), and whatever still does not fit scrolls (PgUp/PgDn)."""
@@ -96,6 +111,8 @@ class ResultsScreen(ParlourScreen):
         self.histories: tuple[RichTable, RichTable] | None = None
         #: the note under the scores: with the keys, and without them (a low terminal)
         self.notes: tuple[Text, Text] = (Text(""), Text(""))
+        #: the scores after each round (or game) the reader was shown, for the plot
+        self.stages: list[StageScores] = []
 
     def compose(self) -> ComposeResult:
         state = self.live.match.state
@@ -153,6 +170,10 @@ class ResultsScreen(ParlourScreen):
                 yield Static(Text(stages_title(stages), style="bold"), id="results-history-title")
                 self.histories = (history_table(names, stages), history_rows(names, stages))
                 yield Static(self.histories[0], id="results-history")
+            self.stages = stages
+            with Horizontal(id="results-picture"):
+                yield ScoresChart(id="results-plot", titled=False)
+                yield WinChart(id="results-chart", review=False)
             about, keys = self.note()
             self.notes = (Text(f"{about}\n\n{keys}"), Text(about))
             yield Static(self.notes[0], id="results-note")
@@ -169,6 +190,7 @@ class ResultsScreen(ParlourScreen):
         record = self.live.match.record
         variants = ", ".join(record.variants) if record.variants else "none (the book's rules)"
         takebacks = f", {record.takebacks} taken back" if record.takebacks else ""
+        takebacks += advice_asked(self.live.names, record)
         again = "" if self.remote is not None else "n: play again with the same table (a new seed)   "
         return (f"{len(record.actions)} moves{takebacks}, seed {self.live.match.seed}. Variants: {variants}.\n"
                 f"Record: {self.live.path}",
@@ -177,6 +199,30 @@ class ResultsScreen(ParlourScreen):
 
     def on_mount(self) -> None:
         self.sub_title = f"{self.live.game.title}: results"
+        if self.query("#results-picture"):
+            self.query_one(ScoresChart).show(self.live.names, self.stages)
+            self.show_analysis()
+
+    def on_screen_resume(self) -> None:
+        """Back from the review, whose ``a`` may have analysed the reader's seat."""
+        if self.query("#results-picture") and self.show_analysis():
+            self.on_resize(events.Resize(self.app.size, self.app.size))
+
+    def show_analysis(self) -> bool:
+        """Plot the win chance of the reader's seat when its analysis is kept beside the record
+        (the review's ``a``, or ``parlour analyse`` at the app's budget); whether it changed."""
+        chart = self.query_one(WinChart)
+        seat = self.at_table
+        found = None
+        if self.seen is None and seat is not None:
+            try:
+                found = analysis.kept(self.live.path, self.live.game, self.live.match.record, seat,
+                                      APP_BUDGET, APP_SEED)
+            except Exception:  # noqa: BLE001 - a game failing on its record: no plot, the results stand
+                found = None
+        changed = found != chart.analysis
+        chart.show(found, 0)
+        return changed
 
     @property
     def at_table(self) -> int | None:
@@ -198,17 +244,34 @@ class ResultsScreen(ParlourScreen):
         fixed = sum(lines(w.content) for w in self.query(Static)
                     if w.id in ("results-winners", "results-scores", "results-ratings", "results-history-title"))
         room = event.size.height - 2 - 2 - 2  # header and footer, padding, the margins between parts
+        pictured = self.picture_height()
         histories = sorted(self.histories or (), key=lines)
         choices = [(h, n) for n in self.notes for h in ([self.histories[0]] if self.histories else [None])]
         choices += [(h, n) for n in self.notes for h in histories[:1]]
+        if self.histories and pictured > 1:  # the plot has the rounds: the numbers may give way
+            choices += [(None, n) for n in self.notes]
         for history, note in choices:
-            if fixed + (lines(history) if history is not None else 0) + lines(note) <= room:
+            apart = 1 if pictured and (history is not None or not self.histories) else 0  # not under the heading
+            if fixed + (lines(history) if history is not None else 0) + apart + pictured + lines(note) <= room:
                 break
-        if history is not None:
-            self.query_one("#results-history", Static).update(history)
+        if self.query("#results-picture"):
+            self.query_one("#results-picture").styles.margin = (apart, 0, 0, 0)
+        if self.histories:
+            self.query_one("#results-history", Static).display = history is not None
+            if history is not None:
+                self.query_one("#results-history", Static).update(history)
         if self.query("#results-note"):
             self.query_one("#results-note", Static).update(note)
         self.call_after_refresh(self.refresh_bindings)
+
+    def picture_height(self) -> int:
+        """The lines the plots take: the taller of the scores plot (one line for a game with
+        nothing to plot) and the win chance's."""
+        if not self.query("#results-picture"):
+            return 0
+        heights = [w.styles.height.value for w in (self.query_one(ScoresChart), self.query_one(WinChart))
+                   if w.display and w.styles.height is not None]
+        return int(max(heights, default=0))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "scroll_results":  # in the footer only while the results scroll

@@ -6,7 +6,8 @@ replayed or what a hosted table sent one player's seat).
 Opened from the results screen (``v``, or ``a`` to analyse at once) and by ``parlour replay
 NAME --review``. ``a`` runs the computer's analysis of the shown seat's decisions in a worker
 thread (Esc stops it), kept beside the record; then each of that seat's moves shows its
-evaluation, ``n``/``p`` jump between the key moments, and the side panel plots the win chance."""
+evaluation, ``n``/``p`` jump between the key moments, and the side panel plots the win chance
+beside the scores round by round."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ from parlour.tui.board import Board, GenericBoard
 from parlour.tui.board_loader import board_class
 from parlour.tui.dialogs import ConfirmDialog
 from parlour.tui.panels import LogPanel, history_table
+from parlour.tui.scores_chart import ScoresChart
 from parlour.tui.screen import Header, ParlourScreen
 
 
@@ -106,6 +108,7 @@ class ReviewScreen(ParlourScreen):
             yield Vertical(self.board, id="review-board-holder")
             with Vertical(id="review-side"):
                 yield WinChart(id="review-chart")
+                yield ScoresChart(id="review-plot")
                 yield Static(id="review-history")
                 yield self.log_panel
         yield Footer()
@@ -142,6 +145,7 @@ class ReviewScreen(ParlourScreen):
             self._swap_board(view)
         self.log_panel.show(state, self.seat)  # written anew when stepping back or switching seat
         self.query_one("#review-history", Static).update(history_table(self.names, history))
+        self.query_one(ScoresChart).show(self.names, history)
         self.query_one("#review-where", Static).update(self.where())
         self.query_one(WinChart).show(self.analyses.get(self.seat) if self.seat is not None else None, self.step)
         self.refresh_bindings()
@@ -287,7 +291,7 @@ class ReviewScreen(ParlourScreen):
             found = None
             if path is not None:
                 try:
-                    found = engine.kept(path, record, seat, APP_BUDGET, APP_SEED)
+                    found = engine.kept(path, self.game, record, seat, APP_BUDGET, APP_SEED)
                 except Exception:  # noqa: BLE001 - a broken kept file: analyse again
                     found = None
             if found is None:

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
+from textual.app import SystemCommand
+from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.worker import Worker, get_current_worker
 
@@ -20,6 +23,7 @@ from parlour.core.agents import abilities
 from parlour.core.game import Action, IllegalAction, PluginError, with_names
 from parlour.core.match import Match
 from parlour.core.seating import take_back
+from parlour.tui import advice
 from parlour.tui.dialogs import ConfirmDialog, HandOverScreen, LeaveDialog
 from parlour.tui.screen import Parlour
 from parlour.tui.table_view import LiveGame, Phase, TableShell, TableView
@@ -54,6 +58,9 @@ class TableScreen(TableShell):
         turn: int
         percent: int
 
+    #: after the shell's keys, so a narrow footer cuts it first (it is in the palette too)
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("f6", "advise", "Advice", id="table.advice")]
+
     def __init__(self, live: LiveGame) -> None:
         self.turns = LocalTurns(live, self)
         super().__init__(self.turns)
@@ -74,6 +81,25 @@ class TableScreen(TableShell):
 
     def on_screen_resume(self) -> None:
         self.turns.resumed()
+
+    def save(self) -> None:
+        self.turns.save()
+
+    # -- advice (F6): only where the take-back is ----------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "advise":
+            return advice.offered(self)
+        return super().check_action(action, parameters)
+
+    def action_advise(self) -> None:
+        """The computer's best moves for the person's decision (:mod:`parlour.tui.advice`)."""
+        advice.ask(self)
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        yield from super().palette_commands()
+        if advice.offered(self):
+            yield SystemCommand("Advice", "The computer's three best moves for your decision (F6)",
+                                self.action_advise)
 
 
 class LocalTurns:

@@ -202,3 +202,39 @@ def test_a_kept_analysis_is_not_taken_for_a_record(tmp_path: Path, casablanca_re
     cache_path(path).write_text("{}")
     assert cache_path(path).name == "casablanca-1.analysis.json"
     assert find_record("casablanca", tmp_path) == path
+
+
+KNOWLEDGE = '''
+from games.casablanca.knowledge import CasablancaKnowledge
+
+
+class Tweaked(CasablancaKnowledge):
+    rollout_depth = {depth}
+'''
+
+
+def test_a_kept_analysis_is_made_again_when_the_searchers_knowledge_changes(
+        tmp_path: Path, casablanca_record: Record, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The analysis is kept by the searcher that made it (the source of the game's knowledge
+    and of the search): a game whose knowledge changed judges anew, one whose knowledge is
+    the same reuses it, and any other budget is made anew too."""
+    import importlib
+
+    source = tmp_path / "plugin" / "tweaked_knowledge.py"
+    source.parent.mkdir()
+    source.write_text(KNOWLEDGE.format(depth=4))
+    monkeypatch.syspath_prepend(str(source.parent))
+    module = importlib.import_module("tweaked_knowledge")
+    monkeypatch.setattr(CASABLANCA, "search_knowledge", lambda rules: module.Tweaked(rules), raising=False)
+    path = tmp_path / "game.json"
+    casablanca_record.save(path)
+    made = analyse(CASABLANCA, casablanca_record, 0, budget=10)
+    analysis.keep(path, made)
+    assert analysis.kept(path, CASABLANCA, casablanca_record, 0, 10, 0) == made
+    assert analysis.kept(path, CASABLANCA, casablanca_record, 0, 11, 0) is None, "another budget"
+    source.write_text(KNOWLEDGE.format(depth=5))
+    assert analysis.kept(path, CASABLANCA, casablanca_record, 0, 10, 0) is None, "the knowledge changed"
+    source.write_text(KNOWLEDGE.format(depth=4))
+    assert analysis.kept(path, CASABLANCA, casablanca_record, 0, 10, 0) == made, "the same knowledge again"
+    monkeypatch.undo()
+    assert analysis.kept(path, CASABLANCA, casablanca_record, 0, 10, 0) is None, "the game's own knowledge"

@@ -18,7 +18,7 @@ import parlour.core
 CORE_ORDER = (
     "inputs", "actions", "codec", "schema", "yamlsource", "events", "fastcopy", "agents", "search", "game", "levels",
     "rulesets", "record", "match", "seating", "review", "lasttable", "saves", "registry", "cluster", "simulate", "ratings",
-    "ledger", "analysis",
+    "ledger", "analysis", "advice",
 )
 CORE = Path(parlour.core.__file__).parent
 README = Path(__file__).parents[2] / "README.md"

@@ -96,4 +96,5 @@ def test_replay_finds_a_record_by_name_and_prints_the_history(tmp_path: Path) ->
     out = json.loads(parlour("replay", "banque", "--json", env=env).stdout)
     assert out["history"] == [{"stage": r.stage, "scores": r.scores} for r in rows]
     assert out["seats"][0] == {"name": "P0", "agent": "random"} and out["takebacks"] == 0
+    assert out["advice"] == [0] * len(record.seats)
     assert_user_error(parlour("replay", "whist", env=env), "whist: no such record file, nor a record of that name")

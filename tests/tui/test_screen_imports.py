@@ -12,7 +12,8 @@ from parlour.core.registry import Registry
 
 TUI = Path(parlour.tui.__file__).parent
 #: what every screen may import: the base, shared widgets and dialogs, and the board contract
-SHARED = {"screen", "board", "board_loader", "panels", "dialogs", "analysis_view", "table_view"}
+SHARED = {"screen", "board", "board_loader", "panels", "dialogs", "analysis_view", "table_view", "scores_chart",
+          "advice"}
 #: screen modules that borrow from another screen module (none since the table is built from parts)
 BORROWS: dict[str, set[str]] = {}
 

@@ -151,7 +151,7 @@ def test_a_broken_kept_analysis_is_made_again(tmp_path, broken) -> None:
             await pilot.press("a")
             await analysed(pilot, screen)
             assert len(screen.analyses[0].decisions) == 19 and not errors(app)
-        assert engine.kept(path, record, 0, BUDGET, 0) is not None, "the file is written anew"
+        assert engine.kept(path, BANQUE, record, 0, BUDGET, 0) is not None, "the file is written anew"
 
     run(scenario())
 
@@ -253,7 +253,7 @@ def test_a_on_the_results_opens_the_review_analysing_the_players_seat(tmp_path) 
             screen = await review_up(pilot, app)
             await analysed(pilot, screen)
             assert screen.seat == 0 and list(screen.analyses) == [0] and screen.path == path
-            assert engine.kept(path, record, 0, BUDGET, 0) is not None
+            assert engine.kept(path, BANQUE, record, 0, BUDGET, 0) is not None
 
     run(scenario())
 
@@ -272,7 +272,7 @@ def test_replay_review_keeps_the_analysis_beside_the_record(tmp_path) -> None:
             assert screen.path == path and screen.seat == 0
             await pilot.press("a")
             await analysed(pilot, screen)
-        assert engine.kept(path, record, 0, BUDGET, 0) is not None
+        assert engine.kept(path, BANQUE, record, 0, BUDGET, 0) is not None
 
     run(scenario())
 

@@ -1,0 +1,125 @@
+"""The scores round by round as a plot (issue 26): a line a player, drawn in braille dots
+(two columns and four rows of dots a character), on one scale, in the results and the review.
+
+What is plotted is what the seat reading was shown (:class:`~parlour.core.review.StageScores`
+rows): after each round, or each game of a match; a score the seat was not shown ("?"
+behind Banque Fatale's closed screens) leaves a gap. A game scored once, at its end, has
+nothing to plot round by round, and the chart says so instead of drawing one point.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.widget import Widget
+
+from parlour.core.review import StageScores
+
+#: a colour a player, in seat order (more players than colours: round again)
+COLOURS = ("cyan", "magenta", "yellow", "green", "red", "blue", "white", "bright_black")
+#: rows of dots a plot is high (four dots each)
+ROWS = 4
+#: the dots of a braille character by (column, row) within it
+DOTS = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
+
+
+def _number(value: float) -> str:
+    return f"{value:g}"
+
+
+def unit_of(stages: Sequence[StageScores]) -> str:
+    """What a stage is called ("round", "game"): the first word of the game's stage names
+    when they all share it, else "round"."""
+    words = {row.stage.split()[0].lower() for row in stages if row.stage.split()}
+    return words.pop() if len(words) == 1 else "round"
+
+
+def plot(names: Sequence[str], stages: Sequence[StageScores], width: int, rows: int) -> Text:
+    """The plot ``width`` columns wide: ``rows`` of dots with the scale at the left, then a
+    key of the players' colours and, where it fits, what runs across ("round 1 → 12"). Fewer
+    than two stages: one line saying there is nothing to plot."""
+    unit = unit_of(stages)
+    if len(stages) < 2:
+        return Text(f"One {unit} only, scored at its end: nothing to plot {unit} by {unit}.", style="italic")
+    known = [score for row in stages for score in row.scores if score is not None]
+    if not known:
+        return Text(f"No scores were shown to this seat {unit} by {unit}: nothing to plot.", style="italic")
+    low, high = min(known), max(known)
+    labels = [_number(high), _number(low)]
+    axis = max(map(len, labels))
+    cells = max(2, width - axis - 2)
+    dots_x, dots_y = cells * 2, rows * 4
+    bits = [[0] * cells for _ in range(rows)]
+    owner: list[list[int | None]] = [[None] * cells for _ in range(rows)]
+
+    def dot(x: int, y: int, seat: int) -> None:
+        column, row = divmod(x, 2)[0], (dots_y - 1 - y) // 4
+        bits[row][column] |= DOTS[x % 2][(dots_y - 1 - y) % 4]
+        owner[row][column] = seat
+
+    span = (high - low) or 1.0
+    for seat in range(len(names)):
+        points = [(round(i * (dots_x - 1) / (len(stages) - 1)),
+                   round((row.scores[seat] - low) / span * (dots_y - 1)) if high != low else dots_y // 2)
+                  for i, row in enumerate(stages) if seat < len(row.scores) and row.scores[seat] is not None]
+        for (x0, y0), (x1, y1) in zip(points, points[1:]):
+            steps = max(abs(x1 - x0), abs(y1 - y0), 1)
+            for step in range(steps + 1):
+                dot(x0 + round((x1 - x0) * step / steps), y0 + round((y1 - y0) * step / steps), seat)
+        if len(points) == 1:
+            dot(*points[0], seat)
+    text = Text(no_wrap=True, overflow="ellipsis")
+    for row in range(rows):
+        label = labels[0] if row == 0 else labels[1] if row == rows - 1 else ""
+        text.append(f"{label:>{axis}} ▕", style="dim")
+        for column in range(cells):
+            seat = owner[row][column]
+            text.append(chr(0x2800 + bits[row][column]),
+                        style=COLOURS[seat % len(COLOURS)] if seat is not None else "")
+        text.append("\n")
+    key = Text()
+    for seat, name in enumerate(names):
+        shown = any(seat < len(row.scores) and row.scores[seat] is not None for row in stages)
+        if seat:
+            key.append("  ")
+        key.append("━ " if shown else "? ", style=COLOURS[seat % len(COLOURS)] if shown else "dim")
+        key.append(name, style="" if shown else "dim")
+    across = f"{unit} 1 → {len(stages)}"
+    if key.cell_len + 2 + len(across) <= width:  # the key first; where it fits, what runs across
+        key.append(" " * (width - key.cell_len - len(across)) + across, style="dim")
+    text.append_text(key)
+    return text
+
+
+class ScoresChart(Widget):
+    """Each player's score after every round (or game), as lines on one scale."""
+
+    DEFAULT_CSS = """
+    ScoresChart { height: 6; width: 1fr; }
+    """
+
+    def __init__(self, *, id: str | None = None, titled: bool = True) -> None:  # noqa: A002 - Textual's name
+        """``titled``: a line above the plot says what it is (the results have a heading)."""
+        super().__init__(id=id)
+        self.titled = titled
+        self.names: list[str] = []
+        self.stages: list[StageScores] = []
+
+    def show(self, names: Sequence[str], stages: Sequence[StageScores]) -> None:
+        if (list(names), list(stages)) == (self.names, self.stages):
+            return  # the review shows the same scores at every step
+        self.names, self.stages = list(names), list(stages)
+        self.styles.height = (ROWS + 1 + self.titled) if len(stages) > 1 and self.plotted() else 1
+        self.refresh(layout=True)
+
+    def plotted(self) -> bool:
+        return any(score is not None for row in self.stages for score in row.scores)
+
+    def render(self) -> Text:
+        if not self.names:
+            return Text("")
+        chart = plot(self.names, self.stages, max(10, self.size.width), ROWS)
+        if not self.titled or len(self.stages) < 2 or not self.plotted():
+            return chart
+        return Text.assemble(Text(f"Score after each {unit_of(self.stages)}\n", style="italic"), chart)

@@ -1,0 +1,179 @@
+"""A picture of the game (issue 26): the scores round by round as a plot, and the seat's
+win chance once its analysis is kept beside the record, on the results screen (at 80x24
+too) and in the review's side panel. What is plotted, game by game: Banque Fatale each
+player's score after each of its rounds, Monte Carlo after each game of the match; a
+Casablanca match of one round has nothing to plot round by round, and says so.
+
+The plots are checked against text snapshots in ``tests/tui/screens/`` (see
+``test_tui_screens.py`` for writing them anew: ``PARLOUR_UPDATE_SCREENS=1``)."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tui_helpers import run, wait_for
+
+from games.banque_fatale import GAME as BANQUE
+from games.casablanca import GAME as CASABLANCA
+from games.monte_carlo import GAME as MONTE
+from parlour.core import analysis as engine
+from parlour.core.record import HUMAN, Seat
+from parlour.core.registry import Registry
+from parlour.core.review import StageScores
+from parlour.core.rulesets import load_ruleset
+from parlour.core.saves import SaveFolder
+from parlour.core.seating import start_match
+from parlour.testing.boards import settled_text
+from parlour.tui.app import ParlourApp
+from parlour.tui.results import ResultsScreen
+from parlour.tui.review import ReviewScreen
+from parlour.tui.scores_chart import plot
+from parlour.tui.table import LiveGame
+
+SCREENS = Path(__file__).parent / "screens"
+BUDGET = 8
+SIZES = [(80, 24), (120, 40)]
+
+
+@pytest.fixture(autouse=True)
+def tiny_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("parlour.tui.review.APP_BUDGET", BUDGET)
+    monkeypatch.setattr("parlour.tui.results.APP_BUDGET", BUDGET)
+
+
+def played(game: Any, seed: int = 5, rules: dict[str, Any] | None = None) -> Any:
+    """A finished match of four (Ann the person) of seeded random players."""
+    rules = rules or dict(load_ruleset(game).resolve())
+    seats = [Seat("Ann", HUMAN), Seat("Bea", "random"), Seat("Cyd", "random"), Seat("Dan", "random")]
+    match = start_match(game, rules, seed, [Seat(s.name, "random") for s in seats])
+    match.play_out()
+    match.replace_seat(0, seats[0], match.agents[0])
+    return match
+
+
+def app_for(tmp_path: Path) -> ParlourApp:
+    registry = Registry()
+    for game in (BANQUE, MONTE, CASABLANCA):
+        registry.add(game.id, "tests", lambda game=game: game)
+    return ParlourApp(registry, saves=SaveFolder(tmp_path), ai_delay=0)
+
+
+def region_text(text: str, region: Any) -> str:
+    lines = text.splitlines()[region.y: region.y + region.height]
+    return "\n".join(line[region.x: region.right].rstrip() for line in lines) + "\n"
+
+
+def matches_snapshot(text: str, name: str) -> None:
+    snapshot = SCREENS / name
+    if os.environ.get("PARLOUR_UPDATE_SCREENS"):
+        snapshot.write_text(text, encoding="utf-8")
+    assert snapshot.exists(), f"no snapshot {snapshot.name}: see the module's docstring"
+    assert text == snapshot.read_text(encoding="utf-8"), f"{snapshot.name} changed:\n{text}"
+
+
+def results_picture(tmp_path: Path, game: Any, match: Any, size: tuple[int, int]) -> tuple[str, str, int]:
+    app = app_for(tmp_path)
+    path = tmp_path / "game.json"
+
+    async def scenario() -> tuple[str, str, int]:
+        async with app.run_test(size=size) as pilot:
+            app.push_screen(ResultsScreen(LiveGame(game, match, path)))
+            await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and bool(app.screen.query("#results-picture")))
+            text = await settled_text(pilot)
+            picture = app.screen.query_one("#results-picture").region
+            return text, region_text(text, picture), int(app.screen.query_one("#results").max_scroll_y)
+
+    return run(scenario())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_results_plot_the_scores_and_the_kept_win_chance(tmp_path: Path, size: tuple[int, int]) -> None:
+    rules = dict(load_ruleset(BANQUE).resolve())
+    rules["deck"] = ["R", "Y", "G", "B", "O", "RY", "RG"]  # four rounds: a short analysis
+    match = played(BANQUE, 0, rules)
+    text, picture, overflow = results_picture(tmp_path, BANQUE, match, size)
+    assert "Round by round" in text and "round 1 → " in picture and "win chance" not in picture, "no analysis kept"
+    engine.keep(tmp_path / "game.json", engine.analyse(BANQUE, match.record, 0, BUDGET))
+    text, picture, overflow = results_picture(tmp_path, BANQUE, match, size)
+    assert "Round by round" in text and "Ann's win chance" in picture, text
+    assert re.search(r"[\u2801-\u28ff]", picture), "the scores are drawn, not written"
+    assert re.search(r"[▁▂▃▄▅▆▇█]", picture), "the win chance is drawn"
+    assert "━ Ann" in picture and "━ Dan" in picture
+    assert overflow == 0, f"the results scroll at {size[0]}x{size[1]}\n{text}"
+    matches_snapshot(picture, f"results-picture-banque-fatale-{size[0]}x{size[1]}.txt")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_monte_carlo_plots_the_score_after_each_game_and_a_one_round_casablanca_says_there_is_none(
+        tmp_path: Path, size: tuple[int, int]) -> None:
+    text, picture, overflow = results_picture(tmp_path, MONTE, played(MONTE), size)
+    assert "Game by game" in text and "game 1 → 3" in picture and overflow == 0
+    matches_snapshot(picture, f"results-picture-monte-carlo-{size[0]}x{size[1]}.txt")
+    _, picture, overflow = results_picture(tmp_path, CASABLANCA, played(CASABLANCA), size)
+    assert picture.strip() == "One round only, scored at its end: nothing to plot round by round." and overflow == 0
+
+
+def test_the_review_plots_the_scores_beside_the_win_chance(tmp_path: Path) -> None:
+    rules = dict(load_ruleset(BANQUE).resolve())
+    rules["deck"] = ["R", "Y", "G", "B", "O", "RY", "RG"]
+    match = played(BANQUE, 0, rules)
+    app = app_for(tmp_path)
+
+    async def scenario() -> str:
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.show_review(BANQUE, match.record, path=tmp_path / "game.json")
+            await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
+            screen = app.screen
+            await pilot.press("a")
+            await wait_for(pilot, lambda: 0 in screen.analyses)
+            text = await settled_text(pilot)
+            return region_text(text, screen.query_one("#review-chart").region) + \
+                region_text(text, screen.query_one("#review-plot").region)
+
+    picture = run(scenario())
+    assert "Ann's win chance" in picture and "Score after each round" in picture and "━ Dan" in picture
+    matches_snapshot(picture, "review-picture-banque-fatale-120x40.txt")
+
+
+def test_the_plot_puts_each_players_line_where_his_scores_are() -> None:
+    """Two players, three rounds: the rising one's dots climb from the bottom row to the top,
+    the flat one stays on the bottom; the key says who is which colour and, where it fits,
+    what runs across; a score not shown leaves no dot and a "?" in the key."""
+    stages = [StageScores("Round 1", [0.0, 0.0]), StageScores("Round 2", [5.0, 0.0]),
+              StageScores("Round 3", [10.0, 0.0])]
+    rows = plot(["Ann", "Bea"], stages, 14, 2).plain.splitlines()
+    assert rows[0].startswith("10 ▕") and rows[1].startswith(" 0 ▕")
+    top, bottom = rows[0][4:], rows[1][4:]
+    assert top[0] == "\u2800" and top[-1] != "\u2800", "Ann reaches the top at the end only"
+    assert all(c != "\u2800" for c in bottom[:2]), "both start at the bottom"
+    assert rows[2] == "━ Ann  ━ Bea", "no room for what runs across"
+    assert plot(["Ann", "Bea"], stages, 40, 2).plain.splitlines()[2] == "━ Ann  ━ Bea" + " " * 17 + "round 1 → 3"
+    hidden = [StageScores(s.stage, [s.scores[0], None]) for s in stages]
+    assert plot(["Ann", "Bea"], hidden, 14, 2).plain.splitlines()[2] == "━ Ann  ? Bea"
+    assert plot(["Ann"], stages[:1], 14, 2).plain == "One round only, scored at its end: nothing to plot round by round."
+
+
+def test_the_win_chance_analysed_with_a_shows_on_the_results_when_back_from_the_review(tmp_path: Path) -> None:
+    rules = dict(load_ruleset(BANQUE).resolve())
+    rules["deck"] = ["R", "Y", "G", "B", "O", "RY", "RG"]
+    match = played(BANQUE, 0, rules)
+    app = app_for(tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(ResultsScreen(LiveGame(BANQUE, match, tmp_path / "game.json")))
+            await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and bool(app.screen.query("#results-picture")))
+            results = app.screen
+            assert "win chance" not in await settled_text(pilot)
+            await pilot.press("a")
+            await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and 0 in app.screen.analyses)
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is results)
+            text = await settled_text(pilot)
+            assert "Ann's win chance" in text and results.query_one("#results").max_scroll_y == 0, text
+
+    run(scenario())
