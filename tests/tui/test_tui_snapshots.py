@@ -169,6 +169,16 @@ class TestDialogs:
     def test_joining_a_table(self, screen_snapshot: Any) -> None:
         screen_snapshot("empty", sevens_app, over_home(JoinDialog))
 
+    def test_advice(self, screen_snapshot: Any) -> None:
+        from parlour.core.advice import Advice, Suggestion
+        from parlour.tui.advice import AdviceDialog
+
+        given = Advice(seat=0, choices=5, simulations=900, suggestions=(
+            Suggestion("play 7", "Play the 7", 0.412, 520), Suggestion("play 3", "Play the 3", 0.305, 250),
+            Suggestion("discard", "Discard a card", 0.118, 130)))
+        screen_snapshot("three-moves", sevens_app, over_home(lambda: AdviceDialog(
+            sevens_registry().get("sevens"), {}, None, "Ada", advice=given)))
+
     def test_the_codes_of_a_hosted_table(self, screen_snapshot: Any) -> None:
         screen_snapshot("two", sevens_app, over_home(lambda: CodesDialog(
             "Sevens", "127.0.0.1:7531", [("Bea", "BEA-1234"), ("Cyd", "CYD-5678")], "ADA-0000")))
