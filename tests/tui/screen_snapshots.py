@@ -68,14 +68,20 @@ class ScreenSnapshot:
 
             shown, whole, text = asyncio.run(scenario())
             texts[size] = whole
-            path = snapshot_path(shown, case, size)
-            if os.environ.get(UPDATE):
-                SCREENS.mkdir(exist_ok=True)
-                path.write_text(text + "\n", encoding="utf-8")
-            assert path.exists(), f"no snapshot {path.name}: see tests/tui/screen_snapshots.py"
-            expected = path.read_text(encoding="utf-8")
-            if text + "\n" != expected:
-                diff = "\n".join(difflib.unified_diff(expected.splitlines(), text.splitlines(), "snapshot", "now",
-                                                      lineterm=""))
-                raise AssertionError(f"{path.name} changed (see tests/tui/screen_snapshots.py):\n{diff}")
+            matches(text, shown, case, size)
         return texts
+
+
+def matches(text: str, screen_class: str, case: str, size: tuple[int, int]) -> None:
+    """Compare ``text`` (a screen's, or a part of it) with its snapshot, written anew with
+    ``PARLOUR_UPDATE_SCREENS=1``; a difference fails with the diff."""
+    path = snapshot_path(screen_class, case, size)
+    if os.environ.get(UPDATE):
+        SCREENS.mkdir(exist_ok=True)
+        path.write_text(text + "\n", encoding="utf-8")
+    assert path.exists(), f"no snapshot {path.name}: see tests/tui/screen_snapshots.py"
+    expected = path.read_text(encoding="utf-8")
+    if text + "\n" != expected:
+        diff = "\n".join(difflib.unified_diff(expected.splitlines(), text.splitlines(), "snapshot", "now",
+                                              lineterm=""))
+        raise AssertionError(f"{path.name} changed (see tests/tui/screen_snapshots.py):\n{diff}")

@@ -4,17 +4,17 @@ too) and in the review's side panel. What is plotted, game by game: Banque Fatal
 player's score after each of its rounds, Monte Carlo after each game of the match; a
 Casablanca match of one round has nothing to plot round by round, and says so.
 
-The plots are checked against text snapshots in ``tests/tui/screens/`` (see
-``test_tui_screens.py`` for writing them anew: ``PARLOUR_UPDATE_SCREENS=1``)."""
+The plots are checked against text snapshots in ``tests/tui/screens/`` through
+``screen_snapshots.matches`` (written anew with ``PARLOUR_UPDATE_SCREENS=1``)."""
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from screen_snapshots import matches
 from tui_helpers import run, wait_for
 
 from games.banque_fatale import GAME as BANQUE
@@ -34,7 +34,6 @@ from parlour.tui.review import ReviewScreen
 from parlour.tui.scores_chart import plot
 from parlour.tui.table import LiveGame
 
-SCREENS = Path(__file__).parent / "screens"
 BUDGET = 8
 SIZES = [(80, 24), (120, 40)]
 
@@ -67,12 +66,9 @@ def region_text(text: str, region: Any) -> str:
     return "\n".join(line[region.x: region.right].rstrip() for line in lines) + "\n"
 
 
-def matches_snapshot(text: str, name: str) -> None:
-    snapshot = SCREENS / name
-    if os.environ.get("PARLOUR_UPDATE_SCREENS"):
-        snapshot.write_text(text, encoding="utf-8")
-    assert snapshot.exists(), f"no snapshot {snapshot.name}: see the module's docstring"
-    assert text == snapshot.read_text(encoding="utf-8"), f"{snapshot.name} changed:\n{text}"
+def matches_snapshot(text: str, screen_class: str, case: str, size: tuple[int, int]) -> None:
+    """The plot's part of the screen against its snapshot, as every screen's is."""
+    matches(text.rstrip("\n"), screen_class, case, size)
 
 
 def results_picture(tmp_path: Path, game: Any, match: Any, size: tuple[int, int]) -> tuple[str, str, int]:
@@ -104,7 +100,7 @@ def test_the_results_plot_the_scores_and_the_kept_win_chance(tmp_path: Path, siz
     assert re.search(r"[▁▂▃▄▅▆▇█]", picture), "the win chance is drawn"
     assert "━ Ann" in picture and "━ Dan" in picture
     assert overflow == 0, f"the results scroll at {size[0]}x{size[1]}\n{text}"
-    matches_snapshot(picture, f"results-picture-banque-fatale-{size[0]}x{size[1]}.txt")
+    matches_snapshot(picture, "ResultsScreen", "picture-banque-fatale", size)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -112,7 +108,7 @@ def test_monte_carlo_plots_the_score_after_each_game_and_a_one_round_casablanca_
         tmp_path: Path, size: tuple[int, int]) -> None:
     text, picture, overflow = results_picture(tmp_path, MONTE, played(MONTE), size)
     assert "Game by game" in text and "game 1 → 3" in picture and overflow == 0
-    matches_snapshot(picture, f"results-picture-monte-carlo-{size[0]}x{size[1]}.txt")
+    matches_snapshot(picture, "ResultsScreen", "picture-monte-carlo", size)
     _, picture, overflow = results_picture(tmp_path, CASABLANCA, played(CASABLANCA), size)
     assert picture.strip() == "One round only, scored at its end: nothing to plot round by round." and overflow == 0
 
@@ -136,7 +132,7 @@ def test_the_review_plots_the_scores_beside_the_win_chance(tmp_path: Path) -> No
 
     picture = run(scenario())
     assert "Ann's win chance" in picture and "Score after each round" in picture and "━ Dan" in picture
-    matches_snapshot(picture, "review-picture-banque-fatale-120x40.txt")
+    matches_snapshot(picture, "ReviewScreen", "picture-banque-fatale", (120, 40))
 
 
 def test_the_plot_puts_each_players_line_where_his_scores_are() -> None:
