@@ -16,7 +16,7 @@ import parlour.core
 
 #: bottom first; a module may import only the ones before it (imports under TYPE_CHECKING aside)
 CORE_ORDER = (
-    "inputs", "codec", "schema", "yamlsource", "events", "fastcopy", "agents", "search", "game", "levels", "rulesets",
+    "inputs", "i18n", "codec", "schema", "yamlsource", "events", "fastcopy", "agents", "search", "game", "levels", "rulesets",
     "record", "match", "seating", "review", "lasttable", "saves", "registry", "simulate", "ratings", "ledger", "analysis",
 )
 CORE = Path(parlour.core.__file__).parent
