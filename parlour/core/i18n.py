@@ -20,6 +20,7 @@ import functools
 import gettext as _gettext
 import io
 import os
+import re
 from collections.abc import Mapping
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -169,11 +170,25 @@ def _terminal(text: str) -> str:
     return text.replace("\u202f", "\u00a0")
 
 
-def number(value: float, language: str | None = None) -> str:
-    """``value`` with the language's digit groups and decimal mark: 2,000 · 2.000 · 2 000."""
+def number(value: float, language: str | None = None, decimals: int | None = None) -> str:
+    """``value`` with the language's digit groups and decimal mark: 2,000 · 2.000 · 2 000
+    (with ``decimals``, exactly that many: 2,216.67 · 2.216,67 · 2 216,67)."""
     from babel.numbers import format_decimal
 
-    return _terminal(format_decimal(value, locale=language or _current))
+    pattern = None if decimals is None else "#,##0" + ("." + "0" * decimals if decimals else "")
+    return _terminal(format_decimal(value, pattern, locale=language or _current))
+
+
+def percent(share: float, decimals: int = 0, language: str | None = None) -> str:
+    """A share as the language writes a percentage: 33.3% · 33,3 % · 33,3 %."""
+    from babel import Locale
+    from babel.numbers import format_percent
+
+    lang = language or _current
+    pattern = Locale.parse(lang).percent_formats[None].pattern
+    if decimals:
+        pattern = re.sub(r"0(?=[^0#,.;]*%)", "0." + "0" * decimals, pattern, count=1)
+    return _terminal(format_percent(share, pattern, locale=lang))
 
 
 def money(value: float, language: str | None = None) -> str:

@@ -370,14 +370,14 @@ class HomeScreen(ParlourScreen):
 
     # -- the language ----------------------------------------------------------------
     def action_language(self) -> None:
-        """``l``: the next language (English, Deutsch, Français, then as the system)."""
+        """``l``: the next language (English, Deutsch, Français, then as the system again)."""
         order: list[str | None] = [*LANGUAGES, None]
-        chosen = remembered_language(settings_path(self.parlour.saves.root))
-        self.choose_language(order[(order.index(chosen) + 1) % len(order)])
+        now = remembered_language(settings_path(self.parlour.saves.root)) or current_language()
+        self.choose_language(order[(order.index(now) + 1) % len(order)])
 
     def choose_language(self, language: str | None) -> None:
         """Show everything in ``language`` (None: as the environment says) from now on, and
-        remember it; the home screen is made again in it."""
+        remember it; the home screen is worded again at once, every screen opened after it."""
         try:
             remember_language(settings_path(self.parlour.saves.root), language)
         except OSError as exc:
@@ -385,6 +385,10 @@ class HomeScreen(ParlourScreen):
                         severity="warning", markup=False)
         self.parlour.use_language(language)
         name = LANGUAGES[current_language()]
-        self.app.switch_screen(HomeScreen())
+        worded_bindings(self)  # this screen stays (it is the first): its words change in place
+        worded_bindings(self.query_one(GameList))
+        self.sub_title = _("Choose a game")
+        self.refresh_list()
+        self.refresh_bindings()
         self.app.notify(_("Language: {name}").format(name=name) if language else
                         _("Language: as the system ({name})").format(name=name), timeout=3)
