@@ -15,7 +15,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from parlour.core.game import Game
-from parlour.core.i18n import LANGUAGES, N_, _, current_language, moment, ngettext, number
+from parlour.core.i18n import LANGUAGES, N_, _, current_language, moment, ngettext, number, pgettext
 from parlour.core.lasttable import remember_language, remembered_language, settings_path
 from parlour.core.ledger import Standing
 from parlour.core.record import HUMAN
@@ -61,7 +61,7 @@ class HomeScreen(ParlourScreen):
         Binding("j", "join", N_("Join a table"), id="home.join"),
         Binding("x", "abandon", N_("Abandon save"), id="home.abandon"),
         Binding("d", "dismiss_notes", N_("Dismiss notes"), id="home.dismiss"),
-        Binding("l", "language", N_("Language"), id="home.language"),
+        Binding("l", "language", N_("Language"), id="home.language", show=False),  # said in the details
         Binding("q", "app.quit", N_("Quit"), id="home.quit"),
     ]
 
@@ -146,7 +146,7 @@ class HomeScreen(ParlourScreen):
                                  ("  " + _("(cannot be continued)"), "italic"))
             body.append("\n" + _("cannot continue: {why}").format(why=saved.problem))
         else:
-            head = Text.assemble((_("Continue") + " ", "bold"), (title, "bold"), played)
+            head = Text.assemble((pgettext("a save in the list", "Continue") + " ", "bold"), (title, "bold"), played)
         return _indented(head, body)
 
     @staticmethod
@@ -225,7 +225,8 @@ class HomeScreen(ParlourScreen):
                 for name, variant in ruleset.variants.items():
                     parts.append(Padding(Text(name, "underline"), (0, 0, 0, 2)))
                     parts.append(Padding(Text(variant.description, "italic"), (0, 0, 0, 4)))
-            parts.append(Text("\n" + _("Enter: set up a game   r: rules   j: join a table somebody hosts")))
+            parts.append(Text("\n" + _("Enter: set up a game   r: rules   j: join a table somebody hosts   "
+                                        "l: language")))
         elif self.parlour.registry.broken:
             parts.append(Text(_("Broken plugins cannot be played; their error is shown in the list.")))
         info.update(Group(*parts))

@@ -32,16 +32,19 @@ REPO = Path(__file__).resolve().parents[2]
 SHIPPED = [lang for lang in LANGUAGES if lang != ENGLISH]
 
 
-def code_messages() -> dict[str | tuple[str, str], str]:
-    """Every message the code marks (``_``, ``ngettext``, ``N_``...), as pybabel extracts it,
-    with where it is."""
-    found: dict[str | tuple[str, str], str] = {}
+Key = tuple[str | None, str | tuple[str, ...]]
+
+
+def code_messages() -> dict[Key, str]:
+    """Every message the code marks (``_``, ``ngettext``, ``pgettext``, ``N_``), as pybabel
+    extracts it, by its context and text, with where it is."""
+    found: dict[Key, str] = {}
     method_map = [("**.py", "python")]
-    for filename, lineno, message, _comments, _context in extract_from_dir(str(PACKAGE), method_map):
+    for filename, lineno, message, _comments, context in extract_from_dir(str(PACKAGE), method_map):
         if isinstance(message, tuple):
             message = tuple(m for m in message if m)  # ngettext's (singular, plural, None)
             message = message if len(message) > 1 else message[0]
-        found.setdefault(message, f"{filename}:{lineno}")
+        found.setdefault((context, message), f"{filename}:{lineno}")
     return found
 
 
@@ -52,7 +55,7 @@ def catalog(lang: str):  # noqa: ANN201 - babel's Catalog
 
 @pytest.mark.parametrize("lang", SHIPPED)
 def test_every_message_has_a_translation(lang: str) -> None:
-    entries = {m.id: m for m in catalog(lang) if m.id}
+    entries = {(m.context, m.id): m for m in catalog(lang) if m.id}
     missing = []
     for message, where in sorted(code_messages().items(), key=lambda kv: kv[1]):
         entry = entries.get(message)
