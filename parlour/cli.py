@@ -350,7 +350,7 @@ def _simulate(args: argparse.Namespace) -> int:
         raise UserError(_("{game} is for {low} to {high} players, not {players}").format(
             game=game.title, low=game.min_players, high=game.max_players, players=players))
     if not 1 <= args.games <= MAX_GAMES:
-        raise UserError(_("--games must be 1 to {most}").format(most=f"{MAX_GAMES:,}"))
+        raise UserError(_("--games must be 1 to {most}").format(most=number(MAX_GAMES)))
     if not 1 <= args.jobs <= MAX_JOBS:
         raise UserError(_("--jobs must be 1 to {most}").format(most=MAX_JOBS))
     if not -MAX_SEED <= args.seed <= MAX_SEED:

@@ -303,7 +303,7 @@ def _scan_folder(game: Game, ruleset: RulesetFile, folder: Path, found: list[Var
                  errors: list[RulesetError]) -> None:
     for path in sorted([*folder.glob("*.yaml"), *folder.glob("*.yml")]):
         try:
-            data, _ = load_yaml(path)
+            data, _lines = load_yaml(path)
         except RulesetError as exc:
             errors.append(exc)
             continue

@@ -339,7 +339,7 @@ def file_name(game_id: str) -> str:
     """``<game>-<date>-<time>-<random id>.json``: sorted by time, unique, and telling nothing
     of the game's seed."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    tag = "".join(secrets.choice(_ID_LETTERS) for _ in range(6))
+    tag = "".join(secrets.choice(_ID_LETTERS) for _letter in range(6))
     return f"{game_id}-{stamp}-{tag}.json"
 
 

@@ -162,7 +162,7 @@ class HomeScreen(ParlourScreen):
         option = listing.get_option_at_index(listing.highlighted)
         if option.id is None or option.disabled:
             return None
-        kind, _, key = option.id.partition(":")
+        kind, _colon, key = option.id.partition(":")
         return kind, key
 
     def highlighted_game(self) -> Game | None:

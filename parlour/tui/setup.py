@@ -317,7 +317,7 @@ class SetupScreen(ParlourScreen):
         if remote:
             here = [i for i, s in enumerate(seats) if s.agent == HUMAN]
             listen = self.query_one("#listen", Input).value.strip()
-            host, _, port = listen.rpartition(":")
+            host, _colon, port = listen.rpartition(":")
             if len(here) != 1:
                 self.notify(_("With remote players, one person plays here (Human); the others join with a code."),
                             severity="error")

@@ -5,6 +5,7 @@ them, a plugin brings its own catalogs, and records stay free of translated word
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import string
@@ -270,7 +271,7 @@ def test_a_bad_lang_is_one_line_and_exit_2() -> None:
 def test_a_user_error_is_worded_in_the_language() -> None:
     result = parlour_cli("simulate", "casablanca", "--games", "0", "--lang", "de")
     assert result.returncode == 2
-    assert result.stderr.strip() == "parlour: --games muss 1 bis 10,000,000 sein"
+    assert result.stderr.strip() == "parlour: --games muss 1 bis 10.000.000 sein"
 
 
 @pytest.mark.parametrize("game", ["banque-fatale", "monte-carlo", "casablanca"])
@@ -309,3 +310,28 @@ def test_current_language_is_what_was_set() -> None:
     assert current_language() == "fr"
     set_language("klingon")
     assert current_language() == ENGLISH
+
+
+def bound_underscores(tree: ast.AST) -> list[int]:
+    """Lines where ``_`` is bound other than by the import (an unpacking, a loop, a ``with``)."""
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store):
+            lines.append(node.lineno)
+        elif isinstance(node, ast.arg) and node.arg == "_":
+            lines.append(node.lineno)
+    return lines
+
+
+def test_no_module_that_words_with_underscore_binds_it_again() -> None:
+    """``host, _, port = ...`` in a function that also says ``_("...")`` makes ``_`` local
+    there, and the message raises UnboundLocalError (setup's remote seats did)."""
+    wrong = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imports_it = any(isinstance(node, ast.ImportFrom) and node.module == "parlour.core.i18n"
+                         and any(alias.name == "_" and alias.asname is None for alias in node.names)
+                         for node in ast.walk(tree))
+        if imports_it:
+            wrong += [f"{path.relative_to(PACKAGE)}:{line}" for line in bound_underscores(tree)]
+    assert wrong == []
