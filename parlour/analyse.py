@@ -10,21 +10,23 @@ import sys
 from typing import Any
 
 from parlour.commands import UserError, load_registry
+from parlour.core.i18n import N_, _, ngettext
 
 MAX_JOBS = 64
-PLURAL = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
+#: the marks as shown (the JSON keeps the English keys)
+MARKS = {"blunder": N_("blunder"), "mistake": N_("mistake"), "inaccuracy": N_("inaccuracy")}
 
 
 def add_analyse(sub: Any) -> None:
     """The ``analyse`` command's arguments."""
-    ana = sub.add_parser("analyse", help="the computer's analysis of a finished game for one seat: each "
-                                         "decision's win chance, the move it prefers, the mistakes")
-    ana.add_argument("record", help="a record file, or the name of one in the records folder")
-    ana.add_argument("--seat", type=int, help="the seat to analyse, from 1 (default: the first person's)")
-    ana.add_argument("--budget", type=int, help="simulations a decision (default: 500)")
-    ana.add_argument("--jobs", type=int, default=1, help="processes to share the decisions (default: 1)")
-    ana.add_argument("--seed", type=int, default=0, help="the analysis's seed (default: 0)")
-    ana.add_argument("--json", action="store_true", help="print one JSON object")
+    ana = sub.add_parser("analyse", help=_("the computer's analysis of a finished game for one seat: each "
+                                           "decision's win chance, the move it prefers, the mistakes"))
+    ana.add_argument("record", help=_("a record file, or the name of one in the records folder"))
+    ana.add_argument("--seat", type=int, help=_("the seat to analyse, from 1 (default: the first person's)"))
+    ana.add_argument("--budget", type=int, help=_("simulations a decision (default: 500)"))
+    ana.add_argument("--jobs", type=int, default=1, help=_("processes to share the decisions (default: 1)"))
+    ana.add_argument("--seed", type=int, default=0, help=_("the analysis's seed (default: 0)"))
+    ana.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
 
 def analyse_command(args: argparse.Namespace) -> int:
@@ -36,11 +38,11 @@ def analyse_command(args: argparse.Namespace) -> int:
 
     budget = analysis.DEFAULT_BUDGET if args.budget is None else args.budget
     if not 1 <= budget <= 1_000_000:
-        raise UserError("--budget must be 1 to 1,000,000 simulations")
+        raise UserError(_("--budget must be 1 to 1,000,000 simulations"))
     if not 1 <= args.jobs <= MAX_JOBS:
-        raise UserError(f"--jobs must be 1 to {MAX_JOBS}")
+        raise UserError(_("--jobs must be 1 to {most}").format(most=MAX_JOBS))
     if not 0 <= args.seed < 2**63:
-        raise UserError("--seed must be a whole number from 0 that fits in 64 bits")
+        raise UserError(_("--seed must be a whole number from 0 that fits in 64 bits"))
     try:
         path = find_record(args.record, SaveFolder().records)
         record = Record.load(path)
@@ -49,11 +51,11 @@ def analyse_command(args: argparse.Namespace) -> int:
     try:
         game = load_registry().get(record.game)
     except KeyError:
-        raise UserError(f"{path}: a record of the game '{shown(record.game)}', which is not installed "
-                        "(see 'parlour list')") from None
+        raise UserError(_("{path}: a record of the game '{game}', which is not installed (see 'parlour list')")
+                        .format(path=path, game=shown(record.game))) from None
     seats = len(record.seats)
     if args.seat is not None and not 1 <= args.seat <= seats:
-        raise UserError(f"--seat must be 1 to {seats} (the record has {seats} seats)")
+        raise UserError(_("--seat must be 1 to {seats} (the record has {seats} seats)").format(seats=seats))
     seat = analysis.default_seat(record) if args.seat is None else args.seat - 1
 
     found = analysis.kept(path, game, record, seat, budget, args.seed)
@@ -62,7 +64,8 @@ def analyse_command(args: argparse.Namespace) -> int:
         try:
             analysis.keep(path, found)
         except OSError as exc:
-            print(f"parlour: the analysis is not kept beside the record ({exc.strerror or exc})", file=sys.stderr)
+            print("parlour: " + _("the analysis is not kept beside the record ({error})").format(error=exc.strerror or exc),
+                  file=sys.stderr)
     if args.json:
         print(json.dumps(found.to_json(), indent=1))
     else:
@@ -78,11 +81,12 @@ def _run(analysis: Any, game: Any, record: Any, seat: int, budget: int, args: ar
     def progress(done: int, total: int, share: float) -> None:
         nonlocal shown_done
         if live:
-            print(f"\ranalysing {name}'s decisions: {done}/{total} ({share:.0%})  ", end="", file=sys.stderr,
-                  flush=True)
+            print("\r" + _("analysing {name}'s decisions: {done}/{total}").format(name=name, done=done, total=total)
+                  + f" ({share:.0%})  ", end="", file=sys.stderr, flush=True)
         elif done != shown_done:
             shown_done = done
-            print(f"analysing {name}'s decisions: {done}/{total}", file=sys.stderr, flush=True)
+            print(_("analysing {name}'s decisions: {done}/{total}").format(name=name, done=done, total=total),
+                  file=sys.stderr, flush=True)
 
     plugins = tuple(filter(None, os.environ.get("PARLOUR_PLUGINS", "").split(",")))
     try:
@@ -99,10 +103,20 @@ def _run(analysis: Any, game: Any, record: Any, seat: int, budget: int, args: ar
             os._exit(130)
         raise
     except Exception as exc:  # noqa: BLE001 - the game's own code failing on a record
-        raise UserError(f"{path}: {game.title} failed in the analysis: {type(exc).__name__}: {exc}") from None
+        raise UserError(_("{path}: {game} failed in the analysis: {error}").format(
+            path=path, game=game.title, error=f"{type(exc).__name__}: {exc}")) from None
     finally:
         if live:
             print(file=sys.stderr)
+
+
+def counted(mark: str, n: int) -> str:
+    """``n`` marks worded with the language's plural ("1 mistake", "3 mistakes")."""
+    if mark == "blunder":
+        return ngettext("{n} blunder", "{n} blunders", n).format(n=n)
+    if mark == "mistake":
+        return ngettext("{n} mistake", "{n} mistakes", n).format(n=n)
+    return ngettext("{n} inaccuracy", "{n} inaccuracies", n).format(n=n)
 
 
 def _cut(text: str, width: int) -> str:
@@ -112,23 +126,27 @@ def _cut(text: str, width: int) -> str:
 def print_report(game: Any, record: Any, found: Any) -> None:
     """Each decision (move played, the computer's choice, both win chances, the mark), then
     the summary and the key moments."""
-    print(f"{game.title}: {found.name}'s decisions (seat {found.seat + 1}), "
-          f"{found.budget} simulations each, seed {found.seed}")
-    print(f"{'move':>5}  {'played':<26}{'win':>5}  {'computer prefers':<26}{'win':>5}  mark")
+    print(_("{game}: {name}'s decisions (seat {seat}), {budget} simulations each, seed {seed}").format(
+        game=game.title, name=found.name, seat=found.seat + 1, budget=found.budget, seed=found.seed))
+    move, played, win, prefers, mark = _("move"), _("played"), _("win"), _("computer prefers"), _("mark")
+    print(f"{move:>5}  {_cut(played, 25):<26}{win:>5}  {_cut(prefers, 25):<26}{win:>5}  {mark}")
     for d in found.decisions:
-        best = "(same)" if d.best == d.played else d.best_label
+        best = _("(same)") if d.best == d.played else d.best_label
         print(f"{d.move:>5}  {_cut(d.played_label, 25):<26}{d.win_played:>5.0%}  {_cut(best, 25):<26}"
-              f"{d.win_best:>5.0%}  {d.mark or ''}")
+              f"{d.win_best:>5.0%}  {_(MARKS[d.mark]) if d.mark else ''}")
     counts = found.counts()
     print()
-    print(f"{len(found.decisions)} decisions ({found.forced} forced moves not counted): "
-          + ", ".join(f"{n} {name if n == 1 else PLURAL[name]}" for name, n in counts.items()))
+    print(ngettext("{n} decisions ({forced} forced moves not counted): ",
+                   "{n} decisions ({forced} forced moves not counted): ", len(found.decisions))
+          .format(n=len(found.decisions), forced=found.forced)
+          + ", ".join(counted(name, n) for name, n in counts.items()))
     moments = found.key_moments()
     if not moments:
-        print("No key moments: no decision lost as much as 5 % win chance.")
+        print(_("No key moments: no decision lost as much as 5 % win chance."))
         return
-    print("Key moments:")
+    print(_("Key moments:"))
     for d in moments:
         where = f" ({d.stage})" if d.stage else ""
-        print(f"  move {d.move}{where}: {d.played_label} lost {d.lost:.0%} win chance, a {d.mark};"
-              f" the computer prefers {d.best_label} ({d.win_best:.0%})")
+        print("  " + _("move {move}{where}: {played} lost {lost:.0%} win chance, a {mark}; the computer prefers "
+                       "{best} ({win:.0%})").format(move=d.move, where=where, played=d.played_label, lost=d.lost,
+                                                   mark=_(MARKS[d.mark]), best=d.best_label, win=d.win_best))

@@ -20,6 +20,7 @@ from parlour.core.agents import Abilities, Agent, AgentFactory, AgentKind, Budge
 from parlour.core.codec import ActionCodec, Fixed, Phrase
 from parlour.core.events import Event, new_event, seat_label
 from parlour.core.game import Action, GameDefinitionError, IllegalAction, PluginError, State
+from parlour.core.i18n import Translator, current_language, money, number, translator
 from parlour.core.levels import LevelledGame as Game
 from parlour.core.inputs import whole_number
 from parlour.core.schema import Bool, Dict, Float, Int, List, Map, Schema, Spec, Str
@@ -37,4 +38,6 @@ __all__ = [
     "whole_number",
     # numbering actions (for OpenSpiel and other tools that number them)
     "ActionCodec", "Fixed", "Phrase",
+    # words in the player's language: the plugin's own catalogs, numbers and money
+    "translator", "Translator", "current_language", "number", "money",
 ]

@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from parlour.commands import UserError, find_game, load_registry
+from parlour.core.i18n import _, number
 
 #: the last games listed
 RECENT = 10
@@ -40,26 +41,31 @@ def stats_command(args: argparse.Namespace) -> int:
                           "recent": [p.to_json() for p in recent]}, indent=1))
         return 0
     if not standings:
-        where = f" of {args.game}" if args.game else ""
-        print(f"No games{where} in your record yet ({path}): a finished game with a person at the table is kept.")
+        if args.game:
+            print(_("No games of {game} in your record yet ({path}): a finished game with a person at the table "
+                    "is kept.").format(game=args.game, path=path))
+        else:
+            print(_("No games in your record yet ({path}): a finished game with a person at the table is kept.")
+                  .format(path=path))
         return 0
-    print(f"Ratings (a new player starts at 1,500; 400 points is about 10 to 1 between two players; "
-          f"\u00b1 is twice the uncertainty)")
-    print(f"  {'game':<16} {'name':<24} {'rating':>7} {PLUS_MINUS:>5} {'games':>6} {'wins':>5}")
+    print(_("Ratings (a new player starts at {start}; 400 points is about 10 to 1 between two players; "
+            "\u00b1 is twice the uncertainty)").format(start=number(1500)))
+    game, name, rating, games, wins = _("game"), _("name"), _("rating"), _("games"), _("wins")
+    print(f"  {game:<16} {name:<24} {rating:>7} {PLUS_MINUS:>5} {games:>6} {wins:>5}")
     for s in standings:
-        who = f"{s.who} (computer)" if s.computer else s.who
-        print(f"  {s.game:<16} {who[:24]:<24} {s.skill.shown:>7,} {round(2 * SCALE * s.skill.sigma):>5,}"
+        who = _("{name} (computer)").format(name=s.who) if s.computer else s.who
+        print(f"  {s.game:<16} {who[:24]:<24} {number(s.skill.shown):>7} {number(round(2 * SCALE * s.skill.sigma)):>5}"
               f" {s.games:>6} {s.wins:>5}")
     print()
-    print("Recent games (* won)")
+    print(_("Recent games (* won)"))
     for played in recent:
         print(f"  {played.finished_at.replace('T', ' ').rstrip('Z')[:16]}  {played.game:<16} "
               + ", ".join(_seat(seat) for seat in played.seats))
-        extra = [f"variants: {', '.join(played.variants)}"] if played.variants else []
-        extra += [f"record: {played.record}"] if played.record else []
+        extra = [_("variants: {names}").format(names=", ".join(played.variants))] if played.variants else []
+        extra += [_("record: {name}").format(name=played.record)] if played.record else []
         if extra:
             print(f"  {'':<16}  {'; '.join(extra)}")
-    print(f"\nYour record: {path}")
+    print("\n" + _("Your record: {path}").format(path=path))
     return 0
 
 

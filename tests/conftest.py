@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -27,3 +29,17 @@ def _isolated_user_dirs(tmp_path_factory: pytest.TempPathFactory, monkeypatch: p
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.delenv("PARLOUR_GAMES", raising=False)
     monkeypatch.delenv("PARLOUR_PLUGINS", raising=False)
+
+
+@pytest.fixture(autouse=True)
+def _english_unless_asked() -> Iterator[None]:
+    """Every test starts in English whatever the machine's locale (LC_ALL, LC_MESSAGES, LANG
+    are cleared, so its subprocesses too), and leaves the language as it found it."""
+    from parlour.core.i18n import ENGLISH, set_language
+
+    with pytest.MonkeyPatch.context() as patch:
+        for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+            patch.delenv(name, raising=False)
+        set_language(ENGLISH)
+        yield
+    set_language(ENGLISH)

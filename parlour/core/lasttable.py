@@ -1,8 +1,10 @@
-"""The last table set up for each game, so the setup screen offers it again: the number of
-players, each seat's name and player, and the variants.
+"""What the app remembers between runs: the last table set up for each game, so the setup
+screen offers it again (the number of players, each seat's name and player, and the
+variants), and the language the player chose.
 
-A user file (``<data>/parlour/last-tables.json``), read through the one door for outside
-input; whatever in it does not fit the game as installed now is left out, never an error.
+User files (``<data>/parlour/last-tables.json``, ``<data>/parlour/settings.json``), read
+through the one door for outside input; whatever in them does not fit the game as installed
+now is left out, never an error.
 """
 
 from __future__ import annotations
@@ -12,12 +14,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from parlour.core.game import Game
+from parlour.core.i18n import parse_language
 from parlour.core.inputs import InputProblem, read_text
 from parlour.core.record import HUMAN, Seat, parse_json, write_json
 from parlour.core.seating import REMOTE
 
 #: more than any sane file of last tables (one small entry per game)
 LAST_TABLES_BYTES = 256 << 10
+#: the settings file: a few words
+SETTINGS_BYTES = 64 << 10
 #: the longest seat name the setup takes
 NAME_LENGTH = 24
 
@@ -70,3 +75,32 @@ def remember_table(path: Path, game: Game, players: int, seats: Sequence[Seat], 
                      "variants": list(variants)}
     write_json(path, data)
 
+
+
+def settings_path(data: Path) -> Path:
+    """The app's settings file in the data folder ``data``."""
+    return data / "settings.json"
+
+
+def remembered_language(path: Path) -> str | None:
+    """The language chosen in the app (``de``), else None: follow the environment. An
+    unreadable file or an unknown language is None too."""
+    try:
+        data = parse_json(read_text(path, SETTINGS_BYTES))
+    except (InputProblem, OSError):
+        return None
+    language = data.get("language") if isinstance(data, dict) else None
+    return parse_language(language) if isinstance(language, str) else None
+
+
+def remember_language(path: Path, language: str | None) -> None:
+    """Keep the language chosen (None: follow the environment), other settings kept; a file
+    that cannot be written raises OSError."""
+    try:
+        data = parse_json(read_text(path, SETTINGS_BYTES))
+    except (InputProblem, OSError):
+        data = {}
+    if not isinstance(data, dict):
+        data = {}
+    data["language"] = language
+    write_json(path, data)

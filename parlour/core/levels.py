@@ -16,6 +16,7 @@ from typing import Any
 
 from parlour.core.agents import Agent, AgentKind, Budget, KindEntry, RandomAgent
 from parlour.core.game import Game
+from parlour.core.i18n import N_
 from parlour.core.search import Knowledge, flat_kind, search_kind
 
 
@@ -28,7 +29,7 @@ class LevelledGame(Game):
         ``hard`` (with :meth:`search_knowledge`) and the ``flat`` Monte Carlo baseline;
         a game adds its own levels to ``super().agent_kinds()``."""
         return {
-            "random": AgentKind(lambda rules: RandomAgent(), "picks any legal move at random"),
+            "random": AgentKind(lambda rules: RandomAgent(), N_("picks any legal move at random")),
             "hard": search_kind(self.search_knowledge),
             "flat": flat_kind(),
         }

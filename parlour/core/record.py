@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from parlour.core.game import Action, Game, IllegalAction, State
+from parlour.core.i18n import _
 from parlour.core.inputs import (MAX_DEPTH, RECORD_BYTES, InputProblem, check_data, clean_message, read_text,
                                   shown)
 from parlour.core.rulesets import clean_settings
@@ -214,9 +215,13 @@ def version_problem(game: Game, record: Record) -> str | None:
         return None
     if record.game_version < game.version and _upgraded(game, record) is not None:
         return None
-    age = "an older" if record.game_version < game.version else "a newer"
-    return (f"it was recorded under {age} version of {game.title}'s rules (version {record.game_version}; "
-            f"version {game.version} is installed), which cannot replay it")
+    if record.game_version < game.version:
+        why = _("it was recorded under an older version of {game}'s rules (version {recorded}; version {installed} "
+                "is installed), which cannot replay it")
+    else:
+        why = _("it was recorded under a newer version of {game}'s rules (version {recorded}; version {installed} "
+                "is installed), which cannot replay it")
+    return why.format(game=game.title, recorded=record.game_version, installed=game.version)
 
 
 def _upgraded(game: Game, record: Record) -> dict[str, Any] | None:

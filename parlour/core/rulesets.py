@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from parlour.core import schema
+from parlour.core.i18n import _
 from parlour.core.schema import show_value
 from parlour.core.yamlsource import Lines, RulesetError, Where, load_yaml
 
@@ -76,8 +77,10 @@ class Variant:
         if self.players is None or self.players[0] <= players <= self.players[1]:
             return None
         low, high = self.players
-        need = f"{low} players" if low == high else f"{low} to {high} players"
-        return f"{self.name!r} is for {need}, not {players}"
+        if low == high:
+            return _("{name} is for {low} players, not {players}").format(name=repr(self.name), low=low, players=players)
+        return _("{name} is for {low} to {high} players, not {players}").format(
+            name=repr(self.name), low=low, high=high, players=players)
 
 
 @dataclass
@@ -109,10 +112,11 @@ class RulesetFile:
             if other == name or other not in self.variants:
                 continue
             if other in variant.conflicts or name in self.variants[other].conflicts:
-                return f"{name!r} cannot go with {other!r}"
+                return _("{name} cannot go with {other}").format(name=repr(name), other=repr(other))
             clash = clashing_settings(variant.settings, self.variants[other].settings)
             if clash:
-                return f"{name!r} cannot go with {other!r}: both set {clash[0]}"
+                return _("{name} cannot go with {other}: both set {setting}").format(
+                    name=repr(name), other=repr(other), setting=clash[0])
         return variant.unsuited(players) if players is not None else None
 
     def check_combination(self, chosen: Sequence[str], players: int | None = None) -> None:
@@ -310,7 +314,7 @@ def _scan_folder(game: Game, ruleset: RulesetFile, folder: Path, found: list[Var
                  errors: list[RulesetError]) -> None:
     for path in sorted([*folder.glob("*.yaml"), *folder.glob("*.yml")]):
         try:
-            data, _ = load_yaml(path)
+            data, _lines = load_yaml(path)
         except RulesetError as exc:
             errors.append(exc)
             continue

@@ -39,6 +39,7 @@ except ImportError:  # not on this platform: no locks, each copy on its own
     fcntl = None  # type: ignore[assignment]
 
 from parlour.core.game import Game, with_names
+from parlour.core.i18n import _
 from parlour.core.record import Record, RecordError, replay, version_problem
 from parlour.core.match import Match
 from parlour.core.seating import resume_match, seats_problem
@@ -75,8 +76,11 @@ class CorruptSave:
     moved_to: Path | None  #: None when it could not be moved (then it is left untouched)
 
     def describe(self) -> str:
-        where = f"moved to {self.moved_to}" if self.moved_to else "left where it is (it could not be moved)"
-        return f"{self.path.name}: {self.error}; {where}"
+        if self.moved_to:
+            return _("{file}: {error}; moved to {place}").format(file=self.path.name, error=self.error,
+                                                                place=self.moved_to)
+        return _("{file}: {error}; left where it is (it could not be moved)").format(file=self.path.name,
+                                                                                    error=self.error)
 
 
 @dataclass
@@ -257,7 +261,7 @@ class SaveShelf:
                 except OSError:
                     continue  # gone since the folder was listed (finished in another copy)
                 if not stat.S_ISREG(status.st_mode):
-                    result.notes.append(f"{path.name}: skipped, not a regular file")
+                    result.notes.append(_("{file}: skipped, not a regular file").format(file=path.name))
                     continue
                 if folder.in_play_elsewhere(path):
                     try:
@@ -298,7 +302,7 @@ class SaveShelf:
         game = games.get(record.game)
         match: Match | None = None
         if game is None:
-            problem: str | None = f"the game {record.game!r} is not installed or is broken"
+            problem: str | None = _("the game {game} is not installed or is broken").format(game=repr(record.game))
         else:
             problem = version_problem(game, record)
             if problem is None:
@@ -335,7 +339,7 @@ def file_name(game_id: str) -> str:
     """``<game>-<date>-<time>-<random id>.json``: sorted by time, unique, and telling nothing
     of the game's seed."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    tag = "".join(secrets.choice(_ID_LETTERS) for _ in range(6))
+    tag = "".join(secrets.choice(_ID_LETTERS) for _letter in range(6))
     return f"{game_id}-{stamp}-{tag}.json"
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from parlour.core.agents import AgentKind, Budget
+from parlour.core.i18n import N_
 
 if TYPE_CHECKING:
     from parlour.core.game import Action, State
@@ -622,7 +623,7 @@ class FlatMonteCarloAgent:
 
 
 def search_kind(knowledge: Callable[[Mapping[str, Any]], Knowledge], budget: Budget = DEFAULT_BUDGET,
-                about: str = "searches ahead through the worlds its cards allow") -> AgentKind:
+                about: str = N_("searches ahead through the worlds its cards allow")) -> AgentKind:
     """The ``hard`` kind for a game whose knowledge ``knowledge(rules)`` builds, with its
     default ``budget`` and the line players are shown about it."""
     return AgentKind(lambda rules, budget: SearchAgent(knowledge(rules), budget), about, budget)
@@ -634,6 +635,6 @@ def flat_kind() -> AgentKind:
     random); its budget is the number of worlds."""
     return AgentKind(
         lambda rules, budget: FlatMonteCarloAgent(Knowledge(), budget.iterations or FLAT_WORLDS),
-        "tries a dozen moves with random play-outs in sampled worlds (a measuring stick)",
+        N_("tries a dozen moves with random play-outs in sampled worlds (a measuring stick)"),
         Budget(iterations=FLAT_WORLDS),
     )

@@ -15,6 +15,7 @@ from typing import Any
 
 from parlour.core.agents import Agent, AgentSpecError, make_agent, spec_problem
 from parlour.core.game import Action, Game
+from parlour.core.i18n import _
 from parlour.core.match import Match
 from parlour.core.record import HUMAN, Record, RecordError, Seat, clean_record_rules, replay_actions
 
@@ -58,7 +59,7 @@ def seats_problem(game: Game, seats: Sequence[Seat]) -> str | None:
     computer player it no longer has; None when every seat can."""
     for seat in seats:
         if seat.agent != HUMAN and spec_problem(game, seat.agent) is not None:
-            return f"{game.title} no longer has the computer player {seat.agent!r}"
+            return _("{game} no longer has the computer player {level}").format(game=game.title, level=repr(seat.agent))
     return None
 
 

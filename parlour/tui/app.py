@@ -24,6 +24,8 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from parlour.core.game import Game
+from parlour.core.i18n import N_, _, choose_language, set_language
+from parlour.core.lasttable import remembered_language, settings_path
 from parlour.core.ledger import Kept, Ledger, LedgerProblem, ledger_path
 from parlour.core.match import DEFAULT_TIME_LIMIT, Match
 from parlour.core.record import HUMAN, Record, Seat
@@ -34,6 +36,7 @@ from parlour.tui.home import HomeScreen
 from parlour.tui.review import ReviewScreen
 from parlour.tui.results import ResultsScreen
 from parlour.tui.rules import RulesScreen
+from parlour.tui.screen import worded_bindings
 from parlour.tui.setup import SetupScreen
 from parlour.tui.table import TableScreen
 from parlour.tui.table_view import LiveGame
@@ -82,7 +85,7 @@ class ParlourApp(App[None]):
     TITLE = "Parlour"
     CSS_PATH = "parlour.tcss"
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", id="app.quit", show=False, priority=True),
+        Binding("ctrl+q", "quit", N_("Quit"), id="app.quit", show=False, priority=True),
     ]
 
     def __init__(
@@ -98,9 +101,11 @@ class ParlourApp(App[None]):
         start_game: str | None = None,
         start_review: tuple[Game, Record] | tuple[Game, Record, Path] | None = None,
         start_join: tuple[str, str] | None = None,
+        language: str | None = None,
     ) -> None:
         """``start_join``: a hosted table's address and a join code, to sit down at first (the
-        app ends with exit code 2 and the reason when the host cannot be reached or refuses)."""
+        app ends with exit code 2 and the reason when the host cannot be reached or refuses).
+        ``language``: ``--lang``'s, which beats the language remembered in the app."""
         super().__init__()
         if registry is None:
             from parlour.core.registry import discover
@@ -108,6 +113,8 @@ class ParlourApp(App[None]):
             registry = discover(plugins)
         self.registry = registry
         self.saves = saves if saves is not None else SaveFolder()
+        self.language_option = language
+        self.use_language(remembered_language(settings_path(self.saves.root)))
         self.ai_delay = ai_delay_from_env() if ai_delay is None else ai_delay
         self.ai_think = ai_think_from_env() if ai_think is None else ai_think
         #: seconds a computer player may take over one decision before the table stops
@@ -143,6 +150,12 @@ class ParlourApp(App[None]):
                 self._notified = {k: until for k, until in self._notified.items() if until > now}
             self._notified[key] = now + (self.NOTIFICATION_TIMEOUT if timeout is None else timeout)
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    def use_language(self, setting: str | None) -> None:
+        """Word everything in ``--lang``'s language if given, else ``setting`` (the one chosen
+        in the app; None: the environment's), else English. Screens made from now on show it."""
+        set_language(choose_language(self.language_option, setting))
+        worded_bindings(self)
 
     def new_seed(self) -> int:
         return self.seeds.randrange(1, 1_000_000)
@@ -202,10 +215,10 @@ class ParlourApp(App[None]):
                 self._ledger, note = Ledger.open(ledger_path(self.saves.root))
             except LedgerProblem as exc:
                 self.ledger_problem = str(exc)
-                self.notify(str(exc), title="Your record", severity="error", timeout=10, markup=False)
+                self.notify(str(exc), title=_("Your record"), severity="error", timeout=10, markup=False)
                 return None
             if note is not None:
-                self.notify(note, title="Your record", severity="warning", timeout=10, markup=False)
+                self.notify(note, title=_("Your record"), severity="warning", timeout=10, markup=False)
         return self._ledger
 
     def remind(self, game: Game, match: Match) -> None:
@@ -231,8 +244,8 @@ class ParlourApp(App[None]):
         try:
             return ledger.keep_match(live.match, live.path.name)
         except Exception as exc:  # noqa: BLE001 - the game's own scores, or the database: the results still show
-            line = str(exc) if isinstance(exc, LedgerProblem) else f"the game could not be kept: {exc}"
-            self.notify(line, title="Your record", severity="error", timeout=10, markup=False)
+            line = str(exc) if isinstance(exc, LedgerProblem) else _("the game could not be kept: {error}").format(error=exc)
+            self.notify(line, title=_("Your record"), severity="error", timeout=10, markup=False)
             return None
 
     @work(group="host", exit_on_error=False)
@@ -249,15 +262,15 @@ class ParlourApp(App[None]):
         try:
             table = await asyncio.to_thread(hosted, game, rules, seed, seats, variants)  # computers may begin
         except Exception as exc:  # noqa: BLE001 - a plugin failing to deal is reported, not fatal
-            self.push_screen(ProblemDialog("The game could not start", f"{type(exc).__name__}: {exc}"))
+            self.push_screen(ProblemDialog(_("The game could not start"), f"{type(exc).__name__}: {exc}"))
             return
         codes = table.issue_codes()
         path = self.saves.new_path(game.id)
         try:
             server = await open_table(table, path, host, port)
         except OSError as exc:
-            self.push_screen(ProblemDialog("Could not host the table",
-                                           f"cannot listen on {host}:{port}: {exc.strerror or exc}"))
+            self.push_screen(ProblemDialog(_("Could not host the table"), _("cannot listen on {address}: {error}")
+                                           .format(address=f"{host}:{port}", error=exc.strerror or exc)))
             return
         near = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
         shown = f"[{host}]" if ":" in host else host
@@ -294,7 +307,7 @@ class ParlourApp(App[None]):
         try:
             welcome = await link.sit_down()
             if welcome["game"] not in self.registry.games:
-                raise ProtocolError(f"the host plays {welcome['game']!r}, which is not installed here")
+                raise ProtocolError(_("the host plays {game}, which is not installed here").format(game=repr(welcome["game"])))
             game = self.registry.get(welcome["game"])
             match = RemoteMatch(game, welcome)
         except ProtocolError as exc:
@@ -303,7 +316,7 @@ class ParlourApp(App[None]):
                 self.join_problem = str(exc)
                 self.exit(return_code=2)
             else:
-                self.push_screen(ProblemDialog("Could not join the table", str(exc)))
+                self.push_screen(ProblemDialog(_("Could not join the table"), str(exc)))
             return
         self.push_screen(RemoteTableScreen(game, match, link, hosting=hosting))
 
@@ -314,7 +327,7 @@ class ParlourApp(App[None]):
         try:
             screen = ReviewScreen(game, record, seat=seat, path=path, analyse=analyse)
         except Exception as exc:  # noqa: BLE001 - a record the game cannot replay: say so, stay here
-            self.push_screen(ProblemDialog("The game cannot be reviewed", f"{type(exc).__name__}: {exc}"))
+            self.push_screen(ProblemDialog(_("The game cannot be reviewed"), f"{type(exc).__name__}: {exc}"))
             return
         self.push_screen(screen)
 
@@ -339,15 +352,17 @@ APP_SWITCH_INTERVAL = 0.001
 
 
 def run(game_id: str | None = None, registry: Registry | None = None,
-        review: tuple[Game, Record] | tuple[Game, Record, Path] | None = None, join: tuple[str, str] | None = None) -> int:
+        review: tuple[Game, Record] | tuple[Game, Record, Path] | None = None, join: tuple[str, str] | None = None,
+        language: str | None = None) -> int:
     """The app: the home screen, the setup of ``game_id``, the review of a record, or the
-    hosted table at ``join`` (its address and a join code). Returns the exit code; a table
-    that could not be joined is said in one line on stderr, with code 2."""
+    hosted table at ``join`` (its address and a join code), in ``language`` (``--lang``; else
+    the one chosen in the app, else the environment's). Returns the exit code; a table that
+    could not be joined is said in one line on stderr, with code 2."""
     import sys
 
     before = sys.getswitchinterval()
     sys.setswitchinterval(min(before, APP_SWITCH_INTERVAL))
-    app = ParlourApp(registry, start_game=game_id, start_review=review, start_join=join)
+    app = ParlourApp(registry, start_game=game_id, start_review=review, start_join=join, language=language)
     try:
         app.run()
     finally:

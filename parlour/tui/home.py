@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sqlite3
-import time
 from collections.abc import Iterable
 
 from rich.console import Group, RenderableType
@@ -16,11 +15,13 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from parlour.core.game import Game
+from parlour.core.i18n import LANGUAGES, N_, _, current_language, moment, ngettext, number, pgettext
+from parlour.core.lasttable import remember_language, remembered_language, settings_path
 from parlour.core.ledger import Standing
 from parlour.core.record import HUMAN
 from parlour.core.saves import CorruptSave, SavedGame
 from parlour.tui.dialogs import ConfirmDialog
-from parlour.tui.screen import Header, ParlourScreen
+from parlour.tui.screen import Header, ParlourScreen, worded_bindings
 
 
 #: the people whose rating in a game the details show (those who played last)
@@ -28,7 +29,8 @@ RATED_PEOPLE = 3
 
 
 def seat_line(names: Iterable[tuple[str, str]]) -> str:
-    return ", ".join(name if agent == HUMAN else f"{name} (computer: {agent})" for name, agent in names)
+    return ", ".join(name if agent == HUMAN else _("{name} (computer: {level})").format(name=name, level=agent)
+                     for name, agent in names)
 
 
 def _indented(head: Text, body: Text | None) -> Group:
@@ -43,19 +45,24 @@ def _indented(head: Text, body: Text | None) -> Group:
 class GameList(OptionList):
     """The home list; Enter is shown in the footer."""
 
-    BINDINGS = [Binding("enter", "select", "Open", id="home.open")]
+    BINDINGS = [Binding("enter", "select", N_("Open"), id="home.open")]
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        worded_bindings(self)
 
 
 class HomeScreen(ParlourScreen):
     """Pick a game to set up, continue a saved one, or read the rules."""
 
     BINDINGS = [
-        Binding("r", "rules", "Rules", id="home.rules"),
-        Binding("c", "continue", "Continue", id="home.continue"),
-        Binding("j", "join", "Join a table", id="home.join"),
-        Binding("x", "abandon", "Abandon save", id="home.abandon"),
-        Binding("d", "dismiss_notes", "Dismiss notes", id="home.dismiss"),
-        Binding("q", "app.quit", "Quit", id="home.quit"),
+        Binding("r", "rules", N_("Rules"), id="home.rules"),
+        Binding("c", "continue", N_("Continue"), id="home.continue"),
+        Binding("j", "join", N_("Join a table"), id="home.join"),
+        Binding("x", "abandon", N_("Abandon save"), id="home.abandon"),
+        Binding("d", "dismiss_notes", N_("Dismiss notes"), id="home.dismiss"),
+        Binding("l", "language", N_("Language"), id="home.language", show=False),  # said in the details
+        Binding("q", "app.quit", N_("Quit"), id="home.quit"),
     ]
 
     def __init__(self) -> None:
@@ -75,7 +82,7 @@ class HomeScreen(ParlourScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = "Choose a game"
+        self.sub_title = _("Choose a game")
 
     def on_screen_resume(self) -> None:
         self.refresh_list()
@@ -87,13 +94,13 @@ class HomeScreen(ParlourScreen):
         if scan.corrupt:
             self.problems.extend(scan.corrupt)
             for problem in scan.corrupt:
-                self.notify(problem.describe(), title="A saved game is unreadable", severity="error",
+                self.notify(problem.describe(), title=_("A saved game is unreadable"), severity="error",
                             timeout=10, markup=False)
         unchanged = [s.path for s in scan.saved] == [s.path for s in self.saved]
         self.saved = scan.saved
         self.ratings = self.people_ratings()
         problems = self.query_one("#home-problems", Static)
-        lines = [f"! Unreadable save {p.describe()}" for p in self.problems]
+        lines = ["! " + _("Unreadable save {save}").format(save=p.describe()) for p in self.problems]
         lines += [f"· {note}" for note in scan.notes]
         problems.update("\n".join(lines))
         problems.display = bool(lines)
@@ -107,10 +114,11 @@ class HomeScreen(ParlourScreen):
         for game in registry.games.values():
             options.append(Option(self._game_prompt(game), id=f"game:{game.id}"))
         for broken in registry.broken:
-            prompt = _indented(Text.assemble(("x ", "bold"), (broken.name, "bold"), " (broken)"), Text(broken.error))
+            prompt = _indented(Text.assemble(("x ", "bold"), (broken.name, "bold"), " " + _("(broken)")),
+                               Text(broken.error))
             options.append(Option(prompt, id=f"broken:{broken.name}", disabled=True))
         if not registry.games and not registry.broken:
-            options.append(Option("No games installed.", id="none", disabled=True))
+            options.append(Option(_("No games installed."), id="none", disabled=True))
         listing = self.query_one("#home-list", OptionList)
         before = self.highlighted()
         listing.clear_options()
@@ -130,19 +138,21 @@ class HomeScreen(ParlourScreen):
         record = saved.record
         game = self.parlour.registry.games.get(record.game)
         title = game.title if game else record.game
-        when = time.strftime("%d %b %H:%M", time.localtime(saved.saved_at))
-        played = f"  {saved.moves} move{'' if saved.moves == 1 else 's'} played, saved {when}"
+        played = "  " + ngettext("{n} move played, saved {when}", "{n} moves played, saved {when}", saved.moves).format(
+            n=saved.moves, when=moment(saved.saved_at))
         body = Text(seat_line((s.name, s.agent) for s in record.seats))
         if saved.problem:
-            head = Text.assemble(("Saved ", "dim"), (title, "bold"), played, ("  (cannot be continued)", "italic"))
-            body.append(f"\ncannot continue: {saved.problem}")
+            head = Text.assemble((_("Saved") + " ", "dim"), (title, "bold"), played,
+                                 ("  " + _("(cannot be continued)"), "italic"))
+            body.append("\n" + _("cannot continue: {why}").format(why=saved.problem))
         else:
-            head = Text.assemble(("Continue ", "bold"), (title, "bold"), played)
+            head = Text.assemble((pgettext("a save in the list", "Continue") + " ", "bold"), (title, "bold"), played)
         return _indented(head, body)
 
     @staticmethod
     def _game_prompt(game: Game) -> Group:
-        title = Text.assemble((game.title, "bold"), f"  {game.min_players}-{game.max_players} players")
+        title = Text.assemble((game.title, "bold"), "  " + _("{low}-{high} players").format(
+            low=game.min_players, high=game.max_players))
         return _indented(title, Text(game.blurb, "italic") if game.blurb else None)
 
     def highlighted(self) -> tuple[str, str] | None:
@@ -152,7 +162,7 @@ class HomeScreen(ParlourScreen):
         option = listing.get_option_at_index(listing.highlighted)
         if option.id is None or option.disabled:
             return None
-        kind, _, key = option.id.partition(":")
+        kind, _colon, key = option.id.partition(":")
         return kind, key
 
     def highlighted_game(self) -> Game | None:
@@ -187,35 +197,38 @@ class HomeScreen(ParlourScreen):
         parts: list[RenderableType] = []
         if save is not None:
             record = save.record
-            parts.append(Text(f"{game.title if game else record.game}: a game in progress\n", "bold"))
+            parts.append(Text(_("{game}: a game in progress").format(game=game.title if game else record.game) + "\n",
+                              "bold"))
             if save.problem:
-                parts.append(Text(f"It cannot be continued: {save.problem}.\n", "italic"))
-            parts.append(Text(f"Moves played: {save.moves}, seed {record.seed}"))
-            parts.append(Text(f"Variants: {', '.join(record.variants) or 'none'}\n"))
-            parts.append(Text("At the table", "bold"))
-            parts += [Padding(Text(line), (0, 0, 0, 2)) for line in seat_line(
-                (s.name, s.agent) for s in record.seats).split(", ")]
-            parts.append(Text("\nx: abandon it" if save.problem else "\nEnter: continue   x: abandon it   r: rules"))
+                parts.append(Text(_("It cannot be continued: {why}.").format(why=save.problem) + "\n", "italic"))
+            parts.append(Text(_("Moves played: {moves}, seed {seed}").format(moves=save.moves, seed=record.seed)))
+            parts.append(Text(_("Variants: {names}").format(names=", ".join(record.variants) or _("none")) + "\n"))
+            parts.append(Text(_("At the table"), "bold"))
+            parts += [Padding(Text(seat_line([(s.name, s.agent)])), (0, 0, 0, 2)) for s in record.seats]
+            parts.append(Text("\n" + (_("x: abandon it") if save.problem
+                                       else _("Enter: continue   x: abandon it   r: rules"))))
         elif game is not None:
             ruleset = self.parlour.registry.ruleset(game.id)
             parts.append(Text(game.title, "bold"))
-            parts.append(Text(f"{game.min_players} to {game.max_players} players\n"))
+            parts.append(Text(_("{low} to {high} players").format(low=game.min_players, high=game.max_players) + "\n"))
             if self.ratings.get(game.id):
-                parts.append(Text("Ratings", "bold"))
-                parts += [Padding(Text(f"{s.who} {s.skill.shown:,}  {s.games} game{'' if s.games == 1 else 's'}, "
-                                       f"{s.wins} won"), (0, 0, 0, 2)) for s in self.ratings[game.id][:RATED_PEOPLE]]
+                parts.append(Text(_("Ratings"), "bold"))
+                parts += [Padding(Text(f"{s.who} {number(s.skill.shown)}  " + ngettext(
+                    "{games} game, {wins} won", "{games} games, {wins} won", s.games).format(games=s.games, wins=s.wins)),
+                    (0, 0, 0, 2)) for s in self.ratings[game.id][:RATED_PEOPLE]]
                 parts.append(Text(""))
             if game.blurb:
                 parts.append(Text(game.blurb + "\n"))
-            parts.append(Text("Computer players: " + ", ".join(game.agent_kinds()) + "\n"))
+            parts.append(Text(_("Computer players: {levels}").format(levels=", ".join(game.agent_kinds())) + "\n"))
             if ruleset.variants:
-                parts.append(Text("Variants", "bold"))
+                parts.append(Text(_("Variants"), "bold"))
                 for name, variant in ruleset.variants.items():
                     parts.append(Padding(Text(name, "underline"), (0, 0, 0, 2)))
                     parts.append(Padding(Text(variant.description, "italic"), (0, 0, 0, 4)))
-            parts.append(Text("\nEnter: set up a game   r: rules   j: join a table somebody hosts"))
+            parts.append(Text("\n" + _("Enter: set up a game   r: rules   j: join a table somebody hosts   "
+                                        "l: language")))
         elif self.parlour.registry.broken:
-            parts.append(Text("Broken plugins cannot be played; their error is shown in the list."))
+            parts.append(Text(_("Broken plugins cannot be played; their error is shown in the list.")))
         info.update(Group(*parts))
 
     def people_ratings(self) -> dict[str, list[Standing]]:
@@ -226,7 +239,7 @@ class HomeScreen(ParlourScreen):
             order = {name: i for i, name in enumerate(ledger.people())}
             standings = [s for s in ledger.standings() if not s.computer and s.who in order]
         except sqlite3.Error as exc:
-            self.notify(f"Your record cannot be read: {exc}", severity="error", markup=False)
+            self.notify(_("Your record cannot be read: {error}").format(error=exc), severity="error", markup=False)
             return {}
         ratings: dict[str, list[Standing]] = {}
         for standing in sorted(standings, key=lambda s: order[s.who]):
@@ -273,9 +286,9 @@ class HomeScreen(ParlourScreen):
 
     async def ask_to_continue(self, saved: SavedGame, title: str) -> None:
         if await self.app.push_screen_wait(
-                ConfirmDialog(f"Continue the game of {title} saved at move {saved.moves}?\n"
-                              f"{seat_line((s.name, s.agent) for s in saved.record.seats)}",
-                              yes="Continue it", no="Not now")):
+                ConfirmDialog(_("Continue the game of {game} saved at move {move}?").format(game=title, move=saved.moves)
+                              + "\n" + seat_line((s.name, s.agent) for s in saved.record.seats),
+                              yes=_("Continue it"), no=_("Not now"))):
             # once the home screen has resumed (and rescanned), so the scan keeps its match
             self.call_after_refresh(self.continue_game, saved)
 
@@ -309,7 +322,7 @@ class HomeScreen(ParlourScreen):
         except Exception as exc:  # noqa: BLE001 - a save that does not rebuild is moved aside, not fatal
             problem = self.parlour.saves.set_aside(saved.path, exc, [s.name for s in saved.record.seats])
             self.problems.append(problem)
-            self.notify(problem.describe(), title="A saved game is unreadable", severity="error",
+            self.notify(problem.describe(), title=_("A saved game is unreadable"), severity="error",
                         timeout=10, markup=False)
             self.refresh_list()
             return
@@ -325,10 +338,10 @@ class HomeScreen(ParlourScreen):
 
     async def ask_to_abandon(self, save: SavedGame, title: str) -> None:
         if await self.app.push_screen_wait(
-                ConfirmDialog(f"Abandon the saved game of {title} at move {save.moves}?\n"
-                              "It cannot be continued afterwards.", yes="Abandon it", no="Keep it")):
+                ConfirmDialog(_("Abandon the saved game of {game} at move {move}?").format(game=title, move=save.moves)
+                              + "\n" + _("It cannot be continued afterwards."), yes=_("Abandon it"), no=_("Keep it"))):
             self.parlour.saves.discard(save.path)
-            self.notify(f"The saved game of {title} was abandoned.", markup=False)
+            self.notify(_("The saved game of {game} was abandoned.").format(game=title), markup=False)
             self.refresh_list()
 
     def palette_commands(self) -> Iterable[SystemCommand]:
@@ -336,10 +349,42 @@ class HomeScreen(ParlourScreen):
         for saved in self.saved:
             game = registry.games.get(saved.record.game)
             if game is not None and saved.problem is None:
-                yield SystemCommand(f"Continue {game.title} (move {saved.moves})",
-                                    "Go back to this saved game", lambda s=saved: self.continue_game(s))
+                yield SystemCommand(_("Continue {game} (move {move})").format(game=game.title, move=saved.moves),
+                                    _("Go back to this saved game"), lambda s=saved: self.continue_game(s))
         for game in registry.games.values():
-            yield SystemCommand(f"Play {game.title}", "Set up a new game", lambda g=game: self.parlour.set_up(g))
-        yield SystemCommand("Join a table", "Sit down at a table somebody hosts, with a join code", self.action_join)
+            yield SystemCommand(_("Play {game}").format(game=game.title), _("Set up a new game"),
+                                lambda g=game: self.parlour.set_up(g))
+        yield SystemCommand(_("Join a table"), _("Sit down at a table somebody hosts, with a join code"), self.action_join)
         for game in registry.games.values():
-            yield SystemCommand(f"Rules of {game.title}", "Read the rules", lambda g=game: self.parlour.show_rules(g))
+            yield SystemCommand(_("Rules of {game}").format(game=game.title), _("Read the rules"),
+                                lambda g=game: self.parlour.show_rules(g))
+        for code, name in LANGUAGES.items():
+            yield SystemCommand(_("Language: {name}").format(name=name), _("Show Parlour in this language"),
+                                lambda c=code: self.choose_language(c))
+        yield SystemCommand(_("Language: as the system"), _("Follow LC_ALL, LC_MESSAGES or LANG"),
+                            lambda: self.choose_language(None))
+
+    # -- the language ----------------------------------------------------------------
+    def action_language(self) -> None:
+        """``l``: the next language (English, Deutsch, Français, then as the system again)."""
+        order: list[str | None] = [*LANGUAGES, None]
+        now = remembered_language(settings_path(self.parlour.saves.root)) or current_language()
+        self.choose_language(order[(order.index(now) + 1) % len(order)])
+
+    def choose_language(self, language: str | None) -> None:
+        """Show everything in ``language`` (None: as the environment says) from now on, and
+        remember it; the home screen is worded again at once, every screen opened after it."""
+        try:
+            remember_language(settings_path(self.parlour.saves.root), language)
+        except OSError as exc:
+            self.notify(_("The language could not be remembered for next time: {error}").format(error=exc),
+                        severity="warning", markup=False)
+        self.parlour.use_language(language)
+        name = LANGUAGES[current_language()]
+        worded_bindings(self)  # this screen stays (it is the first): its words change in place
+        worded_bindings(self.query_one(GameList))
+        self.sub_title = _("Choose a game")
+        self.refresh_list()
+        self.refresh_bindings()
+        self.app.notify(_("Language: {name}").format(name=name) if language else
+                        _("Language: as the system ({name})").format(name=name), timeout=3)

@@ -8,15 +8,19 @@ module (below every screen) does not import the app (above them all)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
+from textual.dom import DOMNode
 from textual.css.query import NoMatches
 from textual.dom import NoScreen
 from textual.events import Mount
 from textual.screen import Screen
 from textual.widgets import Header as _Header
 from textual.widgets import Static
+
+from parlour.core.i18n import N_, gettext
 
 if TYPE_CHECKING:
     from parlour.core.game import Game
@@ -58,7 +62,26 @@ class Parlour(Protocol):
     def join_table(self, address: str, code: str) -> Any: ...
 
 
+#: Textual's own words on Parlour's screens (the command palette's key in the footer)
+TEXTUAL_WORDS = (N_("palette"), N_("Open the command palette"))
+
+
+def worded_bindings(node: DOMNode) -> None:
+    """``node``'s key descriptions in the current language. Textual copies a class's bindings
+    into each instance, so a screen made after the language changes shows the new words;
+    the descriptions are written in English (marked with ``N_``) and worded here, again
+    from the English when the language changes (the app's own bindings)."""
+    keys = node._bindings.key_to_bindings
+    english = node.__dict__.setdefault("_english_bindings", dict(keys))
+    for key, bindings in english.items():
+        keys[key] = [replace(b, description=gettext(b.description), tooltip=gettext(b.tooltip)) for b in bindings]
+
+
 class ParlourScreen(Screen[None]):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        worded_bindings(self)
+
     @property
     def parlour(self) -> Parlour:
         """The running app, typed (``self.app`` is any Textual app)."""

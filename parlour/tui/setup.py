@@ -16,6 +16,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, 
 
 from parlour.core.agents import kind_about
 from parlour.core.game import Game
+from parlour.core.i18n import N_, _, gettext, ngettext
 from parlour.core.inputs import whole_number
 from parlour.core.lasttable import LastTable, last_table, remember_table
 from parlour.core.record import HUMAN, Seat
@@ -42,8 +43,8 @@ def level_line(game: Game, kind: str) -> str:
     if kind == HUMAN:
         return ""
     if kind == REMOTE:
-        return "remote — a person at another terminal or browser, who joins with a code; this app hosts the table"
-    about = kind_about(game, kind).strip()
+        return _("remote — a person at another terminal or browser, who joins with a code; this app hosts the table")
+    about = gettext(kind_about(game, kind)).strip()  # the host's own levels are in its catalog
     if not about:
         return ""
     return about if about.lower().startswith(kind.lower()) else f"{kind} — {about}"
@@ -52,8 +53,9 @@ def level_line(game: Game, kind: str) -> str:
 def house_notice(errors: list[RulesetError]) -> str:
     """The line at the top of setup about house-rules files that cannot be used: the first
     with its file, line and what is wrong (the variants list them all at the bottom)."""
-    more = f" (and {len(errors) - 1} more: see the end of the variants)" if len(errors) > 1 else ""
-    return f"! House rules left out until the file is fixed: {errors[0]}{more}"
+    more = " " + ngettext("(and {n} more: see the end of the variants)", "(and {n} more: see the end of the variants)",
+                          len(errors) - 1).format(n=len(errors) - 1) if len(errors) > 1 else ""
+    return "! " + _("House rules left out until the file is fixed: {error}").format(error=errors[0]) + more
 
 
 class Toggle(Checkbox):
@@ -67,10 +69,10 @@ class Toggle(Checkbox):
 
 class SetupScreen(ParlourScreen):
     BINDINGS = [
-        Binding("ctrl+s", "start", "Start", id="setup.start", priority=True),
-        Binding("ctrl+n", "new_seed", "New seed", id="setup.new_seed"),
-        Binding("ctrl+r", "rules", "Rules", id="setup.rules"),
-        Binding("escape", "app.pop_screen", "Back", id="setup.back"),
+        Binding("ctrl+s", "start", N_("Start"), id="setup.start", priority=True),
+        Binding("ctrl+n", "new_seed", N_("New seed"), id="setup.new_seed"),
+        Binding("ctrl+r", "rules", N_("Rules"), id="setup.rules"),
+        Binding("escape", "app.pop_screen", N_("Back"), id="setup.back"),
     ]
 
     def __init__(self, game: Game) -> None:
@@ -78,8 +80,9 @@ class SetupScreen(ParlourScreen):
         self.game = game
         self.kinds = list(game.agent_kinds())
         #: the choices of each seat's level, in the order the game lists its levels
-        self.seat_kinds: list[tuple[str, str]] = [("Human", HUMAN), *[(f"Computer: {k}", k) for k in self.kinds],
-                                                  ("Remote: joins with a code", REMOTE)]
+        self.seat_kinds: list[tuple[str, str]] = [
+            (_("Human"), HUMAN), *[(_("Computer: {level}").format(level=k), k) for k in self.kinds],
+            (_("Remote: joins with a code"), REMOTE)]
         self.levels_described = any(level_line(game, k) for k in self.kinds)
         self.ruleset: RulesetFile | None = None
         self.house_errors: list[RulesetError] = []
@@ -99,71 +102,75 @@ class SetupScreen(ParlourScreen):
         self.last = last = last_table(self.last_tables, game, self.variant_names)
         yield Header()
         with VerticalScroll(id="setup-form"):
-            yield Static(f"{game.title}: {game.min_players} to {game.max_players} players",
+            yield Static(_("{game}: {low} to {high} players").format(game=game.title, low=game.min_players,
+                                                                       high=game.max_players),
                          classes="setup-title", markup=False)
             if self.house_errors:
                 yield Static(house_notice(self.house_errors), id="house-notice", markup=False)
             with Horizontal(classes="setup-row"):
-                yield Label("Players", classes="setup-label")
+                yield Label(_("Players"), classes="setup-label")
                 yield Select(
                     [(str(n), n) for n in range(game.min_players, game.max_players + 1)],
                     value=last.players if last else game.min_players, allow_blank=False, id="players", compact=True,
                 )
-            yield Static("At the table", classes="setup-heading")
+            yield Static(_("At the table"), classes="setup-heading")
             # above the seats, so an open list of levels never covers it
             yield Static("", id="level-about", classes="setup-note", markup=False)
             seat_kinds = self.seat_kinds
             remembered = last.seats if last else []
             for seat in range(game.max_players):
                 human = seat == 0
-                name = f"Player {seat + 1}" if human else COMPUTER_NAMES[seat % len(COMPUTER_NAMES)]
+                name = _("Player {n}").format(n=seat + 1) if human else COMPUTER_NAMES[seat % len(COMPUTER_NAMES)]
                 kind = HUMAN if human else default_agent(game)
                 if seat < len(remembered):
                     name, kind = remembered[seat].name, remembered[seat].agent
                 with Horizontal(classes="setup-row seat-row", id=f"seat-{seat}"):
-                    yield Label(f"Seat {seat + 1}", classes="setup-label")
-                    yield Input(value=name, placeholder="name", max_length=24, id=f"name-{seat}",
+                    yield Label(_("Seat {n}").format(n=seat + 1), classes="setup-label")
+                    yield Input(value=name, placeholder=_("name"), max_length=24, id=f"name-{seat}",
                                 classes="seat-name", compact=True)
                     yield Select(seat_kinds, value=kind, allow_blank=False, id=f"kind-{seat}",
                                  classes="seat-kind", compact=True)
             with Horizontal(classes="setup-row", id="listen-row"):
-                yield Label("Host on", classes="setup-label")
-                yield Input("127.0.0.1:8765", placeholder="address:port", max_length=120, id="listen",
+                yield Label(_("Host on"), classes="setup-label")
+                yield Input("127.0.0.1:8765", placeholder=_("address:port"), max_length=120, id="listen",
                             classes="seat-name", compact=True)
-                yield Static("127.0.0.1: this machine only", classes="setup-note",
+                yield Static(_("127.0.0.1: this machine only"), classes="setup-note",
                              markup=False)
             if game.starter is not None:
                 with Horizontal(classes="setup-row"):
                     yield Label(game.starter[2], classes="setup-label")
-                    yield Select([("chosen at random", -1), *[(f"Seat {n + 1}", n) for n in range(game.max_players)]],
+                    yield Select(self.starter_choices(game.max_players),
                                  value=-1, allow_blank=False, id="starter", compact=True)
-            yield Static("Variants", classes="setup-heading")
+            yield Static(_("Variants"), classes="setup-heading")
             if not self.variant_names:
-                yield Static("This game has no variants.", classes="setup-note")
+                yield Static(_("This game has no variants."), classes="setup-note")
             for index, (name, variant) in enumerate(self.ruleset.variants.items()):
                 kind = origin(game, variant)
                 curated = kind == "curated"
-                label = name if kind == "variant" else f"{name} ({'curated' if curated else 'your'} house rules)"
+                label = name if kind == "variant" else (_("{name} (curated house rules)") if curated
+                                                        else _("{name} (your house rules)")).format(name=name)
                 yield Toggle(label, value=bool(last and name in last.variants), id=f"variant-{index}",
                              classes="variant", compact=True)
-                note = variant.description or "No description."
+                note = variant.description or _("No description.")
                 if variant.source != "built-in":
-                    note += f"\nfrom {'the rule library: ' + Path(variant.source).name if curated else variant.source}"
+                    note += "\n" + (_("from the rule library: {file}").format(file=Path(variant.source).name) if curated
+                                    else _("from {source}").format(source=variant.source))
                 yield Static(note, classes="variant-note", markup=False)
                 yield Static("", id=f"variant-why-{index}", classes="variant-why", markup=False)
             for error in self.house_errors:
-                yield Static(f"x house rules not usable: {error}", classes="setup-error", markup=False)
+                yield Static("x " + _("house rules not usable: {error}").format(error=error), classes="setup-error",
+                             markup=False)
             with Horizontal(classes="setup-row"):
-                yield Label("Seed", classes="setup-label")
+                yield Label(_("Seed"), classes="setup-label")
                 yield Input(str(self.parlour.new_seed()), type="integer", id="seed", compact=True)
-            yield Button("Start the game (ctrl+s)", id="start", variant="primary")
+            yield Button(_("Start the game (ctrl+s)"), id="start", variant="primary")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = f"Set up {self.game.title}"
+        self.sub_title = _("Set up {game}").format(game=self.game.title)
         self.show_seats(self.players())
         if self.last is not None:
-            self.notify("The last table you set up for this game; change what you like.", timeout=4)
+            self.notify(_("The last table you set up for this game; change what you like."), timeout=4)
         self.query_one("#level-about").display = self.levels_described
         for seat in range(self.game.max_players):
             select = self.query_one(f"#kind-{seat}", Select)
@@ -210,8 +217,12 @@ class SetupScreen(ParlourScreen):
         if self.game.starter is not None:
             starter = self.query_one("#starter", Select)
             chosen = starter.value
-            starter.set_options([("chosen at random", -1), *[(f"Seat {n + 1}", n) for n in range(players)]])
+            starter.set_options(self.starter_choices(players))
             starter.value = chosen if isinstance(chosen, int) and chosen < players else -1
+
+    @staticmethod
+    def starter_choices(players: int) -> list[tuple[str, int]]:
+        return [(_("chosen at random"), -1), *[(_("Seat {n}").format(n=n + 1), n) for n in range(players)]]
 
     def show_listen(self) -> None:
         """The address to host on, shown while a seat is remote."""
@@ -247,7 +258,7 @@ class SetupScreen(ParlourScreen):
                     changed = True
                 toggle.disabled = why is not None and not toggle.value
                 note = self.query_one(f"#variant-why-{index}", Static)
-                note.update(f"not now: {why}" if why and not toggle.value else "")
+                note.update(_("not now: {why}").format(why=why) if why and not toggle.value else "")
                 note.display = bool(why and not toggle.value)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -269,7 +280,7 @@ class SetupScreen(ParlourScreen):
     def seats(self) -> list[Seat]:
         seats = []
         for seat in range(self.players()):
-            name = self.query_one(f"#name-{seat}", Input).value.strip() or f"Seat {seat + 1}"
+            name = self.query_one(f"#name-{seat}", Input).value.strip() or _("Seat {n}").format(n=seat + 1)
             kind = self.query_one(f"#kind-{seat}", Select).value
             seats.append(Seat(name, kind if isinstance(kind, str) else HUMAN))
         return seats
@@ -284,13 +295,13 @@ class SetupScreen(ParlourScreen):
         try:
             seed = int(seed_text)
         except ValueError:
-            self.notify("The seed must be a whole number.", severity="error")
+            self.notify(_("The seed must be a whole number."), severity="error")
             self.query_one("#seed", Input).focus()
             return
         seats = self.seats()
         names = [s.name for s in seats]
         if len(set(names)) != len(names):
-            self.notify("Give every seat a different name.", severity="error")
+            self.notify(_("Give every seat a different name."), severity="error")
             return
         variants = self.chosen_variants()
         starter = self.query_one("#starter", Select).value if self.game.starter is not None else -1
@@ -306,13 +317,13 @@ class SetupScreen(ParlourScreen):
         if remote:
             here = [i for i, s in enumerate(seats) if s.agent == HUMAN]
             listen = self.query_one("#listen", Input).value.strip()
-            host, _, port = listen.rpartition(":")
+            host, _colon, port = listen.rpartition(":")
             if len(here) != 1:
-                self.notify("With remote players, one person plays here (Human); the others join with a code.",
+                self.notify(_("With remote players, one person plays here (Human); the others join with a code."),
                             severity="error")
                 return
             if not host or whole_number(port, 65535) is None:
-                self.notify("Host on: an address and a port, such as 127.0.0.1:8765.", severity="error")
+                self.notify(_("Host on: an address and a port, such as 127.0.0.1:8765."), severity="error")
                 self.query_one("#listen", Input).focus()
                 return
             self.remember(variants)
@@ -322,7 +333,8 @@ class SetupScreen(ParlourScreen):
         try:
             match = self.parlour.new_match(self.game, rules, seed, seats, variants)
         except Exception as exc:  # noqa: BLE001 - a plugin failing to deal is reported, not fatal
-            self.notify(f"The game could not start: {type(exc).__name__}: {exc}", severity="error", markup=False)
+            self.notify(_("The game could not start: {error}").format(error=f"{type(exc).__name__}: {exc}"),
+                        severity="error", markup=False)
             return
         self.remember(variants)
         self.parlour.open_table(self.game, match, replace=True)
@@ -332,11 +344,12 @@ class SetupScreen(ParlourScreen):
         try:
             remember_table(self.last_tables, self.game, self.players(), self.seats(), variants)
         except OSError as exc:
-            self.notify(f"This table could not be remembered for next time: {exc}", severity="warning",
-                        markup=False)
+            self.notify(_("This table could not be remembered for next time: {error}").format(error=exc),
+                        severity="warning", markup=False)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
-        yield SystemCommand("Start the game", f"Sit down to {self.game.title} with this table", self.action_start)
-        yield SystemCommand("New seed", "Draw another random seed", self.action_new_seed)
-        yield SystemCommand(f"Rules of {self.game.title}", "Read the rules", self.action_rules)
-        yield SystemCommand("Back to the games", "Leave the setup", self.app.pop_screen)
+        yield SystemCommand(_("Start the game"), _("Sit down to {game} with this table").format(game=self.game.title),
+                            self.action_start)
+        yield SystemCommand(_("New seed"), _("Draw another random seed"), self.action_new_seed)
+        yield SystemCommand(_("Rules of {game}").format(game=self.game.title), _("Read the rules"), self.action_rules)
+        yield SystemCommand(_("Back to the games"), _("Leave the setup"), self.app.pop_screen)

@@ -26,6 +26,7 @@ PLUGIN_NAMES = frozenset({
     "Game", "State", "Action", "Event", "IllegalAction", "GameDefinitionError", "PluginError", "new_event",
     "seat_label", "Schema", "Spec", "Int", "Float", "Bool", "Str", "List", "Dict", "Map", "Agent", "AgentFactory",
     "AgentKind", "Budget", "KindEntry", "RandomAgent", "Knowledge", "whole_number", "Abilities", "ActionCodec", "Fixed", "Phrase",
+    "translator", "Translator", "current_language", "number", "money",
 })
 #: the members of the contract's classes the README names (what a plugin writes or calls)
 GAME_MEMBERS = frozenset({
