@@ -13,7 +13,8 @@ from typing import Any, NoReturn
 
 from parlour.analyse import add_analyse, analyse_command
 from parlour.commands import UserError, find_game, load_registry, plugin_failure, resolve_rules
-from parlour.core.i18n import LANGUAGES, _, choose_language, gettext, ngettext, number, percent, set_language
+from parlour.core.i18n import (
+    LANGUAGES, _, choose_language, current_language, gettext, ngettext, number, percent, set_language)
 from parlour.together import host_command, join_command, serve_command
 from parlour.stats import stats_command
 
@@ -259,7 +260,7 @@ def _rules(args: argparse.Namespace) -> int:
     game = find_game(registry, args.game)
     try:
         text = rules_text(game, offered_rules(game, registry.ruleset(game.id)).ruleset,
-                          lang=getattr(args, "lang", None) or "en")
+                          lang=current_language())
     except RulesetError as exc:
         raise UserError(str(exc)) from None
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - the plugin's own code failed

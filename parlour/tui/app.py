@@ -24,7 +24,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from parlour.core.game import Game
-from parlour.core.i18n import N_, _, choose_language, set_language
+from parlour.core.i18n import N_, _, choose_language, current_language, set_language
 from parlour.core.lasttable import remembered_language, settings_path
 from parlour.core.ledger import Kept, Ledger, LedgerProblem, ledger_path
 from parlour.core.match import DEFAULT_TIME_LIMIT, Match
@@ -180,7 +180,7 @@ class ParlourApp(App[None]):
 
     def show_rules(self, game: Game, table: Mapping[str, Any] | None = None, variants: Sequence[str] = ()) -> None:
         """The rules of ``game``; from a table, with how its settings (``table``) differ."""
-        self.push_screen(RulesScreen(game, table, variants))
+        self.push_screen(RulesScreen(game, table, variants, lang=current_language()))
 
     def new_match(
         self, game: Game, rules: Mapping[str, Any], seed: int, seats: Sequence[Seat], variants: Sequence[str]
