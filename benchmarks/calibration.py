@@ -195,7 +195,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         if args.fit:
             knots = fit(pairs)
             fitted[game_id] = {"knots": [list(k) for k in knots], "decisions": len(pairs),
-                               "source": args.pairs or f"{args.games} games, seed {args.seed}, budget {args.budget}, "
+                               "source": Path(args.pairs).name if args.pairs else f"{args.games} games, seed {args.seed}, budget {args.budget}, "
                                                        f"levels {args.levels}"}
             print(f"  fitted {len(knots)} knots")
         else:

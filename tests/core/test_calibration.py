@@ -47,6 +47,16 @@ def test_a_map_that_is_not_monotone_or_not_readable_leaves_the_raw_estimate(knot
     assert calibrated("g", 0.37) == 0.37
 
 
+def test_the_shipped_maps_are_sound() -> None:
+    calibration.cache_clear()
+    shipped = json.loads(analysis.CALIBRATION_FILE.read_text(encoding="utf-8"))["games"]
+    assert shipped, "no game is calibrated"
+    for game_id, entry in shipped.items():
+        knots = calibration(game_id)
+        assert len(knots) == len(entry["knots"]) >= 2, game_id
+        assert entry["decisions"] >= 400, game_id
+
+
 def test_the_analysis_reports_calibrated_chances(knots_file) -> None:
     rules = load_ruleset(CASABLANCA).resolve()
     match = start_match(CASABLANCA, rules, 23, [Seat(f"P{i + 1}", "random") for i in range(3)])
