@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import harness
 
-from games.banque_fatale import GAME
+from parlour.games.banque_fatale import GAME
 
 BENCH = harness.Benchmark(GAME, "Banque Fatale", unit="game", score="score")
 

@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import harness  # noqa: E402
 
-from games.banque_fatale import GAME  # noqa: E402
+from parlour.games.banque_fatale import GAME  # noqa: E402
 from parlour.core import simulate  # noqa: E402
 from parlour.core.agents import make_agent  # noqa: E402
 from parlour.core.match import Match  # noqa: E402

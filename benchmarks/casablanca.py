@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import harness
 
-from games.casablanca import GAME
+from parlour.games.casablanca import GAME
 
 BENCH = harness.Benchmark(
     GAME, "Casablanca", unit="round", score="money",

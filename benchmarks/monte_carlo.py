@@ -18,7 +18,7 @@ from typing import Any
 
 import harness
 
-from games.monte_carlo import GAME
+from parlour.games.monte_carlo import GAME
 
 
 def loops(rules: Mapping[str, Any], count: int) -> list[harness.Loop]:

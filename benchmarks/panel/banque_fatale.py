@@ -12,9 +12,9 @@ from typing import Any
 
 from panel import Style
 
-from games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take
-from games.banque_fatale.config import Config
-from games.banque_fatale.outlook import Outlook
+from parlour.games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take
+from parlour.games.banque_fatale.config import Config
+from parlour.games.banque_fatale.outlook import Outlook
 from parlour.core.game import Action, State
 
 

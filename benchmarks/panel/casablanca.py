@@ -11,9 +11,9 @@ from typing import Any
 
 from panel import Style
 
-from games.casablanca.actions import (SYMBOLS, Admit, Announce, Call, Challenge, Fold, Pass, Pick, Raise, Sell,
+from parlour.games.casablanca.actions import (SYMBOLS, Admit, Announce, Call, Challenge, Fold, Pass, Pick, Raise, Sell,
                                       TakeTop)
-from games.casablanca.agents import Outlook, announce
+from parlour.games.casablanca.agents import Outlook, announce
 from parlour.core.game import Action, State
 
 

@@ -14,9 +14,9 @@ from typing import Any
 
 from panel import Style
 
-from games.monte_carlo.actions import Bet, Lay, Pass, Stop
-from games.monte_carlo.agents import DIGIT_MASKS, FieldShape, Outlook
-from games.monte_carlo.layout import CELL_BY_NAME, DIGIT_OF
+from parlour.games.monte_carlo.actions import Bet, Lay, Pass, Stop
+from parlour.games.monte_carlo.agents import DIGIT_MASKS, FieldShape, Outlook
+from parlour.games.monte_carlo.layout import CELL_BY_NAME, DIGIT_OF
 from parlour.core.game import Action, State
 
 

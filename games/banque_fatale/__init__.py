@@ -1,6 +1,6 @@
 """Banque Fatale (Stefan Dorra, 1997) for Parlour: sealed-bid auctions over five colours."""
 
-from games.banque_fatale.game import BanqueFatale
+from parlour.games.banque_fatale.game import BanqueFatale
 
 GAME = BanqueFatale()
 

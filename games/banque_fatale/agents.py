@@ -3,7 +3,7 @@
 ``easy`` plays the book's tips by rule of thumb: it bids for cards in its own colours and pays
 in those colours, drafts its colours back, and sells a card once it stands high.
 
-``medium`` (in :mod:`games.banque_fatale.medium`) models each rival from the bids it has seen
+``medium`` (in :mod:`parlour.games.banque_fatale.medium`) models each rival from the bids it has seen
 revealed, weighs a spread of candidate bids against draws of the rivals' sealed bids, and
 values the chart's moves, a colour's crash to 2 included.
 """
@@ -14,9 +14,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take
-from games.banque_fatale.config import Config
-from games.banque_fatale.outlook import Outlook
+from parlour.games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take
+from parlour.games.banque_fatale.config import Config
+from parlour.games.banque_fatale.outlook import Outlook
 from parlour.core.game import Action
 
 

@@ -22,7 +22,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take
+from parlour.games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take
 from parlour.core.game import Action
 from parlour.core.inputs import whole_number
 from parlour.tui.board import Board

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.banque_fatale.actions import KEEP, Bid, Pick, Sell, Take
-from games.banque_fatale.config import canonical
+from parlour.games.banque_fatale.actions import KEEP, Bid, Pick, Sell, Take
+from parlour.games.banque_fatale.config import canonical
 from parlour.core.codec import ActionCodec, Fixed, Phrase
 
 

@@ -6,7 +6,7 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.banque_fatale.actions import Pick, Sell, Take
+from parlour.games.banque_fatale.actions import Pick, Sell, Take
 from parlour.core.events import seat_label
 
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.banque_fatale.actions import ACTION_KINDS
-from games.banque_fatale.agents import ABOUT, EasyAgent
-from games.banque_fatale.codec import action_codec as numbering
-from games.banque_fatale.knowledge import BanqueFataleKnowledge
-from games.banque_fatale.medium import MediumAgent
-from games.banque_fatale.state import BanqueFataleState
-import rulesets
+from parlour.games.banque_fatale.actions import ACTION_KINDS
+from parlour.games.banque_fatale.agents import ABOUT, EasyAgent
+from parlour.games.banque_fatale.codec import action_codec as numbering
+from parlour.games.banque_fatale.knowledge import BanqueFataleKnowledge
+from parlour.games.banque_fatale.medium import MediumAgent
+from parlour.games.banque_fatale.state import BanqueFataleState
+from parlour import rulesets
 from parlour.core.codec import ActionCodec
 from parlour.core.agents import Budget, KindEntry
 from parlour.core.schema import Bool, Dict, Int, List, Map, Schema, Str
@@ -27,7 +27,7 @@ class BanqueFatale(Game):
     starter = ("start_player", "first", "Start player")  # BF-S3
     library = rulesets.FOLDER
     pauses = frozenset({"reset", "end"})  # a colour paid out and went back; the game's end
-    board = "games.banque_fatale.board:BanqueFataleBoard"
+    board = "parlour.games.banque_fatale.board:BanqueFataleBoard"
     action_kinds = ACTION_KINDS
 
     @property

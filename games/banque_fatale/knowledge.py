@@ -30,9 +30,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.banque_fatale.actions import Bid, Keep
-from games.banque_fatale.config import Config, config_for
-from games.banque_fatale.medium import MediumAgent
+from parlour.games.banque_fatale.actions import Bid, Keep
+from parlour.games.banque_fatale.config import Config, config_for
+from parlour.games.banque_fatale.medium import MediumAgent
 from parlour.core.game import Action, State
 from parlour.core.search import Knowledge
 

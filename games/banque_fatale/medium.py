@@ -24,9 +24,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take
-from games.banque_fatale.config import Config
-from games.banque_fatale.outlook import Outlook
+from parlour.games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take
+from parlour.games.banque_fatale.config import Config
+from parlour.games.banque_fatale.outlook import Outlook
 from parlour.core.game import Action
 
 #: a sampled round of rival bids: the pool they make, the least I must bid to win the card,

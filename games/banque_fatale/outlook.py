@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.banque_fatale.config import Config
+from parlour.games.banque_fatale.config import Config
 
 
 class Outlook:

@@ -15,8 +15,8 @@ from itertools import compress
 from operator import le, sub
 from typing import Any
 
-from games.banque_fatale.actions import KEEP, WHOLE_TYPES, Bid, BidChoices, Keep, Pick, Sell, Take
-from games.banque_fatale.config import config_for
+from parlour.games.banque_fatale.actions import KEEP, WHOLE_TYPES, Bid, BidChoices, Keep, Pick, Sell, Take
+from parlour.games.banque_fatale.config import config_for
 from parlour.core.events import Worded
 from parlour.core.game import Action, State, seat_label
 

@@ -1,7 +1,7 @@
 """Casablanca (Alex Randolph, F.X. Schmid): bluff, challenge and collect round a ring of symbols."""
 
-from games.casablanca.game import Casablanca
-from games.casablanca.state import CasablancaState
+from parlour.games.casablanca.game import Casablanca
+from parlour.games.casablanca.state import CasablancaState
 
 GAME = Casablanca()
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from parlour.core.game import Action
 
-from games.casablanca.actions import (
+from parlour.games.casablanca.actions import (
     SYMBOLS,
     Admit,
     Announce,
@@ -34,7 +34,7 @@ from games.casablanca.actions import (
     Sell,
     TakeTop,
 )
-from games.casablanca.models import remembered
+from parlour.games.casablanca.models import remembered
 
 
 class Outlook:

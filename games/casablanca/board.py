@@ -29,7 +29,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from games.casablanca.actions import (
+from parlour.games.casablanca.actions import (
     Admit,
     Announce,
     Call,
@@ -48,7 +48,7 @@ from parlour.core.game import Action, with_names
 from parlour.core.inputs import whole_number
 from parlour.tui.board import Board
 
-from games.casablanca.panels import (LIST_MODES, RING_MODES, knowledge_text, letters_of, players_panel,
+from parlour.games.casablanca.panels import (LIST_MODES, RING_MODES, knowledge_text, letters_of, players_panel,
                                     ring_panel, seat_name)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.casablanca.actions import (ADMIT, CALL, FOLD, PASS, RESHUFFLE, SYMBOLS, TAKE_TOP, Announce, Challenge, Pick,
+from parlour.games.casablanca.actions import (ADMIT, CALL, FOLD, PASS, RESHUFFLE, SYMBOLS, TAKE_TOP, Announce, Challenge, Pick,
                                       PlaceFigure, Raise, Sell, TakeCard)
 from parlour.core.codec import ActionCodec, Fixed, Phrase
 

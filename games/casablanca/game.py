@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.casablanca.actions import ACTION_KINDS, SYMBOLS
-from games.casablanca.agents import ABOUT, EasyAgent, MediumAgent
-from games.casablanca.codec import action_codec as numbering
-from games.casablanca.knowledge import CasablancaKnowledge
-from games.casablanca.state import CasablancaState
-import rulesets
+from parlour.games.casablanca.actions import ACTION_KINDS, SYMBOLS
+from parlour.games.casablanca.agents import ABOUT, EasyAgent, MediumAgent
+from parlour.games.casablanca.codec import action_codec as numbering
+from parlour.games.casablanca.knowledge import CasablancaKnowledge
+from parlour.games.casablanca.state import CasablancaState
+from parlour import rulesets
 from parlour.core.codec import ActionCodec
 from parlour.core.agents import Budget, KindEntry
 from parlour.core.schema import Bool, Int, List, Schema, Str
@@ -31,7 +31,7 @@ class Casablanca(Game):
     starter = ("first_leader", "first-seat", "First leader")
     library = rulesets.FOLDER
     pauses = frozenset({"admit", "settle", "round"})  # a challenge decided; a round's end
-    board = "games.casablanca.board:CasablancaBoard"
+    board = "parlour.games.casablanca.board:CasablancaBoard"
     action_kinds = ACTION_KINDS
     #: 2: announcing and putting the chip down became one action; the ruleset gained
     #: ``challenge_below_minimum``. 3: the ruleset gained ``challenger_answers`` (revised

@@ -32,7 +32,7 @@ from typing import Any
 from parlour.core.game import Action, State
 from parlour.core.search import Knowledge
 
-from games.casablanca.actions import (
+from parlour.games.casablanca.actions import (
     ADMIT,
     CALL,
     FOLD,
@@ -49,8 +49,8 @@ from games.casablanca.actions import (
     Reshuffle,
     Sell,
 )
-from games.casablanca.agents import MediumAgent
-from games.casablanca.models import RARE_LIE_WEIGHT, SeatModel, seat_models
+from parlour.games.casablanca.agents import MediumAgent
+from parlour.games.casablanca.models import RARE_LIE_WEIGHT, SeatModel, seat_models
 
 #: a bluff raise may take the mover's stake to at most this share of his money, unless the
 #: challenger is known to fold (:data:`FOLDER`: his model's fold chance, after seen answers)

@@ -10,7 +10,7 @@ import operator
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from games.casablanca.actions import (
+from parlour.games.casablanca.actions import (
     ADMIT,
     CALL,
     FOLD,

@@ -1,5 +1,5 @@
 """The Casablanca table drawn as text: the ring with its chips and figures, the players'
-money and collections, and what this seat knows (see :mod:`games.casablanca.board` for the
+money and collections, and what this seat knows (see :mod:`parlour.games.casablanca.board` for the
 marks). Pure functions of a seat's view: the board widget puts them on screen."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from games.casablanca.actions import dollars
+from parlour.games.casablanca.actions import dollars
 
 CELL = 7  # characters per field, plus one space between fields
 COMPACT_CELL = 8  # the one-line ring: number, letter, chip and two figures (more push the row on)

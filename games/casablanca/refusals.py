@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.casablanca.actions import (
+from parlour.games.casablanca.actions import (
     SYMBOLS,
     Admit,
     Announce,
@@ -20,11 +20,11 @@ from games.casablanca.actions import (
     TakeCard,
     dollars,
 )
-from games.casablanca.texts import EXCHANGE, OVER, PHASE_HINTS, PLAYER, RESPOND
+from parlour.games.casablanca.texts import EXCHANGE, OVER, PHASE_HINTS, PLAYER, RESPOND
 from parlour.core.game import Action
 
 if TYPE_CHECKING:
-    from games.casablanca.state import CasablancaState
+    from parlour.games.casablanca.state import CasablancaState
 
 
 def wrong_moment(state: CasablancaState, action: object) -> str:

@@ -25,15 +25,15 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import compress
 from typing import Any
 
-from games.casablanca.actions import (RESHUFFLE, SYMBOLS, TAKE_TOP, Admit, Announce, Call, Challenge, Fold, Pass,
+from parlour.games.casablanca.actions import (RESHUFFLE, SYMBOLS, TAKE_TOP, Admit, Announce, Call, Challenge, Fold, Pass,
                                       Pick, PlaceFigure, Raise, Reshuffle, Sell, TakeCard, TakeTop, dollars)
-from games.casablanca.offers import Announcements, offers_for
-from games.casablanca.refusals import (why_not_announce, why_not_challenge, why_not_figure, why_not_pick,
+from parlour.games.casablanca.offers import Announcements, offers_for
+from parlour.games.casablanca.refusals import (why_not_announce, why_not_challenge, why_not_figure, why_not_pick,
                                        why_not_raise, why_not_reshuffle, why_not_sell, why_not_take_card,
                                        wrong_moment)
-from games.casablanca.texts import (ANNOUNCE, CLAIM, COMMIT, EXCHANGE, FIGURE, MOVE_LINE, OVER, PLAYER, RESPOND,
+from parlour.games.casablanca.texts import (ANNOUNCE, CLAIM, COMMIT, EXCHANGE, FIGURE, MOVE_LINE, OVER, PLAYER, RESPOND,
                                     STAT_KEYS, TURN, count_answer, count_doubts)
-from games.casablanca.views import sampled_world, seat_view
+from parlour.games.casablanca.views import sampled_world, seat_view
 from parlour.core.game import Action, State
 
 

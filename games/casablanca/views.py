@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from games.casablanca.actions import SYMBOLS
-from games.casablanca.texts import CLAIM, COMMIT, EXCHANGE, FIGURE, OVER, RESPOND, TURN
+from parlour.games.casablanca.actions import SYMBOLS
+from parlour.games.casablanca.texts import CLAIM, COMMIT, EXCHANGE, FIGURE, OVER, RESPOND, TURN
 
 if TYPE_CHECKING:
-    from games.casablanca.state import CasablancaState
+    from parlour.games.casablanca.state import CasablancaState
 
 #: mask (without the public bit) -> the seats whose bits it holds
 SEATS_IN_MASK = [tuple(s for s in range(4) if mask >> s & 1) for mask in range(1 << 5)]

@@ -22,8 +22,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.monte_carlo.actions import Bet, Lay, Pass, Stop
-from games.monte_carlo.layout import CELL_BY_NAME, DIGIT_CELLS, DIGIT_OF, DIGITS, Field, fields_for, mask_of
+from parlour.games.monte_carlo.actions import Bet, Lay, Pass, Stop
+from parlour.games.monte_carlo.layout import CELL_BY_NAME, DIGIT_CELLS, DIGIT_OF, DIGITS, Field, fields_for, mask_of
 from parlour.core.game import Action
 
 DIGIT_MASKS = (0,) + tuple(mask_of(DIGIT_CELLS[d]) for d in DIGITS)

@@ -24,11 +24,11 @@ from textual.binding import Binding
 from textual.containers import ScrollableContainer
 from textual.widgets import Static
 
-from games.monte_carlo.actions import Lay, Pass, Stop
-from games.monte_carlo.layout import (CELL_BY_NAME, CELLS, DIGIT_OF, QUADRANT_LETTERS, QUADRANT_OF, SIZE, a_digit, cell_name,
+from parlour.games.monte_carlo.actions import Lay, Pass, Stop
+from parlour.games.monte_carlo.layout import (CELL_BY_NAME, CELLS, DIGIT_OF, QUADRANT_LETTERS, QUADRANT_OF, SIZE, a_digit, cell_name,
                                       field_name, fields_for)
-from games.monte_carlo.state import sentence
-from games.monte_carlo.slots import Item, board_lines, completions, neighbour, short_label, typed_names
+from parlour.games.monte_carlo.state import sentence
+from parlour.games.monte_carlo.slots import Item, board_lines, completions, neighbour, short_label, typed_names
 from parlour.core.game import Action, Event
 from parlour.tui.board import Board
 

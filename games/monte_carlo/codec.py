@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.monte_carlo.actions import PASS, STOP, Bet, Lay
-from games.monte_carlo.layout import CELLS, DIGITS, cell_name, fields_for
+from parlour.games.monte_carlo.actions import PASS, STOP, Bet, Lay
+from parlour.games.monte_carlo.layout import CELLS, DIGITS, cell_name, fields_for
 from parlour.core.codec import ActionCodec, Fixed, Phrase
 
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.monte_carlo.actions import ACTION_KINDS
-from games.monte_carlo.agents import ABOUT, EasyAgent, MediumAgent
-from games.monte_carlo.codec import action_codec as numbering
-from games.monte_carlo.knowledge import MonteCarloKnowledge
-from games.monte_carlo.layout import CELLS, KINDS
-from games.monte_carlo.state import MonteCarloState
-import rulesets
+from parlour.games.monte_carlo.actions import ACTION_KINDS
+from parlour.games.monte_carlo.agents import ABOUT, EasyAgent, MediumAgent
+from parlour.games.monte_carlo.codec import action_codec as numbering
+from parlour.games.monte_carlo.knowledge import MonteCarloKnowledge
+from parlour.games.monte_carlo.layout import CELLS, KINDS
+from parlour.games.monte_carlo.state import MonteCarloState
+from parlour import rulesets
 from parlour.core.codec import ActionCodec
 from parlour.core.agents import Budget, KindEntry
 from parlour.core.schema import Bool, Dict, Int, List, Schema
@@ -29,7 +29,7 @@ class MonteCarlo(Game):
     blurb = "Bet chips on patterns around a 6x6 grid, then lay your secret digit tiles to make them."
     min_players = 2
     max_players = 6
-    board = "games.monte_carlo.board:MonteCarloBoard"
+    board = "parlour.games.monte_carlo.board:MonteCarloBoard"
     action_kinds = ACTION_KINDS
     library = rulesets.FOLDER
     pauses = frozenset({"field"})  # a game settled: its grid and payouts before the next deal

@@ -31,9 +31,9 @@ from typing import Any
 from parlour.core.game import Action, State
 from parlour.core.search import Knowledge
 
-from games.monte_carlo.actions import LAYS, PASS, STOP, Bet, Lay, Pass, Stop
-from games.monte_carlo.agents import MediumAgent
-from games.monte_carlo.layout import CELL_BY_NAME, DIGIT_CELLS, DIGITS, fields_for, mask_of
+from parlour.games.monte_carlo.actions import LAYS, PASS, STOP, Bet, Lay, Pass, Stop
+from parlour.games.monte_carlo.agents import MediumAgent
+from parlour.games.monte_carlo.layout import CELL_BY_NAME, DIGIT_CELLS, DIGITS, fields_for, mask_of
 
 _DIGIT_MASKS = (0,) + tuple(mask_of(DIGIT_CELLS[d]) for d in DIGITS)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.monte_carlo.layout import QUADRANT_LETTERS, SIZE
+from parlour.games.monte_carlo.layout import QUADRANT_LETTERS, SIZE
 
 SLOT = 7
 CELL = 7

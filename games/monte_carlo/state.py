@@ -16,8 +16,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.monte_carlo.actions import LAYS, PASS, STOP, Bet, Lay, Pass, Stop, bet_on
-from games.monte_carlo.layout import (CELL_BY_NAME, CELLS, DIGIT_CELLS, DIGIT_OF, DIGITS, TILES_PER_DIGIT, Field,
+from parlour.games.monte_carlo.actions import LAYS, PASS, STOP, Bet, Lay, Pass, Stop, bet_on
+from parlour.games.monte_carlo.layout import (CELL_BY_NAME, CELLS, DIGIT_CELLS, DIGIT_OF, DIGITS, TILES_PER_DIGIT, Field,
                                       a_digit, cell_name, field_odds, fields_for, tile_table)
 from parlour.core.events import Pending, Worded
 from parlour.core.game import Action, State, seat_label

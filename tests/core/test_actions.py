@@ -135,7 +135,7 @@ def test_a_game_without_action_classes_reads_a_legal_action_only_in_a_game() -> 
 
 
 def test_the_old_doors_still_open_with_a_warning() -> None:
-    from games.monte_carlo import GAME as MONTE
+    from parlour.games.monte_carlo import GAME as MONTE
 
     rules = load_ruleset(MONTE).resolve()
     state = MONTE.new_game(3, rules, 1)
@@ -215,8 +215,8 @@ def test_the_contract_fails_a_text_that_does_not_read_back(monkeypatch: pytest.M
 
 def test_the_contract_fails_a_reader_that_gives_another_label(monkeypatch: pytest.MonkeyPatch) -> None:
     """Casablanca's labels name symbols the reader looks up in the rules: one it forgets shows."""
-    from games.casablanca import GAME as CASABLANCA
-    from games.casablanca import actions
+    from parlour.games.casablanca import GAME as CASABLANCA
+    from parlour.games.casablanca import actions
 
     def without_note(cls: Any, text: str, rules: Any) -> Any:
         return cls(*cls.values_in(text))
@@ -227,9 +227,9 @@ def test_the_contract_fails_a_reader_that_gives_another_label(monkeypatch: pytes
 
 
 def test_every_built_in_game_lists_its_action_classes() -> None:
-    from games.banque_fatale import GAME as BANQUE
-    from games.casablanca import GAME as CASABLANCA
-    from games.monte_carlo import GAME as MONTE
+    from parlour.games.banque_fatale import GAME as BANQUE
+    from parlour.games.casablanca import GAME as CASABLANCA
+    from parlour.games.monte_carlo import GAME as MONTE
 
     for game in (BANQUE, MONTE, CASABLANCA):
         assert isinstance(game, Game) and game.action_kinds and game.reads_actions, game.id

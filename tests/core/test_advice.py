@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from games.banque_fatale import GAME as BANQUE
-from games.casablanca import GAME as CASABLANCA
-from games.monte_carlo import GAME as MONTE
+from parlour.games.banque_fatale import GAME as BANQUE
+from parlour.games.casablanca import GAME as CASABLANCA
+from parlour.games.monte_carlo import GAME as MONTE
 from parlour.core.advice import advice_seed, advise, can_advise
 from parlour.core.agents import Budget
 from parlour.core.record import Record, RecordError, Seat

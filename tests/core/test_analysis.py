@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from games.banque_fatale import GAME as BANQUE
-from games.casablanca import GAME as CASABLANCA
-from games.monte_carlo import GAME as MONTE
+from parlour.games.banque_fatale import GAME as BANQUE
+from parlour.games.casablanca import GAME as CASABLANCA
+from parlour.games.monte_carlo import GAME as MONTE
 from parlour.cli import main
 from parlour.core import analysis
 from parlour.core.analysis import Analysis, analyse, judge, mark, seat_decisions
@@ -205,7 +205,7 @@ def test_a_kept_analysis_is_not_taken_for_a_record(tmp_path: Path, casablanca_re
 
 
 KNOWLEDGE = '''
-from games.casablanca.knowledge import CasablancaKnowledge
+from parlour.games.casablanca.knowledge import CasablancaKnowledge
 
 
 class Tweaked(CasablancaKnowledge):

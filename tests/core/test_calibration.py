@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from games.casablanca import GAME as CASABLANCA
+from parlour.games.casablanca import GAME as CASABLANCA
 from parlour.core import analysis
 from parlour.core.analysis import analyse_decision, calibrated, calibration, seat_decisions
 from parlour.core.record import Record, Seat

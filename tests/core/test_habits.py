@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from games.casablanca import GAME as CASABLANCA
-from games.casablanca.agents import MediumAgent
-from games.casablanca.knowledge import CasablancaKnowledge
-from games.casablanca.models import FOLD_CHANCE, MEMORY_MOVES, remembered, seat_models
+from parlour.games.casablanca import GAME as CASABLANCA
+from parlour.games.casablanca.agents import MediumAgent
+from parlour.games.casablanca.knowledge import CasablancaKnowledge
+from parlour.games.casablanca.models import FOLD_CHANCE, MEMORY_MOVES, remembered, seat_models
 from parlour.core.agents import RandomAgent, abilities
 from parlour.core.ledger import Ledger
 from parlour.core.match import Match

@@ -9,7 +9,7 @@ import pytest
 
 from parlour.core import agents
 from parlour.core.agents import AgentSpecError, RandomAgent, all_kinds, broken_lenders, find_kind
-from games.casablanca import GAME
+from parlour.games.casablanca import GAME
 
 
 def _point(name: str, load):

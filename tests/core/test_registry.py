@@ -152,8 +152,8 @@ RECORD_PLUGIN_IMPORTS = textwrap.dedent("""
     sys.meta_path.insert(0, Recorder())
 
     def plugins_imported():
-        return sorted({name.split(".")[1] if name.startswith("games.") else name for name in searched
-                       if name.startswith("games.") or name in ("never_imported", "sevens")})
+        return sorted({name.split(".")[2] if name.startswith("parlour.games.") else name for name in searched
+                       if name.startswith("parlour.games.") or name in ("never_imported", "sevens")})
 """)
 
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from test_cli import assert_user_error, parlour
 
-from games.banque_fatale import GAME as BANQUE
-from games.casablanca import GAME as CASABLANCA
-from games.monte_carlo import GAME as MONTE
+from parlour.games.banque_fatale import GAME as BANQUE
+from parlour.games.casablanca import GAME as CASABLANCA
+from parlour.games.monte_carlo import GAME as MONTE
 from parlour.core.record import Record, RecordError, Seat, replay
 from parlour.core.review import find_record, sparkline, stage_scores
 from parlour.core.rulesets import load_ruleset

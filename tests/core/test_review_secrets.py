@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
-from games.banque_fatale import GAME as BANQUE
-from games.banque_fatale.actions import Bid, Pick, Sell, Take
-from games.casablanca import GAME as CASABLANCA
-from games.casablanca import actions as cb
-from games.monte_carlo import GAME as MONTE
-from games.monte_carlo import actions as mc
+from parlour.games.banque_fatale import GAME as BANQUE
+from parlour.games.banque_fatale.actions import Bid, Pick, Sell, Take
+from parlour.games.casablanca import GAME as CASABLANCA
+from parlour.games.casablanca import actions as cb
+from parlour.games.monte_carlo import GAME as MONTE
+from parlour.games.monte_carlo import actions as mc
 from parlour.core.record import Record, Seat
 from parlour.core.review import Review, seen_scores
 from parlour.core.rulesets import load_ruleset

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from games.banque_fatale import GAME as BANQUE
-from games.monte_carlo import GAME as MONTE
+from parlour.games.banque_fatale import GAME as BANQUE
+from parlour.games.monte_carlo import GAME as MONTE
 from parlour.core.rulesets import load_ruleset, offered_rules, table_rules, turned
 from parlour.core.yamlsource import RulesetError
 from sevens import GAME as SEVENS, Sevens

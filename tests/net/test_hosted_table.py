@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from games.banque_fatale import GAME as BANQUE
-from games.casablanca import GAME as CASABLANCA
-from games.monte_carlo import GAME as MONTE
+from parlour.games.banque_fatale import GAME as BANQUE
+from parlour.games.casablanca import GAME as CASABLANCA
+from parlour.games.monte_carlo import GAME as MONTE
 from parlour.core.record import HUMAN, Seat
 from parlour.core.rulesets import load_ruleset
 from parlour.net.protocol import CLIENT_BYTES, ProtocolError, decode, encode

@@ -11,9 +11,9 @@ import pytest
 from net_helpers import WAIT, receive, until
 from websockets.asyncio.client import connect
 
-from games.banque_fatale import GAME as BANQUE
-from games.casablanca import GAME as CASABLANCA
-from games.monte_carlo import GAME as MONTE
+from parlour.games.banque_fatale import GAME as BANQUE
+from parlour.games.casablanca import GAME as CASABLANCA
+from parlour.games.monte_carlo import GAME as MONTE
 from parlour.core.record import HUMAN, Seat
 from parlour.core.rulesets import load_ruleset
 from parlour.net import server as server_module

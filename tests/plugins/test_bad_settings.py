@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-import games.banque_fatale
-import games.casablanca
-import games.monte_carlo
+from parlour.games import banque_fatale
+from parlour.games import casablanca
+from parlour.games import monte_carlo
 from parlour.core.rulesets import load_house_rules, load_ruleset
 from parlour.core.yamlsource import RulesetError
 
-GAMES = {m.GAME.id: m.GAME for m in (games.banque_fatale, games.casablanca, games.monte_carlo)}
+GAMES = {m.GAME.id: m.GAME for m in (banque_fatale, casablanca, monte_carlo)}
 
 
 def house_rule(tmp_path: Path, game_id: str, settings: str) -> str:

@@ -20,9 +20,9 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 from sevens import GAME as SEVENS
 
-from games.banque_fatale import GAME as BANQUE
-from games.casablanca import GAME as CASABLANCA
-from games.monte_carlo import GAME as MONTE
+from parlour.games.banque_fatale import GAME as BANQUE
+from parlour.games.casablanca import GAME as CASABLANCA
+from parlour.games.monte_carlo import GAME as MONTE
 from parlour.core.game import Action, IllegalAction
 from parlour.core.inputs import shown
 from parlour.core.rulesets import load_ruleset

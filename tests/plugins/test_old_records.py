@@ -9,22 +9,22 @@ from pathlib import Path
 
 import pytest
 
-import games.banque_fatale
-import games.casablanca
-import games.monte_carlo
+from parlour.games import banque_fatale
+from parlour.games import casablanca
+from parlour.games import monte_carlo
 from parlour.core.record import Record, clean_record_rules, replay
 
 HERE = Path(__file__).parent
 
 #: (game module, record name, the scores it reached when it was written)
 OLD_RECORDS = [
-    (games.banque_fatale, "four-seats", [41.0, 80.0, 21.0, 71.0]),
-    (games.banque_fatale, "closed-screens", [166.0, 55.0, 51.0]),
-    (games.monte_carlo, "four-seats", [0.0, 70.0, 8.0, 31.0]),
-    (games.monte_carlo, "three-seats", [46.0, 13.0, 13.0]),
-    (games.casablanca, "four-seats", [3200.0, 2750.0, 50.0, 4400.0]),
-    (games.casablanca, "three-seats", [2150.0, 3450.0, 2400.0]),
-    (games.casablanca, "match-of-three", [7100.0, 7350.0, 9550.0]),
+    (banque_fatale, "four-seats", [41.0, 80.0, 21.0, 71.0]),
+    (banque_fatale, "closed-screens", [166.0, 55.0, 51.0]),
+    (monte_carlo, "four-seats", [0.0, 70.0, 8.0, 31.0]),
+    (monte_carlo, "three-seats", [46.0, 13.0, 13.0]),
+    (casablanca, "four-seats", [3200.0, 2750.0, 50.0, 4400.0]),
+    (casablanca, "three-seats", [2150.0, 3450.0, 2400.0]),
+    (casablanca, "match-of-three", [7100.0, 7350.0, 9550.0]),
 ]
 
 

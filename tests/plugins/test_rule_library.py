@@ -16,10 +16,10 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-import rulesets
-from games.banque_fatale import GAME as BANQUE
-from games.casablanca import GAME as CASABLANCA
-from games.monte_carlo import GAME as MONTE
+from parlour import rulesets
+from parlour.games.banque_fatale import GAME as BANQUE
+from parlour.games.casablanca import GAME as CASABLANCA
+from parlour.games.monte_carlo import GAME as MONTE
 from parlour.core.record import Seat
 from parlour.core.rulesets import deep_merge, json_schema, load_house_rules, load_ruleset, scan_house_rules
 from parlour.core.schema import Bool, Dict, Float, Int, List, Map, Spec, Str

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-import games.banque_fatale
-import games.casablanca
-import games.monte_carlo
-from games.banque_fatale.state import BanqueFataleState
+from parlour.games import banque_fatale
+from parlour.games import casablanca
+from parlour.games import monte_carlo
+from parlour.games.banque_fatale.state import BanqueFataleState
 from parlour.core.rulesets import load_ruleset
 from parlour.testing.soak import soak
 
-GAMES = [m.GAME for m in (games.banque_fatale, games.monte_carlo, games.casablanca)]
+GAMES = [m.GAME for m in (banque_fatale, monte_carlo, casablanca)]
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
@@ -28,7 +28,7 @@ def test_random_games_keep_every_invariant(game) -> None:
 
 def test_the_soak_notices_a_jeton_that_goes_missing(monkeypatch: pytest.MonkeyPatch) -> None:
     """The check can fail: a Banque Fatale that drops a jeton at every reveal is caught."""
-    game = games.banque_fatale.GAME
+    game = banque_fatale.GAME
     reveal = BanqueFataleState._reveal
 
     def leaky(self: BanqueFataleState) -> None:

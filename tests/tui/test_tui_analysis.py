@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from tui_helpers import run, wait_for
 
-from games.banque_fatale import GAME as BANQUE
+from parlour.games.banque_fatale import GAME as BANQUE
 from parlour.core import analysis as engine
 from parlour.core.record import HUMAN, Record, Seat
 from parlour.core.registry import Registry

@@ -10,7 +10,7 @@ import pytest
 from test_tui_fit import REGISTRY, at_table, seats
 from tui_helpers import run, wait_for
 
-from games.banque_fatale.board import BanqueFataleBoard
+from parlour.games.banque_fatale.board import BanqueFataleBoard
 from parlour.core.record import replay
 from parlour.core.saves import SaveFolder
 from parlour.core.seating import start_match

@@ -9,8 +9,8 @@ from typing import Any
 from test_tui_screens import REGISTRY, at_decision
 from tui_helpers import run, sevens_registry, wait_for
 
-from games.banque_fatale.board import hints_panel
-from games.monte_carlo.slots import short_label as _label
+from parlour.games.banque_fatale.board import hints_panel
+from parlour.games.monte_carlo.slots import short_label as _label
 from parlour.core.saves import SaveFolder
 from parlour.testing.boards import panel_text, settled_text
 from parlour.tui.app import ParlourApp

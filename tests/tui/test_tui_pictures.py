@@ -17,9 +17,9 @@ import pytest
 from screen_snapshots import matches
 from tui_helpers import run, wait_for
 
-from games.banque_fatale import GAME as BANQUE
-from games.casablanca import GAME as CASABLANCA
-from games.monte_carlo import GAME as MONTE
+from parlour.games.banque_fatale import GAME as BANQUE
+from parlour.games.casablanca import GAME as CASABLANCA
+from parlour.games.monte_carlo import GAME as MONTE
 from parlour.core import analysis as engine
 from parlour.core.record import HUMAN, Seat
 from parlour.core.registry import Registry

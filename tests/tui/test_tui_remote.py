@@ -15,9 +15,9 @@ from tui_helpers import SIZE, wait_for
 
 from parlour.testing.boards import screen_text
 
-from games.banque_fatale import GAME as BANQUE
-from games.casablanca import GAME as CASABLANCA
-from games.monte_carlo import GAME as MONTE
+from parlour.games.banque_fatale import GAME as BANQUE
+from parlour.games.casablanca import GAME as CASABLANCA
+from parlour.games.monte_carlo import GAME as MONTE
 from parlour.core.record import HUMAN, Seat
 from parlour.core.registry import Registry
 from parlour.core.rulesets import load_ruleset
@@ -182,7 +182,7 @@ def status_text(screen: RemoteTableScreen) -> str:
 
 
 def test_a_refused_move_is_said_and_the_decision_stays_open() -> None:
-    from games.casablanca.actions import Challenge
+    from parlour.games.casablanca.actions import Challenge
 
     table = table_for(CASABLANCA, seats=[Seat("Ada", HUMAN), Seat("cpu", "easy")])
     codes = table.issue_codes()

@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 from tui_helpers import run, wait_for
 
-from games.banque_fatale import GAME as BANQUE
-from games.banque_fatale.board import BanqueFataleBoard
-from games.casablanca import GAME as CASABLANCA
-from games.casablanca.board import CasablancaBoard
-from games.monte_carlo import GAME as MONTE
-from games.monte_carlo.board import MonteCarloBoard
+from parlour.games.banque_fatale import GAME as BANQUE
+from parlour.games.banque_fatale.board import BanqueFataleBoard
+from parlour.games.casablanca import GAME as CASABLANCA
+from parlour.games.casablanca.board import CasablancaBoard
+from parlour.games.monte_carlo import GAME as MONTE
+from parlour.games.monte_carlo.board import MonteCarloBoard
 from parlour.core.record import HUMAN, Record, Seat
 from parlour.core.registry import Registry
 from parlour.core.rulesets import load_ruleset
@@ -164,7 +164,7 @@ def test_bf_r2_the_review_screen_shows_no_seat_anothers_sealed_bid(tmp_path, mon
     chair, read off the terminal. A sealed bid's label carries a marker, and so does every event meant for some
     seats only: the marker of a bid shows only to its bidder, when he made it, and an event
     only to the seats it was for. Behind closed screens, the others' scores by round are "?"."""
-    from games.banque_fatale.actions import Bid
+    from parlour.games.banque_fatale.actions import Bid
     from parlour.testing.boards import screen_text
     from parlour.testing.secrets import SECRET, mark_private_events, plant_secret_labels, readers
 

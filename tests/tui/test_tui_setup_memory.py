@@ -11,8 +11,8 @@ import pytest
 from textual.widgets import Checkbox, Input, Select
 from tui_helpers import SIZE, run, wait_for
 
-from games.banque_fatale import GAME as BANQUE
-from games.casablanca import GAME as CASABLANCA
+from parlour.games.banque_fatale import GAME as BANQUE
+from parlour.games.casablanca import GAME as CASABLANCA
 from parlour.core.lasttable import last_table, remember_table
 from parlour.core.record import HUMAN, Seat
 from parlour.core.registry import Registry

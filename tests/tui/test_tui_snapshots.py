@@ -121,7 +121,7 @@ class TestAfterAGame:
 
 class TestHostedTable:
     def test_a_seat_at_a_hosted_table(self, screen_snapshot: Any) -> None:
-        from games.casablanca import GAME
+        from parlour.games.casablanca import GAME
 
         servers: list[TableServer] = []
 

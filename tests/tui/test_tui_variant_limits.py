@@ -9,7 +9,7 @@ import pytest
 from textual.widgets import Checkbox, Select, Static
 from tui_helpers import SIZE, run, wait_for
 
-from games.monte_carlo import GAME as MONTE
+from parlour.games.monte_carlo import GAME as MONTE
 from parlour.core.registry import Registry
 from parlour.core.rulesets import load_ruleset
 from parlour.core.saves import SaveFolder

@@ -203,7 +203,7 @@ def test_a_visitor_in_the_browser_joins_a_hosted_table(tmp_path: Path) -> None:
     from parlour.net.server import TableServer
     from parlour.net.table import hosted
 
-    from games.casablanca import GAME as CASABLANCA
+    from parlour.games.casablanca import GAME as CASABLANCA
 
     table = hosted(CASABLANCA, load_ruleset(CASABLANCA).resolve(), 4, [Seat("Ada", HUMAN), Seat("cpu", "easy")])
     code = table.issue_codes()[0]

@@ -79,7 +79,7 @@ class Tab:
 def test_the_served_app_arrives_takes_keys_and_keeps_each_tab_apart(tmp_path: Path) -> None:
     from websockets.asyncio.client import connect
 
-    from games.casablanca import GAME as CASABLANCA
+    from parlour.games.casablanca import GAME as CASABLANCA
     from parlour.core.rulesets import load_ruleset
     from parlour.core.seating import start_match
 

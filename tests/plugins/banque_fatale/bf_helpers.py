@@ -6,9 +6,9 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from games.banque_fatale import GAME
-from games.banque_fatale.actions import Bid, Pick
-from games.banque_fatale.state import PICK, BanqueFataleState
+from parlour.games.banque_fatale import GAME
+from parlour.games.banque_fatale.actions import Bid, Pick
+from parlour.games.banque_fatale.state import PICK, BanqueFataleState
 from parlour.core.rulesets import deep_merge, load_ruleset
 
 RULESET = load_ruleset(GAME)

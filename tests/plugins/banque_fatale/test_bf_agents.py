@@ -7,9 +7,9 @@ import random
 import pytest
 
 from bf_helpers import LETTERS, arrange, auction, counts, deal, rules
-from games.banque_fatale import GAME
-from games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take
-from games.banque_fatale.state import BID, DRAFT, SALE
+from parlour.games.banque_fatale import GAME
+from parlour.games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take
+from parlour.games.banque_fatale.state import BID, DRAFT, SALE
 
 LEVELS = ["easy", "medium"]
 

@@ -8,10 +8,10 @@ from collections.abc import Sequence
 import pytest
 
 from bf_helpers import LETTERS, arrange, auction, counts, deal, play_random, rules
-from games.banque_fatale import GAME
-from games.banque_fatale.board import BanqueFataleBoard
-from games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take
-from games.banque_fatale.state import DRAFT, SALE
+from parlour.games.banque_fatale import GAME
+from parlour.games.banque_fatale.board import BanqueFataleBoard
+from parlour.games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take
+from parlour.games.banque_fatale.state import DRAFT, SALE
 from parlour.core.game import Action
 from parlour.testing.boards import BoardHost, ManualClock, TableHost, panel_text, wait_for
 
@@ -237,7 +237,7 @@ def test_board_colours_differ_in_every_colour_system(system: str) -> None:
     from rich.color import ColorSystem, ColorType
     from rich.style import Style
 
-    from games.banque_fatale.board import STYLES
+    from parlour.games.banque_fatale.board import STYLES
 
     colours = [Style.parse(STYLES[letter]).color for letter in LETTERS]
     assert all(c is not None and c.type == ColorType.TRUECOLOR for c in colours), \

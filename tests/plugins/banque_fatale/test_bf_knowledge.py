@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from games.banque_fatale import GAME
-from games.banque_fatale.medium import MediumAgent
-from games.banque_fatale.actions import Bid
-from games.banque_fatale.knowledge import BanqueFataleKnowledge
+from parlour.games.banque_fatale import GAME
+from parlour.games.banque_fatale.medium import MediumAgent
+from parlour.games.banque_fatale.actions import Bid
+from parlour.games.banque_fatale.knowledge import BanqueFataleKnowledge
 from parlour.core.rulesets import load_ruleset
 from parlour.testing.knowledge import rollout_game
 

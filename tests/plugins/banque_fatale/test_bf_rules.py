@@ -10,9 +10,9 @@ from itertools import combinations
 import pytest
 
 from bf_helpers import LETTERS, arrange, auction, counts, deal, play_random, rules
-from games.banque_fatale import GAME
-from games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take
-from games.banque_fatale.state import BID, DRAFT, OVER, PICK, SALE
+from parlour.games.banque_fatale import GAME
+from parlour.games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take
+from parlour.games.banque_fatale.state import BID, DRAFT, OVER, PICK, SALE
 from parlour.core.game import IllegalAction
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bf_helpers import RULESET
-from games.banque_fatale import GAME
+from parlour.games.banque_fatale import GAME
 from parlour.core.rulesets import load_house_rules, load_ruleset, rules_text
 from parlour.core.yamlsource import RulesetError
 

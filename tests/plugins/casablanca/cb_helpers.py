@@ -7,9 +7,9 @@ import random
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from games.casablanca import GAME
-from games.casablanca.actions import Announce, Call, Challenge, Pass, Pick, PlaceFigure
-from games.casablanca.state import CasablancaState
+from parlour.games.casablanca import GAME
+from parlour.games.casablanca.actions import Announce, Call, Challenge, Pass, Pick, PlaceFigure
+from parlour.games.casablanca.state import CasablancaState
 from parlour.core.rulesets import load_ruleset
 
 RULESET = load_ruleset(GAME)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from cb_helpers import arranged, commit, move, rules, set_cards, turn_over
-from games.casablanca import GAME
-from games.casablanca.actions import (
+from parlour.games.casablanca import GAME
+from parlour.games.casablanca.actions import (
     Admit,
     Announce,
     Call,
@@ -17,7 +17,7 @@ from games.casablanca.actions import (
     Sell,
     TakeCard,
 )
-from games.casablanca.agents import EasyAgent, MediumAgent, Outlook
+from parlour.games.casablanca.agents import EasyAgent, MediumAgent, Outlook
 
 STAR, MOON = 3, 2
 
@@ -194,7 +194,7 @@ def test_a_challenger_answers_a_plain_match_by_calling() -> None:
     neither level folds there, and neither raises a mover who matched."""
     from test_cb_rules import challenged
 
-    from games.casablanca.actions import Call
+    from parlour.games.casablanca.actions import Call
 
     for agent in (EasyAgent(rules()), MediumAgent(rules())):
         for announce in (3, 4):

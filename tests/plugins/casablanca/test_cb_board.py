@@ -10,8 +10,8 @@ import pytest
 from rich.console import Console
 
 from cb_helpers import arranged, commit, move, place_figures, rules, set_cards, turn_over
-from games.casablanca import GAME
-from games.casablanca.actions import (
+from parlour.games.casablanca import GAME
+from parlour.games.casablanca.actions import (
     Admit,
     Announce,
     Call,
@@ -25,8 +25,8 @@ from games.casablanca.actions import (
     TakeCard,
     TakeTop,
 )
-from games.casablanca.board import CasablancaBoard
-from games.casablanca.panels import knowledge_text, ring_geometry
+from parlour.games.casablanca.board import CasablancaBoard
+from parlour.games.casablanca.panels import knowledge_text, ring_geometry
 from parlour.core.game import Action
 from parlour.testing.boards import BoardHost, ManualClock, TableHost, panel_text, wait_for
 
@@ -78,7 +78,7 @@ def test_ring_geometry_goes_round_a_rectangle() -> None:
 def test_ring_legend_fits_beside_the_table_log() -> None:
     """At 120 columns the table screen leaves the board 80 (the ring 76 inside its padding):
     the legend keeps every entry whole on two lines no wider than the ring drawn above it."""
-    from games.casablanca.panels import ring_panel
+    from parlour.games.casablanca.panels import ring_panel
 
     state = arranged()
     console = Console(width=76, file=io.StringIO(), record=True, color_system=None)

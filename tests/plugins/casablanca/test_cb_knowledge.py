@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from games.casablanca import GAME
-from games.casablanca.actions import Challenge, Pass
-from games.casablanca.knowledge import CasablancaKnowledge
+from parlour.games.casablanca import GAME
+from parlour.games.casablanca.actions import Challenge, Pass
+from parlour.games.casablanca.knowledge import CasablancaKnowledge
 from parlour.testing.knowledge import rollout_game
 from cb_helpers import arranged, commit, move, rules
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 
 from cb_helpers import arranged, commit, move, rules, turn_over
-from games.casablanca import GAME
-from games.casablanca.actions import Call, Challenge, Fold, Pass, Raise, TakeTop
-from games.casablanca.agents import MediumAgent
-from games.casablanca.knowledge import BLUFF_SHARE, CasablancaKnowledge
-from games.casablanca.models import FOLD_CHANCE, SeatModel, seat_model
+from parlour.games.casablanca import GAME
+from parlour.games.casablanca.actions import Call, Challenge, Fold, Pass, Raise, TakeTop
+from parlour.games.casablanca.agents import MediumAgent
+from parlour.games.casablanca.knowledge import BLUFF_SHARE, CasablancaKnowledge
+from parlour.games.casablanca.models import FOLD_CHANCE, SeatModel, seat_model
 from parlour.core.agents import Budget
 from parlour.core.search import SearchAgent
 

@@ -19,8 +19,8 @@ from cb_helpers import (
     set_cards,
     table,
 )
-from games.casablanca import GAME
-from games.casablanca.actions import (
+from parlour.games.casablanca import GAME
+from parlour.games.casablanca.actions import (
     Admit,
     Announce,
     Call,
@@ -35,7 +35,7 @@ from games.casablanca.actions import (
     TakeCard,
     TakeTop,
 )
-from games.casablanca.state import CasablancaState
+from parlour.games.casablanca.state import CasablancaState
 from parlour.core.game import IllegalAction
 from parlour.core.rulesets import load_house_rules
 from parlour.core.yamlsource import RulesetError

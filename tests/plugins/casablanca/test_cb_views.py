@@ -9,8 +9,8 @@ from collections import Counter
 from pathlib import Path
 
 from cb_helpers import arranged, commit, move, random_states, rules, turn_over
-from games.casablanca import GAME
-from games.casablanca.actions import Call, Challenge, TakeTop
+from parlour.games.casablanca import GAME
+from parlour.games.casablanca.actions import Call, Challenge, TakeTop
 
 
 def test_views_hide_other_seats_chips_and_commits() -> None:
@@ -77,7 +77,7 @@ def test_agents_module_never_touches_the_engine_state() -> None:
     tree = ast.parse(source.read_text())
     imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
     imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-    assert not imported & {"games.casablanca.state", "games.casablanca.game"}
+    assert not imported & {"parlour.games.casablanca.state", "parlour.games.casablanca.game"}
     assert "CasablancaState" not in source.read_text()
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from games.monte_carlo import GAME
-from games.monte_carlo.actions import LAYS, STOP, bet_on
-from games.monte_carlo.state import LAYING, MonteCarloState
-from games.monte_carlo.layout import CELL_BY_NAME, DIGIT_OF
+from parlour.games.monte_carlo import GAME
+from parlour.games.monte_carlo.actions import LAYS, STOP, bet_on
+from parlour.games.monte_carlo.state import LAYING, MonteCarloState
+from parlour.games.monte_carlo.layout import CELL_BY_NAME, DIGIT_OF
 from parlour.core.rulesets import load_ruleset
 
 
@@ -84,6 +84,6 @@ def lay_out(state: MonteCarloState, wishes: Mapping[int, list[str]] | None = Non
 
 
 def cells_of_digit(state: MonteCarloState, digit: int) -> list[str]:
-    from games.monte_carlo.layout import cell_name
+    from parlour.games.monte_carlo.layout import cell_name
 
     return [cell_name(c) for c in range(36) if DIGIT_OF[c] == digit]

@@ -8,10 +8,10 @@ import random
 import pytest
 from mc_helpers import bet, new, rig, rules, stop_all
 
-from games.monte_carlo import GAME
-from games.monte_carlo.agents import EasyAgent, MediumAgent, Outlook
-from games.monte_carlo.actions import STOP, Bet
-from games.monte_carlo.state import LAYING, MonteCarloState
+from parlour.games.monte_carlo import GAME
+from parlour.games.monte_carlo.agents import EasyAgent, MediumAgent, Outlook
+from parlour.games.monte_carlo.actions import STOP, Bet
+from parlour.games.monte_carlo.state import LAYING, MonteCarloState
 
 AGENTS = {"easy": EasyAgent, "medium": MediumAgent}
 

@@ -13,11 +13,11 @@ from mc_helpers import new, rig, rules, stop_all
 from rich.text import Text
 from textual.widgets import Static
 
-from games.monte_carlo import GAME
-from games.monte_carlo.board import MonteCarloBoard
-from games.monte_carlo.actions import PASS, STOP, bet_on
-from games.monte_carlo.state import MonteCarloState
-from games.monte_carlo.layout import CELL_BY_NAME
+from parlour.games.monte_carlo import GAME
+from parlour.games.monte_carlo.board import MonteCarloBoard
+from parlour.games.monte_carlo.actions import PASS, STOP, bet_on
+from parlour.games.monte_carlo.state import MonteCarloState
+from parlour.games.monte_carlo.layout import CELL_BY_NAME
 from parlour.testing.boards import BoardHost, ManualClock, wait_for
 from parlour.tui.board import Board
 
@@ -131,7 +131,7 @@ async def test_board_offers_the_keys_of_the_phase_only() -> None:
 
 def test_board_says_an_8_and_1_chip() -> None:
     """Issue 12: "a 8", "1 chips"."""
-    from games.monte_carlo.layout import a_digit
+    from parlour.games.monte_carlo.layout import a_digit
     assert [a_digit(d) for d in (1, 8, 9)] == ["a 1", "an 8", "a 9"]
     state = new(2, seed=2)
     state.chips[1] = 1

@@ -9,10 +9,10 @@ import pytest
 from mc_helpers import new
 from test_mc_board import BoardApp, plain, synchronous
 
-from games.monte_carlo.actions import bet_on
-from games.monte_carlo.board import MonteCarloBoard
-from games.monte_carlo.layout import SIZE
-from games.monte_carlo.slots import board_lines, neighbour, short_label
+from parlour.games.monte_carlo.actions import bet_on
+from parlour.games.monte_carlo.board import MonteCarloBoard
+from parlour.games.monte_carlo.layout import SIZE
+from parlour.games.monte_carlo.slots import board_lines, neighbour, short_label
 
 
 @pytest.fixture(autouse=True)
@@ -110,7 +110,7 @@ def test_the_arrows_go_down_a_column_and_across_a_row() -> None:
     """Up from Column 3 landed on Number 2; down from Number 6 went to D 3-7, Column 5, then
     Row 1 on the far side of the grid."""
     state = new(4, seed=2)
-    board = MonteCarloBoard(__import__("games.monte_carlo", fromlist=["GAME"]).GAME, state.rules, ["A", "B", "C", "D"])
+    board = MonteCarloBoard(__import__("parlour.games.monte_carlo", fromlist=["GAME"]).GAME, state.rules, ["A", "B", "C", "D"])
     lines = board_lines(set(board.slot_at))
     for c in range(1, SIZE + 1):
         assert neighbour(lines, f"col{c}-top", 0, 1) == f"col{c}-bottom"

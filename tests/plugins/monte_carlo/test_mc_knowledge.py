@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from games.monte_carlo import GAME
-from games.monte_carlo.agents import MediumAgent
-from games.monte_carlo.actions import Bet
-from games.monte_carlo.knowledge import MonteCarloKnowledge, seat_models
+from parlour.games.monte_carlo import GAME
+from parlour.games.monte_carlo.agents import MediumAgent
+from parlour.games.monte_carlo.actions import Bet
+from parlour.games.monte_carlo.knowledge import MonteCarloKnowledge, seat_models
 from parlour.core.rulesets import load_ruleset
 from parlour.testing.knowledge import rollout_game
 

@@ -7,8 +7,8 @@ from collections import Counter
 
 from mc_helpers import rules
 
-from games.monte_carlo import layout
-from games.monte_carlo.layout import (
+from parlour.games.monte_carlo import layout
+from parlour.games.monte_carlo.layout import (
     CELL_BY_NAME,
     COLUMNS,
     DIAGONAL_1_9,

@@ -9,10 +9,10 @@ from collections import Counter
 import pytest
 from mc_helpers import bet, lay, lay_out, new, rig, rules, stop_all
 
-from games.monte_carlo import GAME, layout
-from games.monte_carlo.actions import LAYS, PASS, STOP, Bet, Lay, Stop, bet_on
-from games.monte_carlo.state import BETTING, HOUSE, LAYING, OVER
-from games.monte_carlo.layout import CELL_BY_NAME, DIGIT_OF, cell_name
+from parlour.games.monte_carlo import GAME, layout
+from parlour.games.monte_carlo.actions import LAYS, PASS, STOP, Bet, Lay, Stop, bet_on
+from parlour.games.monte_carlo.state import BETTING, HOUSE, LAYING, OVER
+from parlour.games.monte_carlo.layout import CELL_BY_NAME, DIGIT_OF, cell_name
 from parlour.core.game import IllegalAction
 from parlour.core.rulesets import load_ruleset
 from parlour.core.yamlsource import RulesetError
