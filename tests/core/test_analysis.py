@@ -7,13 +7,12 @@ from __future__ import annotations
 import json
 import os
 import random
-import signal
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from interrupts import ctrl_c, session
 
 from parlour.games.banque_fatale import GAME as BANQUE
 from parlour.games.casablanca import GAME as CASABLANCA
@@ -173,21 +172,12 @@ def test_ctrl_c_stops_an_analysis_with_workers(tmp_path: Path, to_group: bool) -
     path = tmp_path / "game.json"
     finished(CASABLANCA, 5).save(path)  # a long game: 200 decisions
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "fixtures")}
-    proc = subprocess.Popen([sys.executable, "-m", "parlour", "analyse", str(path), "--jobs", "2", "--budget", "3000"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
-    try:
+    with session([sys.executable, "-m", "parlour", "analyse", str(path), "--jobs", "2", "--budget", "3000"],
+                 env=env) as proc:
         assert proc.stderr is not None
         seen = [proc.stderr.readline(), proc.stderr.readline()]
         assert seen[0].startswith("analysing P1's decisions: 0/") and seen[1].startswith("analysing P1's decisions: 1/")
-        if to_group:
-            os.killpg(proc.pid, signal.SIGINT)
-        else:
-            proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)  # a guard against a hang, not a measure
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        out, err = ctrl_c(proc, to_group=to_group)
     assert proc.returncode == 130, err
     assert "Traceback" not in err and out == ""
     assert not (tmp_path / "game.analysis.json").exists()

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from interrupts import assert_gone, ctrl_c, session, wait_for_file
 
 from parlour.core.cluster import ClusterError, scheduler_address
 
@@ -146,28 +146,15 @@ def test_ctrl_c_stops_the_local_cluster_while_a_player_never_returns(tmp_path: P
     stalled = tmp_path / "stalled"
     env = {**os.environ, "PARLOUR_PLUGINS": "faulty_sevens:GAME", "PYTHONPATH": str(FIXTURES),
            "PARLOUR_STALLED": str(stalled)}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "parlour", "simulate", "faulty-sevens", "--agents", "stalls,random", "--games", "40",
-         "--jobs", "2", "--time-limit", "600", "--backend", "dask"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=FIXTURES, start_new_session=True)
-    try:
-        while not stalled.exists():
-            assert proc.poll() is None, proc.communicate()
-            try:
-                proc.wait(timeout=0.05)
-            except subprocess.TimeoutExpired:
-                pass
+    with session([sys.executable, "-m", "parlour", "simulate", "faulty-sevens", "--agents", "stalls,random",
+                  "--games", "40", "--jobs", "2", "--time-limit", "600", "--backend", "dask"],
+                 env=env, cwd=FIXTURES) as proc:
+        wait_for_file(stalled, proc)
         worker = int(stalled.read_text())
-        os.killpg(proc.pid, signal.SIGINT)
-        out, err = proc.communicate(timeout=60)  # a guard against a hang, not a measure
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        out, err = ctrl_c(proc)
     assert proc.returncode == 130, err
     assert err == "" and out == ""
-    with pytest.raises(ProcessLookupError):
-        os.kill(worker, 0)
+    assert_gone(worker)
 
 
 def test_the_strength_benchmark_gives_the_same_line_on_a_dask_cluster(tmp_path: Path) -> None:

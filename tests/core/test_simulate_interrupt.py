@@ -4,24 +4,13 @@ in a worker never returns, and without a traceback from each worker."""
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from interrupts import assert_gone, ctrl_c, session, wait_for_file
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
-
-
-def _wait_for(path: Path, proc: subprocess.Popen[str]) -> None:
-    """Until a stalled player has written ``path`` (or the program ended: a failure)."""
-    while not path.exists():
-        assert proc.poll() is None, proc.communicate()
-        try:
-            proc.wait(timeout=0.05)
-        except subprocess.TimeoutExpired:
-            pass
 
 
 @pytest.mark.parametrize("to_group", [False, True], ids=["to-the-program", "ctrl-c-in-a-terminal"])
@@ -31,24 +20,12 @@ def test_ctrl_c_stops_simulate_with_workers_while_a_player_never_returns(tmp_pat
     stalled = tmp_path / "stalled"
     env = {**os.environ, "PARLOUR_PLUGINS": "faulty_sevens:GAME", "PYTHONPATH": str(FIXTURES),
            "PARLOUR_STALLED": str(stalled)}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "parlour", "simulate", "faulty-sevens", "--agents", "stalls,random", "--games", "40",
-         "--jobs", "2", "--time-limit", "600"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=FIXTURES, start_new_session=True)
-    try:
-        _wait_for(stalled, proc)
+    with session([sys.executable, "-m", "parlour", "simulate", "faulty-sevens", "--agents", "stalls,random",
+                  "--games", "40", "--jobs", "2", "--time-limit", "600"], env=env, cwd=FIXTURES) as proc:
+        wait_for_file(stalled, proc)
         worker = int(stalled.read_text())
         assert worker != proc.pid
-        if to_group:
-            os.killpg(proc.pid, signal.SIGINT)
-        else:
-            proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=30)  # a guard against a hang, not a measure
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        out, err = ctrl_c(proc, to_group=to_group, guard=30)
     assert proc.returncode == 130, err
     assert err == "" and out == ""
-    with pytest.raises(ProcessLookupError):
-        os.kill(worker, 0)
+    assert_gone(worker)
