@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from parlour.core.agents import Abilities, Agent, AgentFactory, AgentKind, Budget, KindEntry, RandomAgent
 from parlour.core.codec import ActionCodec, Fixed, Phrase
-from parlour.core.events import Event, new_event, seat_label
+from parlour.core.events import Event, Term, Worded, new_event, seat_label, word
 from parlour.core.game import Action, GameDefinitionError, IllegalAction, PluginError, State
 from parlour.core.i18n import Translator, current_language, money, number, translator
 from parlour.core.levels import LevelledGame as Game
@@ -30,6 +30,8 @@ __all__ = [
     # the game contract
     "Game", "State", "Action", "Event", "IllegalAction", "GameDefinitionError", "PluginError",
     "new_event", "seat_label",
+    # a log line's words: a value translated with the line, a wording str.format cannot write
+    "Term", "Worded", "word",
     # a ruleset's schema
     "Schema", "Spec", "Int", "Float", "Bool", "Str", "List", "Dict", "Map",
     # computer players

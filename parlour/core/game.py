@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from parlour.core.actions import Action, ActionReader, IllegalAction, quoted
 from parlour.core.codec import ActionCodec
-from parlour.core.events import Event, Pending, QuietLog, Worded, new_event, seat_label, with_names
+from parlour.core.events import Event, Pending, QuietLog, Words, Worded, new_event, seat_label, with_names, word
 from parlour.core.fastcopy import FastCopy
 from parlour.core.inputs import clean_message
 
@@ -177,14 +177,18 @@ class State(FastCopy, ABC):
     # The log: an engine notes a template and the values to fill in (numbers, names: nothing
     # that changes later), and ``events`` words what is pending when it is read, so a playout
     # that never reads its log never formats a line, and a quiet world drops it all unread.
+    # The template is English; with the game's catalog in ``words`` it is read in the
+    # player's language (see :func:`parlour.core.events.word`).
+    words: ClassVar[Words | None] = None
     @property
     def events(self) -> list[Event]:
         """Everything logged so far, each line worded now if it was not yet."""
         pending = self._pending
         if pending:
             events = self._events
+            words = self.words
             for say, args, seats, kind, data in pending:
-                events.append(new_event((say.format(*args) if args else say, seats, kind, data)))
+                events.append(new_event((word(say, args, words), seats, kind, data, say, args)))
             pending.clear()
         return self._events
 
@@ -206,7 +210,7 @@ class State(FastCopy, ABC):
         """An event already worded (``text`` is kept as it is, braces and all)."""
         if self.quiet:
             return
-        self._pending.append((text, (), None if seats is None else frozenset(seats), kind, data or None))
+        self._pending.append((text, None, None if seats is None else frozenset(seats), kind, data or None))
 
     def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
         events = self.events
@@ -255,6 +259,11 @@ class Game(ABC):
 
     # -- a plugin may write these (the defaults are correct) -----------------------------------
     blurb: ClassVar[str] = ""
+    #: The game's own catalog (``parlour.plugin.translator(__package__, "<domain>")``): its
+    #: board's words and its log's templates in the player's language; the same object as
+    #: its ``State.words``, so that a reader without the state (a player at a hosted table)
+    #: can word the game's events (:func:`parlour.core.events.word`). None: English only.
+    words: ClassVar[Words | None] = None
     #: Import path ``"package.module:Class"`` of a Textual board widget, loaded only by the TUI.
     board: ClassVar[str | None] = None
     #: The version of the game's actions and ruleset as records hold them. Raise it when a

@@ -8,15 +8,13 @@ from __future__ import annotations
 import ast
 import json
 import os
-import string
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_dir
-from babel.messages.pofile import read_po
+from catalogs import code_messages, read_catalog, untranslated, wrong_placeholders
 
 import parlour
 from parlour.core import i18n
@@ -33,57 +31,21 @@ REPO = Path(__file__).resolve().parents[2]
 SHIPPED = [lang for lang in LANGUAGES if lang != ENGLISH]
 
 
-Key = tuple[str | None, str | tuple[str, ...]]
-
-
-def code_messages() -> dict[Key, str]:
-    """Every message the code marks (``_``, ``ngettext``, ``pgettext``, ``N_``), as pybabel
-    extracts it, by its context and text, with where it is."""
-    found: dict[Key, str] = {}
-    method_map = [("**.py", "python")]
-    for filename, lineno, message, _comments, context in extract_from_dir(str(PACKAGE), method_map):
-        if isinstance(message, tuple):
-            message = tuple(m for m in message if m)  # ngettext's (singular, plural, None)
-            message = message if len(message) > 1 else message[0]
-        found.setdefault((context, message), f"{filename}:{lineno}")
-    return found
-
-
 def catalog(lang: str):  # noqa: ANN201 - babel's Catalog
-    with open(LOCALE / lang / "LC_MESSAGES" / "parlour.po", "rb") as fh:
-        return read_po(fh, abort_invalid=True)
+    return read_catalog(LOCALE / lang / "LC_MESSAGES" / "parlour.po")
 
 
 @pytest.mark.parametrize("lang", SHIPPED)
 def test_every_message_has_a_translation(lang: str) -> None:
-    entries = {(m.context, m.id): m for m in catalog(lang) if m.id}
-    missing = []
-    for message, where in sorted(code_messages().items(), key=lambda kv: kv[1]):
-        entry = entries.get(message)
-        strings = entry.string if entry is not None else None
-        forms = strings if isinstance(strings, tuple) else (strings,)
-        if entry is None or entry.fuzzy or not all(forms):
-            missing.append(f"{where}: {message!r}")
+    """The host's own messages: the built-in games (inside the package when installed) mark
+    theirs for their own catalogs (``tests/plugins/test_game_catalogs.py``)."""
+    missing = untranslated(code_messages(PACKAGE, skip=("games", "rulesets")), LOCALE / lang / "LC_MESSAGES" / "parlour.po")
     assert not missing, f"{len(missing)} messages lack a {lang} translation:\n" + "\n".join(missing)
-
-
-def fields(text: str) -> list[tuple[str, str]]:
-    """The ``str.format`` fields of ``text``: each name with its format spec."""
-    return sorted((name, spec or "") for _lit, name, spec, _conv in string.Formatter().parse(text) if name is not None)
 
 
 @pytest.mark.parametrize("lang", SHIPPED)
 def test_placeholders_agree_with_the_english(lang: str) -> None:
-    wrong = []
-    for entry in catalog(lang):
-        if not entry.id:
-            continue
-        english = entry.id if isinstance(entry.id, tuple) else (entry.id,)
-        translated = entry.string if isinstance(entry.string, tuple) else (entry.string,)
-        want = fields(english[-1])
-        for form in translated:
-            if form and fields(form) != want:
-                wrong.append(f"{english[0]!r}: {form!r} has {fields(form)}, the English {want}")
+    wrong = wrong_placeholders(LOCALE / lang / "LC_MESSAGES" / "parlour.po")
     assert not wrong, "\n".join(wrong)
 
 

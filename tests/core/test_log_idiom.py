@@ -100,3 +100,48 @@ def test_no_engine_guards_its_logging() -> None:
              for path in sorted((ROOT / "games" / game).glob("*.py"))
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if guard.search(line)]
     assert found == []
+
+
+class Lexicon:
+    """A catalog of two words, as a game's Translator answers when German is chosen."""
+
+    WORDS = {"{} sells a {} card": "{} verkauft eine {}-Karte", "Palm": "Palme"}
+
+    def gettext(self, message: str) -> str:
+        return self.WORDS.get(message, message)
+
+
+class Translated(Counter):
+    words = Lexicon()
+
+
+def test_a_line_is_worded_in_the_games_catalog_with_its_terms() -> None:
+    """Issue 27: a template and each Term among its values are read through the game's
+    catalog; other values (a name that merely looks like a word) are not."""
+    from parlour.core.events import Term
+
+    state = Translated(2, {}, 1)
+    state.note("sell", "{} sells a {} card", "Palm", Term("Palm"))
+    state.log("{} sells a {} card")  # already worded: kept as it is
+    assert [e.text for e in state.events] == ["Palm verkauft eine Palme-Karte", "{} sells a {} card"]
+    english = Counter(2, {}, 1)
+    english.note("sell", "{} sells a {} card", "Palm", Term("Palm"))
+    assert english.events[0].text == "Palm sells a Palm card"
+
+
+def test_an_event_keeps_what_it_was_worded_from() -> None:
+    """The template and values stay on the event, so another reader (a player at a hosted
+    table, in his own language) words it again; a named Worded line is found by its name."""
+    from parlour.core.events import Term, new_event, word, worded_named
+
+    line = Worded(lambda n: f"{n} counted", name="test-log-idiom.count")
+    state = Counter(2, {}, 1)
+    state.note("sell", "{} sells a {} card", "Tess", Term("Palm"))
+    state.note("count", line, 3)
+    sold, counted = state.events
+    assert (sold.say, sold.args) == ("{} sells a {} card", ("Tess", "Palm"))
+    assert word(sold.say, sold.args, Lexicon()) == "Tess verkauft eine Palme-Karte"
+    assert counted.say is line and worded_named("test-log-idiom.count") is line
+    assert worded_named("no-such-line") is None
+    old = new_event(("a plugin's line", None, "kind", None))  # four fields, as before
+    assert (old.text, old.say, old.args) == ("a plugin's line", "", ())
