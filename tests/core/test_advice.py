@@ -55,7 +55,7 @@ def test_the_advice_does_not_depend_on_what_the_seat_could_not_see(game: Any, va
             seed = advice_seed(record.seed, index)
             assert advise(game, rules, other, BUDGET, seed) == advise(game, rules, state, BUDGET, seed)
             asked += 1
-        state.apply(game.parse_action(state, text))
+        state.apply(game.legal_action(state, text))
     assert asked and changed
 
 
