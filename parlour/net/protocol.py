@@ -179,7 +179,7 @@ def _fit_args(args: Any) -> bool:
             if not -MAX_WHOLE <= value <= MAX_WHOLE:
                 return False
         elif type(value) is float:
-            if value != value or value in (float("inf"), float("-inf")):
+            if not abs(value) <= MAX_WHOLE:  # NaN too
                 return False
         elif type(value) is str:
             if len(value) > ARG_CHARS:
@@ -225,19 +225,19 @@ def wire_event(event: Event) -> dict[str, Any]:
     out: dict[str, Any] = {"text": event.text, "kind": event.kind}
     if args is None or not say:
         return out
-    try:
-        values = [wire_value(a) for a in args]
-    except _Unfit:
-        return out
     if isinstance(say, str):
         try:
             out["text"] = str(say).format(*args) if args else str(say)
         except Exception:  # noqa: BLE001 - the engine's template: its line goes as worded
             return out
-        wired: dict[str, Any] = {"text": out["text"], "kind": event.kind, "say": str(say)}
+        wired: dict[str, Any] = {**out, "say": str(say)}
     elif isinstance(say, Worded) and say.name:
-        wired = {"text": event.text, "kind": event.kind, "worded": say.name}
+        wired = {**out, "worded": say.name}
     else:
+        return out
+    try:
+        values = [wire_value(a) for a in args]
+    except _Unfit:
         return out
     if values:
         wired["args"] = values
