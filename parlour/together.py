@@ -212,7 +212,7 @@ def _join_text(args: argparse.Namespace) -> int:
 
     from websockets.exceptions import ConnectionClosed
 
-    from parlour.net.client import HostLink
+    from parlour.net.client import HostLink, read_legal, refusal_text, word_event
     from parlour.net.protocol import ProtocolError
 
     async def play() -> None:
@@ -222,6 +222,10 @@ def _join_text(args: argparse.Namespace) -> int:
         except ProtocolError as exc:
             raise UserError(str(exc)) from None
         names: list[str] = welcome["names"]
+        # the game, when it is installed here, words what the host sends in this app's language
+        registry = load_registry()
+        game = registry.get(welcome["game"]) if welcome["game"] in registry.games else None
+        words = game.words if game is not None else None
         print(f"You sit in seat {welcome['seat'] + 1} at {welcome['game']}: {', '.join(names)}")
         try:
             while True:
@@ -233,18 +237,22 @@ def _join_text(args: argparse.Namespace) -> int:
                     return  # the host closed the table
                 kind = message["type"]
                 if kind == "refused":
-                    print(f"refused: {message['why']}")
+                    print(f"refused: {refusal_text(message)}")
                 elif kind == "table":
                     from parlour.core.game import with_names
                     from parlour.tui.board import view_text
 
                     for event in message["events"]:
-                        print(with_names(event["text"], names))
+                        print(with_names(word_event(event, words), names))
                     legal = message["legal"]
                     if legal:
                         print(view_text(message["view"]))
-                        for i, option in enumerate(legal, 1):
-                            print(f"  {i}. {option['label']}")
+                        labels = [option["label"] for option in legal]
+                        if game is not None:
+                            actions, typed = read_legal(game, welcome["rules"], legal, None)
+                            labels = [a.label for a in actions] if typed else labels
+                        for i, label in enumerate(labels, 1):
+                            print(f"  {i}. {label}")
                         try:
                             choice = await asyncio.to_thread(_ask, len(legal))
                         except EOFError:

@@ -5,6 +5,10 @@ move it is, its legal moves — and the connection that sends its moves.
 No Textual here: the table screen (:mod:`parlour.tui.remote`) shows a :class:`RemoteMatch`
 with the same board, status and log panels as a local one. Every message from the host is
 read through :func:`parlour.net.protocol.read_host` first: a host is outside input too.
+
+The host sends what happened as data (issue 27): each event's template or named Worded line
+and its values, which this side words in its own language, with the game's catalog, when
+they are read (:func:`word_event`); the host's refusals likewise (:func:`refusal_text`).
 """
 
 from __future__ import annotations
@@ -14,10 +18,99 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, overload
 
+from parlour.core.events import Words, word, worded_named
 from parlour.core.game import Action, Event, Game
+from parlour.core.i18n import current_language, gettext
 from parlour.core.record import Seat
 from parlour.core.review import SeenReview, SeenStep
-from parlour.net.protocol import HOST_BYTES, ProtocolError, encode, read_host
+from parlour.net.protocol import HOST_BYTES, ProtocolError, encode, read_host, read_value
+
+
+def _bounded(worded: Any, fallback: str) -> str:
+    """``worded`` if it is a text not out of proportion with the host's (a hostile host's
+    template cannot make one line a memory's worth), else ``fallback``."""
+    if isinstance(worded, str) and len(worded) <= 4 * len(fallback) + 400:
+        return worded
+    return fallback
+
+
+def word_event(event: Mapping[str, Any], words: Words | None) -> str:
+    """An event of a ``table`` message (checked by :func:`read_host`) worded in the current
+    language: its template with the game's catalog ``words``, or its named Worded line (found
+    among the imported games' lines: :func:`~parlour.core.events.worded_named`), with its
+    values; the host's ``text`` when it carries neither, names a line this app does not
+    know, or cannot be worded (a Worded line's code failing on what the host sent)."""
+    text: str = event["text"]
+    say, name = event.get("say"), event.get("worded")
+    if say is None and name is None:
+        return text
+    args = tuple(read_value(a) for a in event.get("args") or ())
+    try:
+        if name is not None:
+            line = worded_named(name)
+            return text if line is None else _bounded(line.format(*args), text)
+        return _bounded(word(say, args, words), text)
+    except Exception:  # noqa: BLE001 - a template or a Worded line that does not fit the values sent
+        return text
+
+
+def refusal_text(message: Mapping[str, Any]) -> str:
+    """A ``refused`` message worded in the current language: the host's template through
+    this app's catalog, with its values, or ``why`` when it has none or they do not fit."""
+    why: str = message["why"]
+    say = message.get("say")
+    if not isinstance(say, str):
+        return why
+    try:
+        worded = gettext(say)
+        return _bounded(worded.format(**(message.get("args") or {})), why)
+    except Exception:  # noqa: BLE001 - a template that does not fit its values: the host's words
+        return why
+
+
+class WireLog:
+    """The events one seat was sent, as sent, and worded once in each language they are read
+    in (the language may be chosen after they came)."""
+
+    def __init__(self, seat: int, words: Words | None) -> None:
+        self.seat = seat
+        self.words = words
+        self.sent: list[Mapping[str, Any]] = []
+        self._worded: dict[str, list[Event]] = {}
+
+    def events(self) -> list[Event]:
+        """The events, worded in the current language."""
+        worded = self._worded.setdefault(current_language(), [])
+        for sent in self.sent[len(worded):]:
+            worded.append(Event(word_event(sent, self.words), frozenset((self.seat,)), sent["kind"]))
+        return worded
+
+
+class SeenEvents(Sequence[Event]):
+    """The first ``count`` events of a :class:`WireLog`, worded when they are read: what a seat
+    had seen at one step of its review."""
+
+    def __init__(self, log: WireLog, count: int) -> None:
+        self.log = log
+        self.count = count
+
+    def __len__(self) -> int:
+        return self.count
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Event]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | Sequence[Event]:
+        if isinstance(index, slice):
+            return self.log.events()[:self.count][index]
+        if not -self.count <= index < self.count:
+            raise IndexError(index)
+        return self.log.events()[index % self.count]
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self.log.events()[:self.count])
 
 
 @dataclass(frozen=True)
@@ -90,18 +183,28 @@ class RemoteState:
     seat's view (the only one it has: any other seat, or an onlooker, sees the same), the
     events it saw, whose move it is, its legal moves, and the scores once the game is over."""
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int, words: Words | None = None) -> None:
         self.seat = seat
+        self.words = words  #: the game's catalog, which words the events
         self._view: dict[str, Any] = {}
-        self.events: list[Event] = []
+        self.log = WireLog(seat, words)
         self.to_move: int | None = None
         self.is_over = False
         self.legal: Sequence[Action] = []
         self.final: dict[str, Any] | None = None  #: the ``results`` message, once it came
 
+    @property
+    def events(self) -> list[Event]:
+        """The events the seat saw, worded in the current language when they are read."""
+        return self.log.events()
+
+    def start_over(self) -> None:
+        """Forget the events (the player joined again: the next table brings them all)."""
+        self.log = WireLog(self.seat, self.words)
+
     def update(self, message: Mapping[str, Any], legal: Sequence[Action]) -> None:
         self._view = message["view"]
-        self.events.extend(Event(e["text"], (self.seat,), e["kind"]) for e in message["events"])
+        self.log.sent.extend(message["events"])
         self.to_move = None if message["over"] else message["to_move"]
         self.is_over = message["over"]
         self.legal = legal
@@ -149,7 +252,7 @@ class RemoteMatch:
         self.seats = [Seat(name, agent) for name, agent in zip(names, agents)]
         self.rules: dict[str, Any] = welcome["rules"]
         self.variants: list[str] = welcome["variants"]
-        self.state = RemoteState(self.seat)
+        self.state = RemoteState(self.seat, game.words)
         self.moves = 0
         #: the legal moves cannot be read as the game's own actions (it has no reader, or its
         #: reader failed on one): the plain board shows them as sent
@@ -174,8 +277,8 @@ class RemoteMatch:
         self.moves = message["turn"]
         self.state.update(message, legal)
         stage = message.get("stage")
-        self.seen.append(SeenStep(message["view"], tuple(self.state.events), self.state.to_move,
-                                  stage if isinstance(stage, str) else None))
+        self.seen.append(SeenStep(message["view"], SeenEvents(self.state.log, len(self.state.log.sent)),
+                                  self.state.to_move, stage if isinstance(stage, str) else None))
 
     def seen_review(self) -> SeenReview:
         """The review of the finished game from what this seat was sent (a ``ValueError`` when
@@ -228,7 +331,7 @@ class HostLink:
                 raise ProtocolError(f"cannot reach {self.shown}: {' '.join(str(exc).split()) or type(exc).__name__}") \
                     from None
             if first["type"] == "refused":
-                raise ProtocolError(f"the host refused: {first['why']}")
+                raise ProtocolError(f"the host refused: {refusal_text(first)}")
             if first["type"] != "welcome":
                 raise ProtocolError(f"the host at {self.shown} did not seat you (it sent {first['type']!r})")
         except ProtocolError:

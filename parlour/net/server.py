@@ -26,7 +26,8 @@ from typing import Any
 
 from websockets.exceptions import ConnectionClosed
 
-from parlour.net.protocol import CLIENT_BYTES, ProtocolError, decode, encode
+from parlour.core.i18n import N_
+from parlour.net.protocol import CLIENT_BYTES, ProtocolError, Refusal, decode, encode, refused_message
 from parlour.net.table import HostedTable
 
 #: seconds a new connection has to say hello before it is closed
@@ -47,7 +48,9 @@ CLOSE_SECONDS = 5.0
 
 
 def _refused(why: str) -> str:
-    return encode({"type": "refused", "why": why})
+    """A refusal: in English, and as a :class:`Refusal`'s template and values for the
+    player's app to word in its language."""
+    return encode(refused_message(why))
 
 
 def _address(connection: Any) -> str:
@@ -309,7 +312,7 @@ class TableServer:
         if first in done:
             return first.result()
         if closing in done:
-            await connection.send(_refused("too many connections waiting to say hello"))
+            await connection.send(_refused(Refusal(N_("too many connections waiting to say hello"))))
         return None
 
     async def _sit_down(self, connection: Any) -> None:
@@ -323,17 +326,17 @@ class TableServer:
             await connection.send(_refused(str(exc)))
             return
         if hello["type"] != "hello":
-            await connection.send(_refused("say hello first"))
+            await connection.send(_refused(Refusal(N_("say hello first"))))
             return
         seat = self.table.seat_of(hello["code"])
         if seat is None:
-            await connection.send(_refused("no seat has that code"))
+            await connection.send(_refused(Refusal(N_("no seat has that code"))))
             return
         if seat not in self.table.remote:
-            await connection.send(_refused("a computer player took that seat while you were away"))
+            await connection.send(_refused(Refusal(N_("a computer player took that seat while you were away"))))
             return
         if seat in self.outboxes:
-            await connection.send(_refused("that seat is taken by a connected player"))
+            await connection.send(_refused(Refusal(N_("that seat is taken by a connected player"))))
             return
         outbox = Outbox(connection, lambda: self._unseat(seat, outbox, abort=True))
         self.outboxes[seat] = outbox

@@ -16,10 +16,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from parlour.core.game import Game, IllegalAction, PluginError, State
+from parlour.core.i18n import N_
 from parlour.core.inputs import shown
 from parlour.core.match import Match
 from parlour.core.record import HUMAN
-from parlour.net.protocol import LEGAL_LIMIT, ProtocolError, decode
+from parlour.net.protocol import LEGAL_LIMIT, ProtocolError, Refusal, decode, wire_event
 
 
 #: the letters of a join code: no sign a command line could read as an option, none that
@@ -39,8 +40,10 @@ def _digest(code: str) -> str:
 
 
 def table_message(state: State, seat: int, turn: int, since: int = 0) -> dict[str, Any]:
-    """What ``seat`` is sent about ``state`` at decision ``turn``: its view, the text and kind
-    of the events it saw from index ``since`` on, and its legal moves when it is to move.
+    """What ``seat`` is sent about ``state`` at decision ``turn``: its view, the events it
+    saw from index ``since`` on (each as what it was worded from, for the player's app to
+    word in its language: :func:`~parlour.net.protocol.wire_event`), and its legal moves
+    when it is to move.
     Nothing else of the state is read, so the message is the same in any world the seat's
     view allows (the honesty test proves it)."""
     legal = moves = None
@@ -53,7 +56,7 @@ def table_message(state: State, seat: int, turn: int, since: int = 0) -> dict[st
         "turn": turn,
         "to_move": state.to_move,
         "view": state.view(seat),
-        "events": [{"text": e.text, "kind": e.kind} for e in state.events_for(seat, since)],
+        "events": [wire_event(e) for e in state.events_for(seat, since)],
         "legal": legal,
         "moves": moves,
         "over": state.is_over,
@@ -179,15 +182,17 @@ class HostedTable:
 
     def refusal(self, seat: int, message: dict[str, Any]) -> str | None:
         """Why ``seat``'s message is refused without asking the game (not a move, the game over,
-        a stale turn, not his move), or None: quick, so a flood of stale moves costs no thread."""
+        a stale turn, not his move), or None: quick, so a flood of stale moves costs no thread.
+        A :class:`~parlour.net.protocol.Refusal`: the player's app words it in its language."""
         if message["type"] != "move":
-            return "already seated: send moves"
+            return Refusal(N_("already seated: send moves"))
         if self.match.state.is_over:
-            return "the game is over"
+            return Refusal(N_("the game is over"))
         if message["turn"] != self.turn:
-            return f"that answers decision {message['turn']}; this is decision {self.turn}"
+            return Refusal(N_("that answers decision {asked}; this is decision {now}"),
+                           asked=message["turn"], now=self.turn)
         if self.match.state.to_move != seat:
-            return "it is not your move"
+            return Refusal(N_("it is not your move"))
         return None
 
     def play_message(self, seat: int, message: dict[str, Any]) -> str | None:
@@ -201,7 +206,8 @@ class HostedTable:
         except IllegalAction as exc:
             return str(exc)
         except Exception as exc:  # noqa: BLE001 - a plugin's reader failed: refused, not a dropped player
-            return f"{self.game.title} could not read that move ({type(exc).__name__})"
+            return Refusal(N_("{game} could not read that move ({error})"), game=self.game.title,
+                           error=type(exc).__name__)
         try:
             self.match.play(action, checked=True)
         except (IllegalAction, PluginError) as exc:

@@ -22,7 +22,7 @@ from textual.binding import Binding, BindingType
 
 from parlour.core.game import Action, Game, with_names
 from parlour.core.record import HUMAN
-from parlour.net.client import HostLink, RemoteMatch
+from parlour.net.client import HostLink, RemoteMatch, refusal_text
 from parlour.net.protocol import ProtocolError
 from parlour.tui.dialogs import LeaveDialog, ProblemDialog
 from parlour.tui.table_view import LiveGame, Phase, TableShell, TableView
@@ -116,12 +116,12 @@ class HostedTurns:
         try:
             if kind == "welcome":  # joined again: the whole table follows
                 self.remote.reseat(message)  # a computer may have sat down for somebody meanwhile
-                self.remote.state.events.clear()
+                self.remote.state.start_over()
                 self.queue.clear()  # what came before is in the table that follows
                 view.log_panel.start_over()
                 self.catching_up = True
             elif kind == "refused":
-                self.refused(message["why"])
+                self.refused(refusal_text(message))
             elif kind == "presence":
                 self.remote.presence(message)
                 self.refresh_status()

@@ -13,7 +13,7 @@ from parlour.games.casablanca import GAME as CASABLANCA
 from parlour.games.monte_carlo import GAME as MONTE
 from parlour.core.record import HUMAN, Seat
 from parlour.core.rulesets import load_ruleset
-from parlour.net.protocol import CLIENT_BYTES, ProtocolError, decode, encode
+from parlour.net.protocol import CLIENT_BYTES, ProtocolError, decode, encode, wire_event
 from parlour.net.table import HostedTable, hosted, results_message, table_message
 
 GAMES = [BANQUE, MONTE, CASABLANCA]
@@ -44,7 +44,7 @@ def test_every_message_to_a_seat_is_the_same_in_any_world_its_view_allows(game) 
             message = table.update_for(seat)
             sent += 1
             state = table.match.state
-            assert message["events"] == [{"text": e.text, "kind": e.kind} for e in state.events_for(seat, since)]
+            assert message["events"] == [wire_event(e) for e in state.events_for(seat, since)]
             text = encode(message)
             shown = {e["text"] for e in message["events"]}
             for event in state.events[since:]:

@@ -217,7 +217,8 @@ def test_a_move_before_the_hello_is_answered_say_hello_first() -> None:
         try:
             async with connect(f"ws://127.0.0.1:{server.port}") as ws:
                 await ws.send(encode({"type": "move", "turn": table.turn, "text": "pass"}))
-                assert (await receive(ws)) == {"v": 1, "type": "refused", "why": "say hello first"}
+                assert (await receive(ws)) == {"v": 1, "type": "refused", "why": "say hello first",
+                                               "say": "say hello first"}
         finally:
             await server.close()
 
