@@ -38,7 +38,7 @@ from typing import Any
 from harness import wilson
 
 from parlour.core import simulate
-from parlour.core.agents import Budget
+from parlour.core.agents import Budget, abilities
 from parlour.core.match import Match
 from parlour.core.record import Seat
 from parlour.core.registry import discover
@@ -60,11 +60,11 @@ def _agent(side: str, line: str, game: Any, rules: dict[str, Any], simulations: 
 
 class _Timed:
     """An agent whose decisions are timed: the CPU time of the agent's choice alone (this
-    process's, so other work on a shared machine does not count)."""
+    process's, so other work on a shared machine does not count). Made by :func:`_timed`,
+    which gives it the abilities of the agent it wraps."""
 
     def __init__(self, agent: Any) -> None:
         self.agent = agent
-        self.wants_worlds = getattr(agent, "wants_worlds", False)
         self.seconds = 0.0
         self.decisions = 0
 
@@ -77,13 +77,21 @@ class _Timed:
             self.decisions += 1
 
 
+def _timed(agent: Any) -> _Timed:
+    """``agent`` timed, declaring what it declares: the runner reads an agent's abilities
+    from its class (``parlour.core.agents.abilities``), so a wrapper that did not would be
+    handed no worlds, and a searching player given none plays its first candidate at once."""
+    declared = type(f"Timed{type(agent).__name__}", (_Timed,), abilities(agent)._asdict())
+    return declared(agent)
+
+
 def _table(game_id: str, line: str, index: int, seed: int, simulations: int,
            ours: int | None = None) -> tuple[list[str], list[_Timed], Match]:
     registry = discover()
     game = registry.get(game_id)
     rules = registry.ruleset(game_id).resolve()
     sides = simulate.rotate(list(SIDES), index)
-    agents = [_Timed(_agent(side, line, game, rules, ours if side == "ours" and ours else simulations))
+    agents = [_timed(_agent(side, line, game, rules, ours if side == "ours" and ours else simulations))
               for side in sides]
     seats = [Seat(f"{side}-{i + 1}", side) for i, side in enumerate(sides)]
     return sides, agents, Match(game, rules, simulate.game_seed(seed, index), seats, agents)
