@@ -11,24 +11,28 @@ from parlour.games.casablanca.agents import ABOUT, EasyAgent, MediumAgent
 from parlour.games.casablanca.codec import action_codec as numbering
 from parlour.games.casablanca.knowledge import CasablancaKnowledge
 from parlour.games.casablanca.state import CasablancaState
+from parlour.games.casablanca.texts import WORDS, _
 from parlour import rulesets
 from parlour.core.codec import ActionCodec
 from parlour.core.agents import Budget, KindEntry
+from parlour.core.i18n import N_, money
 from parlour.core.schema import Bool, Int, List, Schema, Str
 from parlour.plugin import Game
 
 
 #: the most stakes (or raises) one decision may offer: the whole money in play over the step
 MAX_STAKES = 2_000
+BLURB = N_("Announce a number, true or not, and move round the ring; four of a symbol win the pot.")
+#: what players call the seat that begins (``Game.starter``)
+STARTER = N_("First leader")
 
 
 class Casablanca(Game):
     id = "casablanca"
     title = "Casablanca"
-    blurb = "Announce a number, true or not, and move round the ring; four of a symbol win the pot."
     min_players = 2
     max_players = 4
-    starter = ("first_leader", "first-seat", "First leader")
+    words = WORDS
     library = rulesets.FOLDER
     pauses = frozenset({"admit", "settle", "round"})  # a challenge decided; a round's end
     board = "parlour.games.casablanca.board:CasablancaBoard"
@@ -37,6 +41,15 @@ class Casablanca(Game):
     #: ``challenge_below_minimum``. 3: the ruleset gained ``challenger_answers`` (revised
     #: CB-X3); records of version 2 are read with it off, as they were played.
     version = 3
+
+    @property
+    def blurb(self) -> str:  # type: ignore[override]
+        """The game in a line, in the player's language."""
+        return _(BLURB)
+
+    @property
+    def starter(self) -> tuple[str, str, str]:  # type: ignore[override]
+        return ("first_leader", "first-seat", _(STARTER))
 
     @property
     def schema(self) -> Schema:
@@ -137,7 +150,7 @@ class Casablanca(Game):
         return None
 
     def score_text(self, score: float) -> str:
-        return f"${score:,.0f}"
+        return money(round(score))
 
     def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> CasablancaState:
         self.require_players(players)
@@ -152,4 +165,4 @@ class Casablanca(Game):
         return numbering(rules, players)
 
     def agent_kinds(self) -> dict[str, KindEntry]:
-        return self.ladder(EasyAgent, MediumAgent, Budget(iterations=1500), ABOUT)
+        return self.ladder(EasyAgent, MediumAgent, Budget(iterations=1500), {k: _(v) for k, v in ABOUT.items()})
