@@ -203,8 +203,8 @@ def CARD_TAKEN(how: str, how_values: Sequence[Any], count: int, symbol: str, pay
 @_worded("pot")
 def POT_TAKEN(how: str, how_values: Sequence[Any], count: int, symbol: str, pot: int) -> str:
     """The card that completes a set: it wins the pot."""
-    return f"{TAKES[how](*how_values)}: " + _("{} {} cards win the pot of {}!").format(count, symbol_word(symbol),
-                                                                                        money(pot))
+    return _("{}: {} {} cards win the pot of {}!").format(TAKES[how](*how_values), count, symbol_word(symbol),
+                                                          money(pot))
 
 
 def _takes_top(seat: str, symbol: str) -> str:
