@@ -53,6 +53,9 @@ class Casablanca(Game):
 
     @property
     def schema(self) -> Schema:
+        """The settings; their ``about`` lines stay English here (the JSON schema shipped for
+        editors is made from them) and are in the game's catalog for a reader that words
+        them (``words.gettext``)."""
         money = Int(0, 1_000_000)
         return Schema({
             "symbols": List(Str(), min_len=SYMBOLS, max_len=SYMBOLS, unique=True),
@@ -79,29 +82,29 @@ class Casablanca(Game):
             "first_leader": Str(("random", "first-seat")),
             "memory_aid": Bool(),
         }, about={
-            "symbols": "The seven symbols, in their order around the ring",  # CB-C1
-            "fields_per_symbol": "How often the symbols repeat around the ring",  # CB-C1
-            "chips_per_number": "Chips of each number 0-6",  # CB-C2
-            "cards_per_symbol": "Premium cards of each symbol",  # CB-C3
-            "cards_dealt": "Cards dealt to each player at the start of a round",  # CB-S2
-            "money_step": "The smallest amount of money; every other amount is a multiple of it",  # CB-C4
-            "start_money": "Money each player starts a round with",  # CB-C4
-            "pot_contribution": "What each player pays into the pot at the start of a round",  # CB-C4
-            "house_money": "What the house puts into the pot at the start of a round",
-            "premiums": "What the first, second, ... card of a symbol earns; one more card wins the pot",  # CB-T4
-            "min_stake": "The smallest stake of a challenge",  # CB-X1
-            "stake_step": "The steps a stake rises in",  # CB-X3
-            "admit_fee": "What a mover who admits a lie pays into the pot",  # CB-X2
-            "challenge_below_minimum": "Whether a player with less than the smallest stake may still challenge and be challenged",  # CB-X1, CB-X5
-            "challenger_answers": "Whether the challenger answers a mover who matches his stake: fold, call or raise (off: the match turns the chip over)",  # CB-X3
-            "undo_lost_move": "Whether a mover who loses the exchange goes back",  # CB-X4
-            "reshuffles": "Times each player may have the ring's chips reshuffled, each round",  # CB-O1
-            "sell_price": "What the bank pays for a card",  # CB-O3
-            "sell_limit": "Cards a broke player may sell in one turn",  # CB-O3
-            "turn_limit": "Turns after which a round ends without a pot winner (a safety limit)",
-            "rounds": "Rounds in a match; the money is dealt anew each round",  # CB-O4
-            "first_leader": "Who leads the first round: random, or the first seat",  # CB-S1
-            "memory_aid": "Whether the board marks the chip values this seat has seen",
+            "symbols": N_("The seven symbols, in their order around the ring"),  # CB-C1
+            "fields_per_symbol": N_("How often the symbols repeat around the ring"),  # CB-C1
+            "chips_per_number": N_("Chips of each number 0-6"),  # CB-C2
+            "cards_per_symbol": N_("Premium cards of each symbol"),  # CB-C3
+            "cards_dealt": N_("Cards dealt to each player at the start of a round"),  # CB-S2
+            "money_step": N_("The smallest amount of money; every other amount is a multiple of it"),  # CB-C4
+            "start_money": N_("Money each player starts a round with"),  # CB-C4
+            "pot_contribution": N_("What each player pays into the pot at the start of a round"),  # CB-C4
+            "house_money": N_("What the house puts into the pot at the start of a round"),
+            "premiums": N_("What the first, second, ... card of a symbol earns; one more card wins the pot"),  # CB-T4
+            "min_stake": N_("The smallest stake of a challenge"),  # CB-X1
+            "stake_step": N_("The steps a stake rises in"),  # CB-X3
+            "admit_fee": N_("What a mover who admits a lie pays into the pot"),  # CB-X2
+            "challenge_below_minimum": N_("Whether a player with less than the smallest stake may still challenge and be challenged"),  # CB-X1, CB-X5
+            "challenger_answers": N_("Whether the challenger answers a mover who matches his stake: fold, call or raise (off: the match turns the chip over)"),  # CB-X3
+            "undo_lost_move": N_("Whether a mover who loses the exchange goes back"),  # CB-X4
+            "reshuffles": N_("Times each player may have the ring's chips reshuffled, each round"),  # CB-O1
+            "sell_price": N_("What the bank pays for a card"),  # CB-O3
+            "sell_limit": N_("Cards a broke player may sell in one turn"),  # CB-O3
+            "turn_limit": N_("Turns after which a round ends without a pot winner (a safety limit)"),
+            "rounds": N_("Rounds in a match; the money is dealt anew each round"),  # CB-O4
+            "first_leader": N_("Who leads the first round: random, or the first seat"),  # CB-S1
+            "memory_aid": N_("Whether the board marks the chip values this seat has seen"),
         })
 
     def validate_rules(self, rules: Mapping[str, Any]) -> list[tuple[str, str]]:

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from parlour.core.game import with_names
 from parlour.games.casablanca.actions import dollars
-from parlour.games.casablanca.texts import _, end_reason, symbol_letters, symbol_word
+from parlour.games.casablanca.texts import _, end_reason, list_break, symbol_letters, symbol_word
 
 CELL = 7  # characters per field, plus one space between fields
 COMPACT_CELL = 8  # the one-line ring: number, letter, chip and two figures (more push the row on)
@@ -346,5 +346,5 @@ def knowledge_text(view: Mapping[str, Any], chips_per_number: int, names: Sequen
             watched.append(f"{f + 1}" if compact else f"{f + 1} ({', '.join(seat_name(names, k) for k in others)})")
     if watched:
         text.append(brk + _("Seen by others: {}").format(_("fields {}").format(", ".join(watched)) if compact
-                                                         else "; ".join(watched)), style="dim")
+                                                         else list_break().join(watched)), style="dim")
     return text

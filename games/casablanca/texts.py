@@ -150,8 +150,13 @@ ROUND_ENDS = N_("Round {} ends: {}. {}.")
 @_worded("deal")
 def DEALT(names: Sequence[str], hands: Sequence[Sequence[int]], top: str) -> str:
     """Everyone's hand after the deal (a hand: a count per symbol), and the top card."""
-    dealt = "; ".join(f"{seat_label(seat)} {cards_text(names, hand)}" for seat, hand in enumerate(hands))
+    dealt = list_break().join(f"{seat_label(seat)} {cards_text(names, hand)}" for seat, hand in enumerate(hands))
     return _("Cards dealt: {}. The top card of the pile is {}.").format(dealt, symbol_word(top))
+
+
+def list_break() -> str:
+    """What separates the items of a list whose items hold commas ("; ", French " ; ")."""
+    return pgettext("between items holding commas", "; ")
 
 
 def cards_text(names: Sequence[str], hand: Sequence[int]) -> str:
