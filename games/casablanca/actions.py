@@ -14,29 +14,10 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Self
 
 from parlour.core.actions import Action, IllegalAction, quoted
-from parlour.core.i18n import N_, current_language, money
-from parlour.games.casablanca.texts import _, symbol_word
+from parlour.core.i18n import N_
+from parlour.games.casablanca.texts import _, dollars, symbol_word
 
 SYMBOLS = 7  # the numbers 0-6 reach each of the seven symbols exactly once (CB-C1)
-
-
-class _Dollars(dict[tuple[str, int], str]):
-    """Amounts as a player reads them ("$1,250", "1.250 $", "1 250 $"), each written once
-    per language: a board names a stake at every choice, the refusals name them too."""
-
-    def __missing__(self, key: tuple[str, int]) -> str:
-        if len(self) > 4096:
-            self.clear()
-        text = self[key] = money(key[1], key[0])
-        return text
-
-
-_DOLLARS = _Dollars()
-
-
-def dollars(amount: int) -> str:
-    """``amount`` as the current language writes dollars."""
-    return _DOLLARS[current_language(), amount]
 
 
 _NUMBERS: dict[type, tuple[str, ...]] = {}  #: per class, the fields that hold numbers

@@ -13,8 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.core.game import with_names
-from parlour.games.casablanca.actions import dollars
-from parlour.games.casablanca.texts import _, end_reason, list_break, symbol_letters, symbol_word
+from parlour.games.casablanca.texts import _, dollars, end_reason, list_break, symbol_letters, symbol_word
 
 CELL = 7  # characters per field, plus one space between fields
 COMPACT_CELL = 8  # the one-line ring: number, letter, chip and two figures (more push the row on)

@@ -10,7 +10,7 @@ from typing import Any
 
 from parlour.core.events import Worded
 from parlour.core.game import seat_label
-from parlour.core.i18n import N_, money
+from parlour.core.i18n import N_, current_language, money
 from parlour.plugin import translator
 
 #: the game's own catalog (``locale/<lang>/LC_MESSAGES/casablanca.po``)
@@ -87,6 +87,26 @@ PHASE_HINTS = {
 MOVE_LINE = N_("{} picks up the chip on field {}, announces {}, puts the chip face down on field {} and moves to "
                "field {} ({}).")
 
+class _Dollars(dict[tuple[str, int], str]):
+    """Amounts as a player reads them ("$1,250", "1.250 $", "1 250 $"), each written once
+    per language: the log names a stake or a premium at nearly every step, a board names
+    one at every choice."""
+
+    def __missing__(self, key: tuple[str, int]) -> str:
+        if len(self) > 4096:
+            self.clear()
+        text = self[key] = money(key[1], key[0])
+        return text
+
+
+_DOLLARS = _Dollars()
+
+
+def dollars(amount: int) -> str:
+    """``amount`` as the current language writes dollars."""
+    return _DOLLARS[current_language(), amount]
+
+
 #: the default symbols' names (the ruleset's ``symbols``), for the catalog: a table's own
 #: names that the catalog does not know are shown as they are
 SYMBOL_NAMES = (N_("Palm"), N_("Camel"), N_("Moon"), N_("Star"), N_("Lamp"), N_("Fez"), N_("Key"))
@@ -118,13 +138,13 @@ def symbol_letters(names: Sequence[str]) -> list[str]:
 
 
 # -- the log lines with money or lists in them: worded when read, in the reader's language --
-def _line(name: str, template: str, dollars: tuple[int, ...] = (), terms: tuple[int, ...] = ()) -> Worded:
+def _line(name: str, template: str, amounts: tuple[int, ...] = (), terms: tuple[int, ...] = ()) -> Worded:
     """A log line ``template`` (English, marked for the catalog) whose values at the
-    positions ``dollars`` are amounts of money and at ``terms`` symbols' names, each worded
+    positions ``amounts`` are amounts of money and at ``terms`` symbols' names, each worded
     in the current language when the line is read; the values themselves are plain data."""
 
     def words(*values: Any) -> str:
-        return _(template).format(*(money(v) if i in dollars else symbol_word(v) if i in terms else v
+        return _(template).format(*(dollars(v) if i in amounts else symbol_word(v) if i in terms else v
                                     for i, v in enumerate(values)))
 
     return Worded(words, name=f"casablanca.{name}")
@@ -170,7 +190,7 @@ def SETTLED(how: str, how_values: Sequence[Any], winner: str, amount: int, loser
     """An exchange decided: how (a call, a fold: ``CALLS`` or ``FOLDS`` with its values),
     the winnings, and where a losing mover goes back to (``back`` 0: he stays)."""
     first = SETTLE_HOW[how](*how_values)
-    line = _("{} wins {} from {} and takes a card.").format(winner, money(amount), loser)
+    line = _("{} wins {} from {} and takes a card.").format(winner, dollars(amount), loser)
     if back:
         line += " " + _("{} goes back to field {}.").format(loser, back)
     return f"{first} {line}"
@@ -179,9 +199,9 @@ def SETTLED(how: str, how_values: Sequence[Any], winner: str, amount: int, loser
 def _calls(seat: str, stake: int, field: int, value: int, true: bool) -> str:
     if true:
         return _("{} calls at {}. The chip on field {} shows {}: the announcement was true.").format(
-            seat, money(stake), field, value)
+            seat, dollars(stake), field, value)
     return _("{} calls at {}. The chip on field {} shows {}: the announcement was false.").format(
-        seat, money(stake), field, value)
+        seat, dollars(stake), field, value)
 
 
 def _folds(seat: str) -> str:
@@ -199,7 +219,7 @@ def CARD_TAKEN(how: str, how_values: Sequence[Any], count: int, symbol: str, pay
     first = TAKES[how](*how_values)
     name = symbol_word(symbol)
     line = ngettext("{}: {} {} now, {} from the pot.", "{}: {} {} now, {} from the pot.", count).format(
-        first, count, name, money(pay))
+        first, count, name, dollars(pay))
     if top:
         line += " " + _("The top card is {}.").format(symbol_word(top))
     return line
@@ -209,7 +229,7 @@ def CARD_TAKEN(how: str, how_values: Sequence[Any], count: int, symbol: str, pay
 def POT_TAKEN(how: str, how_values: Sequence[Any], count: int, symbol: str, pot: int) -> str:
     """The card that completes a set: it wins the pot."""
     return _("{}: {} {} cards win the pot of {}!").format(TAKES[how](*how_values), count, symbol_word(symbol),
-                                                          money(pot))
+                                                          dollars(pot))
 
 
 def _takes_top(seat: str, symbol: str) -> str:
@@ -244,6 +264,6 @@ def end_reason(key: str, values: Sequence[Any]) -> str:
 @_worded("round-ends")
 def ROUND_ENDED(round_: int, why: str, why_values: Sequence[Any], money_left: Sequence[int]) -> str:
     """A round over: why, and everyone's money."""
-    purses = ", ".join(f"{seat_label(s)} {money(m)}" for s, m in enumerate(money_left))
+    purses = ", ".join(f"{seat_label(s)} {dollars(m)}" for s, m in enumerate(money_left))
     return _(ROUND_ENDS).format(round_, end_reason(why, why_values), purses)
 
