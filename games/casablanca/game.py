@@ -11,11 +11,11 @@ from parlour.games.casablanca.agents import ABOUT, EasyAgent, MediumAgent
 from parlour.games.casablanca.codec import action_codec as numbering
 from parlour.games.casablanca.knowledge import CasablancaKnowledge
 from parlour.games.casablanca.state import CasablancaState
-from parlour.games.casablanca.texts import WORDS, _
+from parlour.games.casablanca.texts import WORDS, _, dollars
 from parlour import rulesets
 from parlour.core.codec import ActionCodec
 from parlour.core.agents import Budget, KindEntry
-from parlour.core.i18n import N_, money
+from parlour.core.i18n import N_, money, number
 from parlour.core.schema import Bool, Int, List, Schema, Str
 from parlour.plugin import Game
 
@@ -111,39 +111,40 @@ class Casablanca(Game):
         problems: list[tuple[str, str]] = []
         names = rules["symbols"]
         if any(not name.strip() for name in names):
-            problems.append(("symbols", "every symbol needs a name"))
+            problems.append(("symbols", _("every symbol needs a name")))
         elif len({name.strip()[0].upper() for name in names}) != SYMBOLS:
-            problems.append(("symbols", "the symbols' first letters must all differ (the board shows them)"))
+            problems.append(("symbols", _("the symbols' first letters must all differ (the board shows them)")))
         step = rules["money_step"]
         for key in ("start_money", "pot_contribution", "house_money", "min_stake", "stake_step",
                     "admit_fee", "sell_price"):
             if rules[key] % step:
-                problems.append((key, f"must be a multiple of the money step ({step})"))
+                problems.append((key, _("must be a multiple of the money step ({})").format(step)))
         for i, premium in enumerate(rules["premiums"]):
             if premium % step:
-                problems.append((f"premiums.{i}", f"must be a multiple of the money step ({step})"))
+                problems.append((f"premiums.{i}", _("must be a multiple of the money step ({})").format(step)))
         # Every stake (and raise) open at a decision is one action: bound how many there can
         # be, so that one game stays within a second and a few tens of MB (4 players at
         # $1,000,000 in steps of $1 took 29 s and 880 MB of random play).
         most = self.max_players * rules["start_money"] + rules["house_money"]
         if most // rules["stake_step"] > MAX_STAKES:
-            problems.append(("stake_step", f"at most {MAX_STAKES:,} stakes to choose from: with ${most:,} in play "
-                                           f"the step must be at least ${-(-most // MAX_STAKES):,}"))
+            problems.append(("stake_step", _("at most {} stakes to choose from: with {} in play the step must be at "
+                                             "least {}").format(number(MAX_STAKES), dollars(most),
+                                                                dollars(-(-most // MAX_STAKES)))))
         if rules["pot_contribution"] > rules["start_money"]:
-            problems.append(("pot_contribution", "cannot be more than the starting money"))
+            problems.append(("pot_contribution", _("cannot be more than the starting money")))
         chips = SYMBOLS * rules["chips_per_number"]
         fields = SYMBOLS * rules["fields_per_symbol"]
         if chips - self.max_players < 1:
-            problems.append(("chips_per_number", "too few chips: every player sets one aside"))
+            problems.append(("chips_per_number", _("too few chips: every player sets one aside")))
         if chips >= fields:
-            problems.append(("fields_per_symbol", "the ring needs a free field for every chip put down"))
+            problems.append(("fields_per_symbol", _("the ring needs a free field for every chip put down")))
         most = len(rules["premiums"]) - 1  # the most cards of one symbol a hand may be dealt
         if rules["cards_dealt"] > most * SYMBOLS:
-            problems.append(("cards_dealt", "a hand this large must hold too many of one symbol"))
+            problems.append(("cards_dealt", _("a hand this large must hold too many of one symbol")))
         if rules["cards_dealt"] * self.max_players + SYMBOLS * most >= SYMBOLS * rules["cards_per_symbol"]:
-            problems.append(("cards_dealt", "the deal would leave too small a pile"))
+            problems.append(("cards_dealt", _("the deal would leave too small a pile")))
         if rules["cards_per_symbol"] < len(rules["premiums"]) + 1:
-            problems.append(("cards_per_symbol", "fewer cards of a symbol than it takes to win the pot"))
+            problems.append(("cards_per_symbol", _("fewer cards of a symbol than it takes to win the pot")))
         return problems
 
     def upgrade_rules(self, rules: dict[str, Any], version: int) -> dict[str, Any] | None:
