@@ -32,9 +32,9 @@ from parlour.games.casablanca.refusals import (why_not_announce, why_not_challen
                                        why_not_raise, why_not_reshuffle, why_not_sell, why_not_take_card,
                                        wrong_moment)
 from parlour.games.casablanca.texts import (ADMITS, ANNOUNCE, CARD_TAKEN, CHALLENGES, CLAIM, COMMIT, DEALT, END_REASONS,
-                                           EXCHANGE, FIGURE, MATCHES, MOVE_LINE, NO_CHALLENGE, OVER, PLAYER, POT_TAKEN,
-                                           RAISES, RESPOND, ROUND_ENDED, ROUND_STARTS, SELLS, SETTLED, STAT_KEYS, TURN,
-                                           WORDS, _, count_answer, count_doubts)
+                                           EXCHANGE, FIGURE, MATCHES, MOVE_LINE, NO_CHALLENGE, NOBODY_CHALLENGES, OVER,
+                                           PLAYER, POT_TAKEN, RAISES, RESPOND, ROUND_ENDED, ROUND_STARTS, SELLS, SETTLED,
+                                           STAT_KEYS, TURN, WORDS, _, count_answer, count_doubts)
 from parlour.games.casablanca.views import sampled_world, seat_view
 from parlour.core.events import Term
 from parlour.core.game import Action, State
@@ -360,7 +360,7 @@ class CasablancaState(State):
                               N_("Your challenge does not count: {} sits nearer and challenges first."), PLAYER[c])
         count_doubts(self.stats, order, c, self.landing)
         if c < 0:
-            self._pending.append((N_("Nobody challenges."), (), None, "", None))  # note, written out: every turn
+            self._pending.append((NOBODY_CHALLENGES, (), None, "", None))  # note, written out: every turn
             self._unchallenged()
             return
         self.stats[m]["challenged_landing" if self.landing else "challenged_other"] += 1

@@ -87,6 +87,7 @@ PHASE_HINTS = {
 MOVE_LINE = N_("{} picks up the chip on field {}, announces {}, puts the chip face down on field {} and moves to "
                "field {} ({}).")
 
+
 class _Dollars(dict[tuple[str, int], str]):
     """Amounts as a player reads them ("$1,250", "1.250 $", "1 250 $"), each written once
     per language: the log names a stake or a premium at nearly every step, a board names
@@ -106,6 +107,9 @@ def dollars(amount: int) -> str:
     """``amount`` as the current language writes dollars."""
     return _DOLLARS[current_language(), amount]
 
+
+#: the log line of a move nobody challenges (written at nearly every turn, rollouts too)
+NOBODY_CHALLENGES = N_("Nobody challenges.")
 
 #: the default symbols' names (the ruleset's ``symbols``), for the catalog: a table's own
 #: names that the catalog does not know are shown as they are
@@ -187,7 +191,7 @@ def cards_text(names: Sequence[str], hand: Sequence[int]) -> str:
 
 @_worded("settle")
 def SETTLED(how: str, how_values: Sequence[Any], winner: str, amount: int, loser: str, back: int) -> str:
-    """An exchange decided: how (a call, a fold: ``CALLS`` or ``FOLDS`` with its values),
+    """An exchange decided: how (``"call"`` or ``"fold"``, worded by ``SETTLE_HOW`` from its values),
     the winnings, and where a losing mover goes back to (``back`` 0: he stays)."""
     first = SETTLE_HOW[how](*how_values)
     line = _("{} wins {} from {} and takes a card.").format(winner, dollars(amount), loser)
