@@ -14,22 +14,10 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Self
 
 from parlour.core.actions import Action, IllegalAction, quoted
+from parlour.core.i18n import N_
+from parlour.games.casablanca.texts import _, dollars, symbol_word
 
 SYMBOLS = 7  # the numbers 0-6 reach each of the seven symbols exactly once (CB-C1)
-
-
-class _Dollars(dict[int, str]):
-    """Amounts as a player reads them ("$1,250"), each written once: the engine's log
-    lines name a stake or a premium at nearly every step."""
-
-    def __missing__(self, amount: int) -> str:
-        if len(self) > 4096:
-            self.clear()
-        text = self[amount] = f"${amount:,}"
-        return text
-
-
-dollars = _Dollars().__getitem__
 
 
 _NUMBERS: dict[type, tuple[str, ...]] = {}  #: per class, the fields that hold numbers
@@ -61,11 +49,11 @@ class _OnField(_Numbered):
 
     field: int
     note: str = field(default="", compare=False, repr=False)
-    doing: ClassVar[str]  # what the label says before the field's number
+    doing: ClassVar[str]  # the label, with ``{}`` for the field's number
 
     @property
     def label(self) -> str:
-        return f"{self.doing} {self.field + 1}" + (f" ({self.note})" if self.note else "")
+        return _(self.doing).format(self.field + 1) + (f" ({symbol_word(self.note)})" if self.note else "")
 
     @classmethod
     def from_text(cls, text: str, rules: Mapping[str, Any]) -> Self:
@@ -83,7 +71,7 @@ class _OfSymbol(_Numbered):
 
     @property
     def label(self) -> str:
-        return self.doing.format(self.note or f"symbol {self.symbol}")
+        return _(self.doing).format(symbol_word(self.note) if self.note else _("symbol {}").format(self.symbol))
 
     @classmethod
     def from_text(cls, text: str, rules: Mapping[str, Any]) -> Self:
@@ -98,7 +86,7 @@ class PlaceFigure(_OnField):
     """Set-up: put your figure on a field of the ring."""
 
     word = "figure"
-    doing = "put your figure on field"
+    doing = N_("put your figure on field {}")
 
 
 @dataclass(frozen=True, order=True)
@@ -110,7 +98,7 @@ class Reshuffle(Action):
 
     @property
     def label(self) -> str:
-        return "reshuffle the chips on the ring"
+        return _("reshuffle the chips on the ring")
 
 
 @dataclass(frozen=True, order=True)
@@ -118,7 +106,7 @@ class Sell(_OfSymbol):
     """Out of money: sell one card of ``symbol`` to the bank."""
 
     word = "sell"
-    doing = "sell a {} card to the bank"
+    doing = N_("sell a {} card to the bank")
 
 
 @dataclass(frozen=True, order=True)
@@ -126,7 +114,7 @@ class Pick(_OnField):
     """Pick up the chip on ``field`` and look at it."""
 
     word = "pick"
-    doing = "pick up the chip on field"
+    doing = N_("pick up the chip on field {}")
 
 
 @dataclass(frozen=True, order=True)
@@ -141,8 +129,9 @@ class Announce(_Numbered):
 
     @property
     def label(self) -> str:
-        where = f"field {self.field + 1}" + (f" ({self.note})" if self.note else "")
-        return f"announce {self.number}, chip to {where}"
+        if self.note:
+            return _("announce {}, chip to field {} ({})").format(self.number, self.field + 1, symbol_word(self.note))
+        return _("announce {}, chip to field {}").format(self.number, self.field + 1)
 
     @classmethod
     def from_text(cls, text: str, rules: Mapping[str, Any]) -> Announce:
@@ -159,7 +148,7 @@ class Challenge(_Numbered):
 
     @property
     def label(self) -> str:
-        return f"challenge, staking {dollars(self.stake)}"
+        return _("challenge, staking {}").format(dollars(self.stake))
 
 
 @dataclass(frozen=True, order=True)
@@ -170,7 +159,7 @@ class Pass(Action):
 
     @property
     def label(self) -> str:
-        return "let it pass"
+        return _("let it pass")
 
 
 @dataclass(frozen=True, order=True)
@@ -181,7 +170,7 @@ class Admit(Action):
 
     @property
     def label(self) -> str:
-        return "admit (undo the move, pay the fee)"
+        return _("admit (undo the move, pay the fee)")
 
 
 @dataclass(frozen=True, order=True)
@@ -192,7 +181,7 @@ class Call(Action):
 
     @property
     def label(self) -> str:
-        return "call: turn the chip over"
+        return _("call: turn the chip over")
 
 
 @dataclass(frozen=True, order=True)
@@ -204,7 +193,7 @@ class Raise(_Numbered):
 
     @property
     def label(self) -> str:
-        return f"raise by {dollars(self.by)}"
+        return _("raise by {}").format(dollars(self.by))
 
 
 @dataclass(frozen=True, order=True)
@@ -215,7 +204,7 @@ class Fold(Action):
 
     @property
     def label(self) -> str:
-        return "fold (lose your stake)"
+        return _("fold (lose your stake)")
 
 
 @dataclass(frozen=True, order=True)
@@ -226,7 +215,7 @@ class TakeTop(Action):
 
     @property
     def label(self) -> str:
-        return "take the top card of the pile"
+        return _("take the top card of the pile")
 
 
 @dataclass(frozen=True, order=True)
@@ -234,7 +223,7 @@ class TakeCard(_OfSymbol):
     """The exchange's winner takes one of the loser's cards of ``symbol``."""
 
     word = "take"
-    doing = "take a {} card from the loser"
+    doing = N_("take a {} card from the loser")
 
 
 RESHUFFLE = Reshuffle()

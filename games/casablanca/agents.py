@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from parlour.core.game import Action
+from parlour.core.i18n import N_
 
 from parlour.games.casablanca.actions import (
     SYMBOLS,
@@ -399,8 +400,8 @@ __all__ = ["EasyAgent", "MediumAgent", "Outlook", "announce", "card_gain"]
 
 #: What players may expect of each level: the measured strength table (benchmarks/strength.py,
 #: 4 players, seats rotated; the README has the intervals).
-ABOUT = {
-    "easy": "plays its own chips by rule of thumb; wins about 8 in 100 rounds against three medium",
-    "medium": "reads the table for lies; wins about 4 in 10 rounds against three easy",
-    "hard": "searches the worlds its seat allows; wins more than half its rounds against three medium",
+ABOUT = {  # marked for the game's catalog (N_), worded in Casablanca.agent_kinds
+    "easy": N_("plays its own chips by rule of thumb; wins about 8 in 100 rounds against three medium"),
+    "medium": N_("reads the table for lies; wins about 4 in 10 rounds against three easy"),
+    "hard": N_("searches the worlds its seat allows; wins more than half its rounds against three medium"),
 }

@@ -19,6 +19,7 @@ answer the next one.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -44,12 +45,14 @@ from parlour.games.casablanca.actions import (
     TakeTop,
     dollars,
 )
-from parlour.core.game import Action, with_names
+from parlour.core.game import Action
+from parlour.core.i18n import N_
 from parlour.core.inputs import whole_number
 from parlour.tui.board import Board
 
-from parlour.games.casablanca.panels import (LIST_MODES, RING_MODES, knowledge_text, letters_of, players_panel,
-                                    ring_panel, seat_name)
+from parlour.games.casablanca.panels import (LIST_MODES, RING_MODES, ended_why, knowledge_text, letters_of,
+                                             players_panel, ring_panel, seat_name, styled, symbol_names)
+from parlour.games.casablanca.texts import _
 
 
 class CasablancaBoard(Board, can_focus=True):
@@ -65,18 +68,22 @@ class CasablancaBoard(Board, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("left", "step(-1)", "Previous", id="cb.left"),
-        Binding("right", "step(1)", "Next", id="cb.right"),
-        Binding("up", "jump(-1)", "Up", id="cb.up", show=False),
-        Binding("down", "jump(1)", "Down", id="cb.down", show=False),
-        Binding("home", "end(-1)", "First", id="cb.home", show=False),
-        Binding("end", "end(1)", "Last", id="cb.end", show=False),
-        Binding("enter", "confirm", "Confirm", id="cb.confirm"),
-        Binding("backspace", "back", "Other number", id="cb.back", show=False),
+        Binding("left", "step(-1)", N_("Previous"), id="cb.left"),
+        Binding("right", "step(1)", N_("Next"), id="cb.right"),
+        Binding("up", "jump(-1)", N_("Up"), id="cb.up", show=False),
+        Binding("down", "jump(1)", N_("Down"), id="cb.down", show=False),
+        Binding("home", "end(-1)", N_("First"), id="cb.home", show=False),
+        Binding("end", "end(1)", N_("Last"), id="cb.end", show=False),
+        Binding("enter", "confirm", N_("Confirm"), id="cb.confirm"),
+        Binding("backspace", "back", N_("Other number"), id="cb.back", show=False),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # the keys' descriptions in the player's language (Textual gives each widget its own copy)
+        keys = self._bindings.key_to_bindings
+        for key, bindings in list(keys.items()):
+            keys[key] = [replace(b, description=_(b.description)) if b.description else b for b in bindings]
         self.view: Mapping[str, Any] | None = None
         self.legal: list[Action] = []
         self.mode: str | None = None
@@ -171,8 +178,10 @@ class CasablancaBoard(Board, can_focus=True):
             return ""
         to = (move["origin"] + self.announcing) % len(view["field_symbols"])
         symbol = view["field_symbols"][to]
-        top = ": the top card's symbol" if symbol == view["top"] else ""
-        return f" (to field {to + 1}, {view['symbols'][symbol]}{top})"
+        name = symbol_names(view)[symbol]
+        if symbol == view["top"]:
+            return " " + _("(to field {}, {}: the top card's symbol)").format(to + 1, name)
+        return " " + _("(to field {}, {})").format(to + 1, name)
 
     def action_back(self) -> None:
         """While the chip's field is chosen: back to the number; while an amount is typed:
@@ -194,10 +203,10 @@ class CasablancaBoard(Board, can_focus=True):
         view = self.view
         if view is None:
             return
-        head = Text.assemble(("Casablanca", "bold"), f"  round {view['round']} of {view['rounds']}",
-                             f"  ·  turn {view['turn']} (limit {view['turn_limit']})")
+        head = Text.assemble(("Casablanca", "bold"), "  " + _("round {} of {}").format(view["round"], view["rounds"]),
+                             "  ·  " + _("turn {} (limit {})").format(view["turn"], view["turn_limit"]))
         if view["end_reason"]:
-            head.append(f"  ·  {with_names(view['end_reason'], self.seat_names)}", style="italic")
+            head.append(f"  ·  {ended_why(view, self.seat_names)}", style="italic")
         parts = self._parts(view, head, compact=False)
         if self.size.height and self._height(parts) > self.size.height:
             parts = self._parts(view, head, compact=True)
@@ -232,41 +241,44 @@ class CasablancaBoard(Board, can_focus=True):
         assert view is not None
         names = self.seat_names
         letters = letters_of(view)
-        symbols = view["symbols"]
+        symbols = symbol_names(view)
         move = view["move"] or {}
         challenge = view["challenge"] or {}
         mode = self.mode
         if mode in RING_MODES:
             f = self.spots[self.cursor] if self.spots else None
-            where = "" if f is None else f"field {f + 1} ({symbols[view['field_symbols'][f]]})"
-            title = {
-                "figure": f"Put your figure on the ring: {where}",
-                "turn": f"Your turn. Pick up the chip on {where}",
-                "place": f"You announce {self.announcing}{self._destination(view)}. Put the chip down on {where}",
-            }[mode]
+            where = "" if f is None else _("field {} ({})").format(f + 1, symbols[view["field_symbols"][f]])
+            if mode == "figure":
+                title = _("Put your figure on the ring: {}").format(where)
+            elif mode == "turn":
+                title = _("Your turn. Pick up the chip on {}").format(where)
+            else:
+                title = _("You announce {}{}. Put the chip down on {}").format(self.announcing,
+                                                                              self._destination(view), where)
             lines: list[RenderableType] = [Text(title, style="bold")]
             for i, action in enumerate(self.extras):
                 lines.append(Text(f"{i + 1}  {action.label}{self._times_left(view, action)}",
                                   style="reverse" if i == self.pending_extra else ""))
             if self.pending_extra is not None:
                 n = self.pending_extra + 1
-                lines.append(Text(f"{self.extras[self.pending_extra].label[:1].upper()}"
-                                  f"{self.extras[self.pending_extra].label[1:]}? It cannot be taken back: "
-                                  f"{n} again or Enter to confirm · ←/→ back to the ring", style="bold yellow"))
-            lines.append(Text("←/→ choose a field · ↑/↓ jump 7 · Enter confirm"
-                              + (" · 1-9 the numbered choices" if self.extras else "")
-                              + (" · Backspace or 0-6: another number" if mode == "place" else ""), style="dim"))
+                label = self.extras[self.pending_extra].label
+                lines.append(Text(_("{}? It cannot be taken back: {} again or Enter to confirm · ←/→ back to the ring")
+                                  .format(label[:1].upper() + label[1:], n), style="bold yellow"))
+            lines.append(Text(_("←/→ choose a field · ↑/↓ jump 7 · Enter confirm")
+                              + (" · " + _("1-9 the numbered choices") if self.extras else "")
+                              + (" · " + _("Backspace or 0-6: another number") if mode == "place" else ""),
+                              style="dim"))
             return Group(*lines)
         if mode == "announce":
             held = move.get("held")
             origin = move.get("origin")
-            text = Text.assemble(("Announce a number", "bold"), f" (your chip shows {held}):\n")
+            text = Text.assemble((_("Announce a number"), "bold"), " " + _("(your chip shows {}):").format(held) + "\n")
             for i, n in enumerate(self.numbers):
                 reach = view["field_symbols"][(origin + n) % len(view["chips"])] if origin is not None else 0
                 label = f" {n}→{letters[reach]}{'*' if reach == view['top'] else ''} "
                 text.append(label, style="reverse" if i == self.cursor else "")
                 text.append(" ")
-            text.append("\n* reaches the top card · 0-6 or ←/→ and Enter; then the field for the chip", style="dim")
+            text.append("\n" + _("* reaches the top card · 0-6 or ←/→ and Enter; then the field for the chip"), style="dim")
             return text
         if mode in LIST_MODES:
             return self._list_decision(view, names, letters, move, challenge, compact)
@@ -275,12 +287,16 @@ class CasablancaBoard(Board, can_focus=True):
             money = view["money"]
             best = max(money)
             winners = [seat_name(names, s) for s, m in enumerate(money) if m == best]
-            return Text(f"The round is over. Most money: {', '.join(winners)} ({dollars(best)}).", style="bold")
-        text = Text(f"Waiting for {seat_name(names, to_move)}")
+            return Text(_("The round is over. Most money: {} ({}).").format(", ".join(winners), dollars(best)),
+                        style="bold")
+        text = Text(_("Waiting for {}").format(seat_name(names, to_move)))
         if view["phase"] == "commit" and challenge.get("my_commit"):
-            mine = challenge["my_commit"]
-            text.append(f"  ·  you chose to {mine}" + (f" ({dollars(challenge['my_stake'])})"
-                                                      if challenge.get("my_stake") is not None else ""))
+            if challenge["my_commit"] == "pass":
+                text.append("  ·  " + _("you chose to pass"))
+            elif challenge.get("my_stake") is not None:
+                text.append("  ·  " + _("you chose to challenge ({})").format(dollars(challenge["my_stake"])))
+            else:
+                text.append("  ·  " + _("you chose to challenge"))
         return text
 
     def _list_decision(self, view: Mapping[str, Any], names: Sequence[str], letters: Sequence[str],
@@ -291,41 +307,45 @@ class CasablancaBoard(Board, can_focus=True):
         if mode == "commit":
             mover = view["mover"]
             to = (move["origin"] + move["announced"]) % len(view["chips"])
-            lines.append(Text.assemble(
-                (seat_name(names, mover), "bold"), f" announced {move['announced']} and moves to field {to + 1} "
-                f"({view['symbols'][view['field_symbols'][to]]})", (" — the top card!" if move["landing"] else ""),
-                "\nDo you believe it? A challenge needs a stake; nobody learns your answer but the outcome."))
-            hint = "←/→ choose · Enter confirm · p pass · c challenge at the minimum"
+            said = styled(_("{} announced {} and moves to field {} ({})"), (seat_name(names, mover), "bold"),
+                          str(move["announced"]), str(to + 1), symbol_names(view)[view["field_symbols"][to]])
+            if move["landing"]:
+                said.append(" — " + _("the top card!"))
+            said.append("\n" + _("Do you believe it? A challenge needs a stake; nobody learns your answer but the "
+                                  "outcome."))
+            lines.append(said)
+            hint = _("←/→ choose · Enter confirm · p pass · c challenge at the minimum")
         elif mode in ("respond", "exchange"):
             stakes = challenge["stakes"]
             mine_key = "mover" if me == view["mover"] else "challenger"
             other_key = "challenger" if mine_key == "mover" else "mover"
             other = challenge["challenger"] if mine_key == "mover" else view["mover"]
-            lines.append(Text.assemble(
-                ("The exchange", "bold"), f": your stake {dollars(stakes[mine_key])} · ",
-                f"{seat_name(names, other)}'s stake {dollars(stakes[other_key])} · table limit {dollars(challenge['cap'])}"))
+            lines.append(styled(_("{}: your stake {} · {}'s stake {} · table limit {}"), (_("The exchange"), "bold"),
+                                dollars(stakes[mine_key]), seat_name(names, other), dollars(stakes[other_key]),
+                                dollars(challenge["cap"])))
             if mine_key == "mover":
                 truth = view["known"][move["placed_at"]]
                 if truth is not None:
-                    lines.append(Text(f"Your chip shows {truth}; you announced {move['announced']}.", style="dim"))
+                    lines.append(Text(_("Your chip shows {}; you announced {}.").format(truth, move["announced"]),
+                                      style="dim"))
             matching = mode == "respond" and self.rules.get("challenger_answers")
             if matching and not compact:  # the rules say so; a small terminal keeps the choices
-                lines.append(Text("If you match, the challenger may still fold, call or raise.", style="dim"))
-            raising = " · r raise by the minimum" if any(isinstance(a, Raise) for a in self.options) else ""
-            hint = ("←/→ choose · Enter confirm · c " + ("match" if matching else "call")
-                    + raising + " · " + ("a admit" if mode == "respond" else "f fold"))
+                lines.append(Text(_("If you match, the challenger may still fold, call or raise."), style="dim"))
+            raising = " · " + _("r raise by the minimum") if any(isinstance(a, Raise) for a in self.options) else ""
+            hint = (_("←/→ choose · Enter confirm") + " · " + (_("c match") if matching else _("c call"))
+                    + raising + " · " + (_("a admit") if mode == "respond" else _("f fold")))
         else:
             loser = challenge.get("loser")
-            lines.append(Text.assemble(("You won the exchange.", "bold"),
-                                       f" Take the top card or one of {seat_name(names, loser)}'s cards:"))
-            hint = "←/→ choose · Enter take it"
+            lines.append(Text.assemble((_("You won the exchange."), "bold"),
+                                       " " + _("Take the top card or one of {}'s cards:").format(seat_name(names, loser))))
+            hint = _("←/→ choose · Enter take it")
         lines.append(self._option_row(view, challenge))
         if self._amounts():
-            hint += " · or type an amount"
+            hint += " · " + _("or type an amount")
             if self.typed:
-                meant = "stake" if mode == "commit" else "raise your stake to"
-                lines.append(Text(f"Typed: {meant} {dollars(int(self.typed))} · Enter to take it · Backspace to correct",
-                                  style="bold"))
+                typed = dollars(int(self.typed))
+                meant = (_("Typed: stake {}") if mode == "commit" else _("Typed: raise your stake to {}")).format(typed)
+                lines.append(Text(meant + " · " + _("Enter to take it · Backspace to correct"), style="bold"))
         lines.append(Text(hint, style="dim"))
         return Group(*lines)
 
@@ -335,7 +355,7 @@ class CasablancaBoard(Board, can_focus=True):
         if not isinstance(action, Reshuffle):
             return ""
         left = view["reshuffles_left"][view["seat"]]
-        return " (the last one this round)" if left == 1 else f" ({left} left this round)"
+        return " " + (_("(the last one this round)") if left == 1 else _("({} left this round)").format(left))
 
     def _amounts(self) -> dict[int, int]:
         """Offered amounts -> their option's index. A typed amount is always a stake: a
@@ -360,9 +380,13 @@ class CasablancaBoard(Board, can_focus=True):
             return
         offered = sorted(amounts)
         step = offered[1] - offered[0] if len(offered) > 1 else 0
-        steps = f" in steps of {dollars(step)}" if step else ""
-        self.notify(f"{dollars(wanted)} is not offered: from {dollars(offered[0])} to {dollars(offered[-1])}{steps}.",
-                    severity="warning")
+        if step:
+            refusal = _("{} is not offered: from {} to {} in steps of {}.").format(
+                dollars(wanted), dollars(offered[0]), dollars(offered[-1]), dollars(step))
+        else:
+            refusal = _("{} is not offered: from {} to {}.").format(dollars(wanted), dollars(offered[0]),
+                                                                     dollars(offered[-1]))
+        self.notify(refusal, severity="warning")
         self.refresh_panels()
 
     def _option_row(self, view: Mapping[str, Any], challenge: Mapping[str, Any]) -> Text:
@@ -380,8 +404,7 @@ class CasablancaBoard(Board, can_focus=True):
                     selected = True
                 else:
                     first = self._option_label(self.options[amounts[0]], view, challenge)
-                    last = self._option_label(self.options[amounts[-1]], view, challenge)
-                    label = f"{first} … {last.split(' ', 1)[-1]}"
+                    label = f"{first} … {self._amount(self.options[amounts[-1]])}"  # "challenge $100 … $500"
                     selected = False
             else:
                 label = self._option_label(action, view, challenge)
@@ -390,26 +413,33 @@ class CasablancaBoard(Board, can_focus=True):
             row.append(" ")
         return row
 
+    def _amount(self, action: Action) -> str:
+        """The amount of a stake ("$100") or a raise ("+$50→$150": by how much, to what)."""
+        if isinstance(action, Raise):
+            return f"+{dollars(action.by)}→{dollars(self._raised_to(action))}"
+        return dollars(action.stake)  # type: ignore[attr-defined]
+
     def _option_label(self, action: Action, view: Mapping[str, Any], challenge: Mapping[str, Any]) -> str:
         letters = letters_of(view)
+        symbols = symbol_names(view)
         if isinstance(action, Pass):
-            return "pass"
+            return _("pass")
         if isinstance(action, Challenge):
-            return f"challenge {dollars(action.stake)}"
+            return _("challenge {}").format(self._amount(action))
         if isinstance(action, Admit):
-            return "admit"
+            return _("admit")
         if isinstance(action, Fold):
-            return "fold"
+            return _("fold")
         if isinstance(action, Call):
             # revised CB-X3: the mover's first answer only matches; the challenger answers it
-            return "match" if self.mode == "respond" and self.rules.get("challenger_answers") else "call"
+            return _("match") if self.mode == "respond" and self.rules.get("challenger_answers") else _("call")
         if isinstance(action, Raise):
-            return f"raise +{dollars(action.by)}→{dollars(self._raised_to(action))}"
+            return _("raise {}").format(self._amount(action))
         if isinstance(action, TakeTop):
             top = view["top"]
-            return f"top card {letters[top]} {view['symbols'][top]}" if top is not None else "top card"
+            return _("top card {}").format(f"{letters[top]} {symbols[top]}") if top is not None else _("top card")
         if isinstance(action, TakeCard):
-            return f"their {letters[action.symbol]} {view['symbols'][action.symbol]}"
+            return _("their {}").format(f"{letters[action.symbol]} {symbols[action.symbol]}")
         return action.label
 
     # -- keys ----------------------------------------------------------------------------
@@ -512,4 +542,4 @@ class CasablancaBoard(Board, can_focus=True):
                     if wanted(action):
                         self.choose(action)
                         return
-                self.notify("That is not a choice now.", severity="warning")
+                self.notify(_("That is not a choice now."), severity="warning")

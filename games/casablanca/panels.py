@@ -1,16 +1,19 @@
 """The Casablanca table drawn as text: the ring with its chips and figures, the players'
 money and collections, and what this seat knows (see :mod:`parlour.games.casablanca.board` for the
-marks). Pure functions of a seat's view: the board widget puts them on screen."""
+marks). Pure functions of a seat's view: the board widget puts them on screen, in the
+player's language (the game's catalog)."""
 
 from __future__ import annotations
 
+import string
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.table import Table
 from rich.text import Text
 
-from parlour.games.casablanca.actions import dollars
+from parlour.core.game import with_names
+from parlour.games.casablanca.texts import _, dollars, end_reason, list_break, symbol_letters, symbol_word
 
 CELL = 7  # characters per field, plus one space between fields
 COMPACT_CELL = 8  # the one-line ring: number, letter, chip and two figures (more push the row on)
@@ -44,13 +47,47 @@ def ring_geometry(fields: int) -> tuple[int, int, dict[int, tuple[int, int]]]:
 
 
 def letters_of(view: Mapping[str, Any]) -> list[str]:
-    return [name.strip()[:1].upper() for name in view["symbols"]]
+    """The letter of each symbol, as the board shows it (see ``texts.symbol_letters``)."""
+    return symbol_letters(view["symbols"])
+
+
+def symbol_names(view: Mapping[str, Any]) -> list[str]:
+    """Each symbol's name in the player's language."""
+    return [symbol_word(name) for name in view["symbols"]]
 
 
 def seat_name(names: Sequence[str], seat: int | None) -> str:
     if seat is None:
-        return "nobody"
-    return names[seat] if seat < len(names) else f"Player {seat + 1}"
+        return _("nobody")
+    return names[seat] if seat < len(names) else _("Player {}").format(seat + 1)
+
+
+def styled(template: str, *values: str | tuple[str, str], style: str = "") -> Text:
+    """``template`` (worded already) with its ``{}`` fields filled in by ``values``, each a
+    text or a (text, style) pair, so that a translation may put a styled name anywhere."""
+    out = Text(style=style)
+    auto = 0
+    for literal, field, _spec, _conv in string.Formatter().parse(template):
+        out.append(literal)
+        if field is None:
+            continue
+        if field:
+            index = int(field)
+        else:
+            index, auto = auto, auto + 1
+        value = values[index]
+        if isinstance(value, tuple):
+            out.append(value[0], style=value[1])
+        else:
+            out.append(value)
+    return out
+
+
+def ended_why(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    """Why the round ended, in the player's language, with the players' names."""
+    why = view.get("end_why")
+    text = end_reason(why[0], why[1]) if why else (view["end_reason"] or "")
+    return with_names(text, names)
 
 
 def chip_mark(view: Mapping[str, Any], field: int) -> str:
@@ -113,21 +150,23 @@ def centre_lines(view: Mapping[str, Any], names: Sequence[str], compact: bool = 
     """What sits inside the ring: the pot, the pile, the move and the challenge under way.
     ``compact``: the round and turn on the pot's line, the challenge in one line."""
     letters = letters_of(view)
-    symbols = view["symbols"]
-    lines = [Text.assemble(("Pot ", "bold"), (dollars(view["pot"]), "bold"))]
+    symbols = symbol_names(view)
+    lines = [Text(_("Pot {}").format(dollars(view["pot"])), style="bold")]
     if compact:
-        lines[0] = Text.assemble((f"Round {view['round']} of {view['rounds']}", "bold"),
-                                 f" · turn {view['turn']} (limit {view['turn_limit']}) · ", lines[0])
+        lines[0] = Text.assemble((_("Round {} of {}").format(view["round"], view["rounds"]), "bold"),
+                                 " · " + _("turn {} (limit {})").format(view["turn"], view["turn_limit"]) + " · ",
+                                 lines[0])
         if view["end_reason"]:
-            lines.append(Text(view["end_reason"], style="italic"))
+            lines.append(Text(ended_why(view, names), style="italic"))
     top = view["top"]
     if top is not None:
-        lines.append(Text.assemble("Top card: ", (f"{letters[top]} {symbols[top]}", "bold underline"),
-                                   f"  (pile {view['pile_size']})"))
+        lines.append(styled(_("Top card: {}  (pile {})"), (f"{letters[top]} {symbols[top]}", "bold underline"),
+                            str(view["pile_size"])))
     else:
-        lines.append(Text("The pile is empty"))
+        lines.append(Text(_("The pile is empty")))
     if view["pile_bottom"]:
-        lines.append(Text("Under the pile: " + " ".join(letters[s] for s in view["pile_bottom"]), style="dim"))
+        lines.append(Text(_("Under the pile: {}").format(" ".join(letters[s] for s in view["pile_bottom"])),
+                          style="dim"))
     move = view["move"]
     mover = view["mover"]
     if move and mover is not None and move["origin"] is not None:
@@ -135,34 +174,36 @@ def centre_lines(view: Mapping[str, Any], names: Sequence[str], compact: bool = 
         if move["announced"] is not None:
             to = (move["origin"] + move["announced"]) % len(view["field_symbols"])
             reach = view["field_symbols"][to]
-            text = Text.assemble((who, "bold"), f" says {move['announced']}: {move['origin'] + 1}→{to + 1} ",
-                                 (letters[reach], "bold"))
+            text = styled(_("{} says {}: {}→{} {}"), (who, "bold"), str(move["announced"]), str(move["origin"] + 1),
+                          str(to + 1), (letters[reach], "bold"))
             if move["landing"]:
-                text.append(" top card!", style="bold")
+                text.append(" " + _("top card!"), style="bold")
             lines.append(text)
         else:
-            lines.append(Text.assemble((who, "bold"), f" picked up the chip on {move['picked_from'] + 1}"))
+            lines.append(styled(_("{} picked up the chip on {}"), (who, "bold"), str(move["picked_from"] + 1)))
         if move["needed"] is not None:
-            lines.append(Text(f"{move['needed']} would reach the top card", style="dim"))
+            lines.append(Text(_("{} would reach the top card").format(move["needed"]), style="dim"))
     challenge = view["challenge"]
     if challenge and "stakes" in challenge:
         c = challenge["challenger"]
+        stakes = challenge["stakes"]
         if compact:
-            lines.append(Text.assemble((seat_name(names, c), "bold"), f" challenges: {seat_name(names, mover)} "
-                         f"{dollars(challenge['stakes']['mover'])} vs {dollars(challenge['stakes']['challenger'])}"
-                         f" (limit {dollars(challenge['cap'])})"))
+            lines.append(styled(_("{} challenges: {} {} vs {} (limit {})"), (seat_name(names, c), "bold"),
+                                seat_name(names, mover), dollars(stakes["mover"]), dollars(stakes["challenger"]),
+                                dollars(challenge["cap"])))
             return _turned_over(view, lines)
-        lines.append(Text.assemble((seat_name(names, c), "bold"), " challenges!"))
-        lines.append(Text(f"{seat_name(names, mover)} {dollars(challenge['stakes']['mover'])} vs "
-                          f"{seat_name(names, c)} {dollars(challenge['stakes']['challenger'])}"
-                          f" (limit {dollars(challenge['cap'])})"))
+        lines.append(styled(_("{} challenges!"), (seat_name(names, c), "bold")))
+        lines.append(Text(_("{} {} vs {} {} (limit {})").format(
+            seat_name(names, mover), dollars(stakes["mover"]), seat_name(names, c), dollars(stakes["challenger"]),
+            dollars(challenge["cap"]))))
     return _turned_over(view, lines)
 
 
 def _turned_over(view: Mapping[str, Any], lines: list[Text]) -> list[Text]:
     revealed = view["revealed"]
     if revealed:
-        lines.append(Text(f"Turned over: {revealed['value']} on field {revealed['field'] + 1}", style="italic"))
+        lines.append(Text(_("Turned over: {} on field {}").format(revealed["value"], revealed["field"] + 1),
+                          style="italic"))
     return lines
 
 
@@ -210,8 +251,8 @@ def ring_panel(view: Mapping[str, Any], names: Sequence[str], cursor: int | None
         out.rstrip()
         return out
     # two lines, each narrower than the ring, so the legend never wraps where the ring fits
-    key = Text("(?) face down   (3) you know it   [3] turned over\n"
-                  "<?> just put down   digits below a field: figures", style="dim")
+    key = Text(_("(?) face down   (3) you know it   [3] turned over") + "\n"
+               + _("<?> just put down   digits below a field: figures"), style="dim")
     out.append_text(key)
     return out
 
@@ -233,7 +274,7 @@ def players_panel(view: Mapping[str, Any], names: Sequence[str], win: int, compa
     reshuffle lists it among its choices), so that a row fits in one line."""
     letters = letters_of(view)
     table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
-    for column in ("", "player", "money", "cards", "aside", "notes"):
+    for column in ("", _("player"), _("money"), _("cards"), _("aside"), _("notes")):
         table.add_column(column)
     challenge = view["challenge"] or {}
     for seat in range(view["players"]):
@@ -245,18 +286,18 @@ def players_panel(view: Mapping[str, Any], names: Sequence[str], win: int, compa
         who.append(f" ({seat + 1})", style="dim")
         notes = []
         if seat == view["leader"]:
-            notes.append("leader")
+            notes.append(_("leader"))
         if seat == view["mover"]:
-            notes.append("moving")
+            notes.append(_("moving"))
         if seat == challenge.get("challenger"):
-            notes.append("challenger")
+            notes.append(_("challenger"))
         if not view["active"][seat]:
-            notes.append("out")
+            notes.append(_("out"))
         if view["reshuffles_left"][seat] and not compact:
-            notes.append(f"reshuffle ×{view['reshuffles_left'][seat]}")
+            notes.append(_("reshuffle ×{}").format(view["reshuffles_left"][seat]))
         if "stakes" in challenge and seat in (view["mover"], challenge["challenger"]):
             key = "mover" if seat == view["mover"] else "challenger"
-            notes.append(f"stake {dollars(challenge['stakes'][key])}")
+            notes.append(_("stake {}").format(dollars(challenge["stakes"][key])))
         aside = str(view["aside"]) if seat == view["seat"] and view["aside"] is not None else "?"
         table.add_row(marks, who, dollars(view["money"][seat]), collection_text(view["cards"][seat], letters, win),
                       aside, ", ".join(notes))
@@ -271,34 +312,38 @@ def knowledge_text(view: Mapping[str, Any], chips_per_number: int, names: Sequen
     seat = view["seat"]
     brk = " · " if compact else "\n"
     if seat is None:
-        return Text("Watching: only turned-over chips are known.", style="dim")
+        return Text(_("Watching: only turned-over chips are known."), style="dim")
     if not view["memory_aid"]:
-        return Text(f"Memory aid off. Your set-aside chip: {view['aside']}.", style="dim")
+        return Text(_("Memory aid off. Your set-aside chip: {}.").format(view["aside"]), style="dim")
     known = [(f, v) for f, v in enumerate(view["known"]) if v is not None]
     counts = [chips_per_number] * len(view["symbols"])
-    for _, v in known:
+    for _field, v in known:
         counts[v] -= 1
     if view["aside"] is not None:
         counts[view["aside"]] -= 1
     move = view["move"]
     if move and move["held"] is not None:
         counts[move["held"]] -= 1
-    text = Text("Set aside: " if compact else "You know: ")
-    if not compact:
-        text.append(", ".join(f"{v} on {f + 1}" for f, v in known) or "no chip on the ring")
-        text.append(" · set aside: ")
-    text.append(str(view["aside"]))
+    if compact:
+        text = Text(_("Set aside: {}").format(view["aside"]))
+    else:
+        text = Text(_("You know: {}").format(", ".join(_("{} on {}").format(v, f + 1) for f, v in known)
+                                             or _("no chip on the ring")))
+        text.append(" · " + _("set aside: {}").format(view["aside"]))
     if move and move["held"] is not None:
-        holder = "your" if view["mover"] == seat else f"{seat_name(names, view['mover'])}'s"
-        text.append(f" · in {holder} hand: {move['held']}", style="bold")
-    text.append(f"{brk}Not yet seen: " + "  ".join(f"{v}×{max(c, 0)}" for v, c in enumerate(counts)
-                                                   if c > 0 or not compact), style="dim")
+        if view["mover"] == seat:
+            hand = _("in your hand: {}").format(move["held"])
+        else:
+            hand = _("in {}'s hand: {}").format(seat_name(names, view["mover"]), move["held"])
+        text.append(" · " + hand, style="bold")
+    text.append(brk + _("Not yet seen: {}").format("  ".join(f"{v}×{max(c, 0)}" for v, c in enumerate(counts)
+                                                            if c > 0 or not compact)), style="dim")
     watched = []
     for f, knowers in enumerate(view["knowers"]):
         others = [k for k in knowers if k != seat]
         if view["chips"][f] and others and not view["public"][f]:
             watched.append(f"{f + 1}" if compact else f"{f + 1} ({', '.join(seat_name(names, k) for k in others)})")
     if watched:
-        text.append(f"{brk}Seen by others: " + ("fields " + ", ".join(watched) if compact else "; ".join(watched)),
-                    style="dim")
+        text.append(brk + _("Seen by others: {}").format(_("fields {}").format(", ".join(watched)) if compact
+                                                         else list_break().join(watched)), style="dim")
     return text

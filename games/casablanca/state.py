@@ -26,15 +26,19 @@ from itertools import compress
 from typing import Any
 
 from parlour.games.casablanca.actions import (RESHUFFLE, SYMBOLS, TAKE_TOP, Admit, Announce, Call, Challenge, Fold, Pass,
-                                      Pick, PlaceFigure, Raise, Reshuffle, Sell, TakeCard, TakeTop, dollars)
+                                      Pick, PlaceFigure, Raise, Reshuffle, Sell, TakeCard, TakeTop)
 from parlour.games.casablanca.offers import Announcements, offers_for
 from parlour.games.casablanca.refusals import (why_not_announce, why_not_challenge, why_not_figure, why_not_pick,
                                        why_not_raise, why_not_reshuffle, why_not_sell, why_not_take_card,
                                        wrong_moment)
-from parlour.games.casablanca.texts import (ANNOUNCE, CLAIM, COMMIT, EXCHANGE, FIGURE, MOVE_LINE, OVER, PLAYER, RESPOND,
-                                    STAT_KEYS, TURN, count_answer, count_doubts)
+from parlour.games.casablanca.texts import (ADMITS, ANNOUNCE, CARD_TAKEN, CHALLENGES, CLAIM, COMMIT, DEALT, END_REASONS,
+                                           EXCHANGE, FIGURE, MATCHES, MOVE_LINE, NO_CHALLENGE, NOBODY_CHALLENGES, OVER,
+                                           PLAYER, POT_TAKEN, RAISES, RESPOND, ROUND_ENDED, ROUND_STARTS, SELLS, SETTLED,
+                                           STAT_KEYS, TURN, WORDS, _, count_answer, count_doubts)
 from parlour.games.casablanca.views import sampled_world, seat_view
+from parlour.core.events import Term
 from parlour.core.game import Action, State
+from parlour.core.i18n import N_
 
 
 def shuffled(rng: random.Random, items: Sequence[int]) -> list[int]:
@@ -48,11 +52,14 @@ def shuffled(rng: random.Random, items: Sequence[int]) -> list[int]:
 class CasablancaState(State):
     """A match of Casablanca in progress (see the module docstring)."""
 
+    words = WORDS
+
     def __init__(self, players: int, rules: Mapping[str, Any], seed: int) -> None:
         super().__init__(players, rules, seed)
         self.fields: int = SYMBOLS * rules["fields_per_symbol"]
         self.offers = offers_for(rules, self.fields)
         self.names: list[str] = list(rules["symbols"])
+        self.terms = [Term(name) for name in self.names]  # a symbol's name in a log line
         self.premiums: list[int] = list(rules["premiums"])
         self.win_count = len(self.premiums) + 1
         self.public = 1 << players  # the public bit of a chip's mask
@@ -72,16 +79,15 @@ class CasablancaState(State):
         self.money = [rules["start_money"] - rules["pot_contribution"]] * n
         self.pot = rules["pot_contribution"] * n + rules["house_money"]
         self.bank_paid = 0
-        self.note("round", "Round {}: {} leads. Everyone pays ${:,} into the pot, which holds ${:,}.",
-                   self.round, PLAYER[leader], rules["pot_contribution"], self.pot)
+        self.note("round", ROUND_STARTS, self.round, PLAYER[leader], rules["pot_contribution"], self.pot)
         seating = [(leader + 1 + k) % n for k in range(n)]
         # CB-S1: the chips go face down on random fields, then each player takes one aside.
         values = shuffled(rng, [v for v in range(SYMBOLS) for _ in range(rules["chips_per_number"])])
         self.aside = [-1] * n
         for seat in seating:
             self.aside[seat] = values.pop()
-            self.tell(self.only[seat], "aside", "You set aside a {}: it is out of play this round.", self.aside[seat])
-        self.note("", "Every player sets one chip aside, unseen by the others.")
+            self.tell(self.only[seat], "aside", N_("You set aside a {}: it is out of play this round."), self.aside[seat])
+        self.note("", N_("Every player sets one chip aside, unseen by the others."))
         self._lay_chips(values)
         self.held = -1
         self.held_mask = 0
@@ -92,7 +98,7 @@ class CasablancaState(State):
         redealt = False
         for seat in seating:
             hand = self.cards[seat]
-            for _ in range(rules["cards_dealt"]):
+            for _card in range(rules["cards_dealt"]):
                 hand[deck.pop()] += 1
             while max(hand) > limit:
                 back = hand.index(max(hand))
@@ -100,21 +106,21 @@ class CasablancaState(State):
                 deck.insert(0, back)
                 hand[deck.pop()] += 1
                 redealt = True
-                self.note("", "{} was dealt too many {} cards, gives one back and draws again.",
-                           PLAYER[seat], names[back])
+                self.note("", N_("{} was dealt too many {} cards, gives one back and draws again."),
+                          PLAYER[seat], self.terms[back])
         if redealt:  # the rest of a shuffled deck is already in random order unless a card went back
             deck = shuffled(rng, deck)
         self.pile = deck  # pile[-1] is the face-up top card, pile[0] the bottom
         self.pile_known_bottom = 0  # cards sold under the pile since it was last shuffled
         if not self.quiet:
-            dealt = "; ".join(f"{PLAYER[seat]} {self._cards_text(seat)}" for seat in range(n))
-            self.note("deal", "Cards dealt: {}. The top card of the pile is {}.", dealt, names[self.pile[-1]])
+            self.note("deal", DEALT, tuple(names), tuple(tuple(hand) for hand in self.cards), names[self.pile[-1]])
         self.figures = [-1] * n
         self.active = [True] * n
         self.reshuffles_left = [rules["reshuffles"]] * n
         self.turns = 0
         self.pot_winner = -1
         self.end_reason = ""
+        self.end_why: tuple[str, tuple[Any, ...]] = ("", ())
         self.revealed = (-1, -1)  # the last chip turned over, while it lies there: (field, value)
         self.commit_order: list[int] = []  # who may challenge this move, in priority order
         self.commits: dict[int, int] = {}  # seat -> opening stake, or -1 for a pass
@@ -151,10 +157,6 @@ class CasablancaState(State):
         self.cap = self.sold = 0
         self.broke = self.mover_raised = False
         self.landing = False  # whether the announced move reaches the top card's symbol
-
-    def _cards_text(self, seat: int) -> str:
-        parts = [f"{c} {self.names[s]}" for s, c in enumerate(self.cards[seat]) if c]
-        return ", ".join(parts) if parts else "no cards"
 
     # -- who decides, and what ----------------------------------------------------------
     # Every step of a playing loop asks one of these two, so they are plain attributes, not
@@ -226,7 +228,7 @@ class CasablancaState(State):
     def _place_figure(self, action: PlaceFigure) -> None:
         seat, field = self.to_move, action.field
         self.figures[seat] = field
-        self.note("", "{} puts a figure on field {} ({}).", PLAYER[seat], field + 1, self.names[field % SYMBOLS])
+        self.note("", N_("{} puts a figure on field {} ({})."), PLAYER[seat], field + 1, self.terms[field % SYMBOLS])
         self.figures_placed += 1
         if self.figures_placed == self.players:
             self._begin_turn((self.leader + 1) % self.players)
@@ -235,7 +237,7 @@ class CasablancaState(State):
 
     def _begin_turn(self, seat: int) -> None:
         if self.turns >= self.rules["turn_limit"]:
-            self._end_round(f"the safety limit of {self.rules['turn_limit']} turns is reached")
+            self._end_round("limit", self.rules["turn_limit"])
             return
         self._clear_turn()
         self.phase = TURN
@@ -249,7 +251,7 @@ class CasablancaState(State):
         values = sorted(self.chips)
         self._lay_chips(values[values.count(-1):])  # the values on the ring, in order
         self.revealed = (-1, -1)
-        self.note("reshuffle", "{} has the chips on the ring reshuffled.", PLAYER[m])
+        self.note("reshuffle", N_("{} has the chips on the ring reshuffled."), PLAYER[m])
 
     def _sell(self, action: Sell) -> None:
         """CB-O3: a broke player sells a card to the bank; it goes under the pile."""
@@ -261,8 +263,7 @@ class CasablancaState(State):
         self.money[m] += price
         self.bank_paid += price
         self.sold += 1
-        self.note("sell", "{} sells a {} card to the bank for ${:,}; it goes under the pile.",
-                   PLAYER[m], self.names[symbol], price)
+        self.note("sell", SELLS, PLAYER[m], self.names[symbol], price)
 
     def _pick(self, action: Pick) -> None:
         m, field = self.mover, action.field
@@ -278,7 +279,7 @@ class CasablancaState(State):
         self.origin = self.figures[m]
         self.phase = ANNOUNCE
         if not self.quiet:
-            self._pending.append(("You pick up the chip on field {}: it shows {}.", (field + 1, self.held),
+            self._pending.append((N_("You pick up the chip on field {}: it shows {}."), (field + 1, self.held),
                                   self.only[m], "chip", None))  # tell, written out: this runs every turn
 
     def _announce(self, action: Announce) -> None:
@@ -303,7 +304,7 @@ class CasablancaState(State):
             stats["landing"] += 1
         if not self.quiet:
             self._pending.append((MOVE_LINE, (PLAYER[m], self.picked_from + 1, self.announced, field + 1, to + 1,
-                                               self.names[to % SYMBOLS]), None, "move", None))  # note, written out
+                                               self.terms[to % SYMBOLS]), None, "move", None))  # note, written out
         # CB-T3: every other player with money may challenge; priority runs clockwise. Unless
         # the ruleset says otherwise (challenge_below_minimum), a stake below the minimum is
         # no stake: a seat may challenge only if both fortunes reach it (CB-X1 against CB-X5).
@@ -320,8 +321,7 @@ class CasablancaState(State):
         else:
             for s in self.clockwise[m]:
                 if money[s] > 0 and active[s]:  # somebody would have challenged, could he
-                    self.note("challenge", "{} has less than ${:,}, the smallest stake: nobody may challenge "
-                               "this move.", PLAYER[m], lo)
+                    self.note("challenge", NO_CHALLENGE, PLAYER[m], lo)
                     break
         self.commit_order = order
         if order:
@@ -357,10 +357,10 @@ class CasablancaState(State):
                     c = self.challenger = s
                 else:
                     self.tell(self.only[s], "commit",
-                              "Your challenge does not count: {} sits nearer and challenges first.", PLAYER[c])
+                              N_("Your challenge does not count: {} sits nearer and challenges first."), PLAYER[c])
         count_doubts(self.stats, order, c, self.landing)
         if c < 0:
-            self._pending.append(("Nobody challenges.", (), None, "", None))  # note, written out: every turn
+            self._pending.append((NOBODY_CHALLENGES, (), None, "", None))  # note, written out: every turn
             self._unchallenged()
             return
         self.stats[m]["challenged_landing" if self.landing else "challenged_other"] += 1
@@ -370,7 +370,7 @@ class CasablancaState(State):
         self.stakes[c] = self.commits[c]
         self.phase = RESPOND
         self.to_move = m
-        self._pending.append(("{} challenges {}'s announcement, staking ${:,}.", (PLAYER[c], PLAYER[m], self.stakes[c]),
+        self._pending.append((CHALLENGES, (PLAYER[c], PLAYER[m], self.stakes[c]),
                               None, "challenge", None))  # note, written out
 
     def _raise(self, action: Raise) -> None:
@@ -383,7 +383,7 @@ class CasablancaState(State):
             self.stats[seat]["mover_raises"] += 1
         self.phase = EXCHANGE
         self.to_move = other
-        self._pending.append(("{} raises by ${:,} to ${:,}.", (PLAYER[seat], action.by, self.stakes[seat]), None,
+        self._pending.append((RAISES, (PLAYER[seat], action.by, self.stakes[seat]), None,
                               "stake", None))  # note, written out
 
     def _admit(self, action: Admit) -> None:
@@ -395,8 +395,7 @@ class CasablancaState(State):
         self.figures[m] = self.origin
         self.stats[m]["admits"] += 1
         self.stats[m]["lies_landing" if self.landing else "lies_other"] += 1
-        self.note("admit", "{} admits, goes back to field {} and pays ${:,} into the pot.", PLAYER[m],
-                   self.origin + 1, fee)
+        self.note("admit", ADMITS, PLAYER[m], self.origin + 1, fee)
         self._check_out(m)
         if not self.end_reason:
             self._end_turn()
@@ -410,7 +409,7 @@ class CasablancaState(State):
         m, c, f = self.mover, self.challenger, self.placed_at
         if self.phase == RESPOND and self.rules["challenger_answers"]:
             self.phase, self.to_move = EXCHANGE, c
-            self._pending.append(("{} matches the stake of ${:,}; {} may fold, call or raise.",
+            self._pending.append((MATCHES,
                                   (PLAYER[m], self.stakes[m], PLAYER[c]), None, "stake", None))  # note, written out
             return
         value = self.chips[f]
@@ -428,8 +427,7 @@ class CasablancaState(State):
             stats["raise_shown_false"] += self.mover_raised
             self.stats[c]["challenges_won"] += 1
             winner, loser = c, m
-        self._settle(winner, loser, "{} calls at ${:,}. The chip on field {} shows {}: the announcement was {}.",
-                     PLAYER[seat], self.stakes[seat], f + 1, value, "true" if true else "false")
+        self._settle(winner, loser, "call", PLAYER[seat], self.stakes[seat], f + 1, value, true)
 
     def _fold(self, action: Fold) -> None:
         seat = self.to_move
@@ -440,22 +438,21 @@ class CasablancaState(State):
             self.stats[other]["challenges_won"] += 1
         else:
             self.stats[seat]["challenger_folds"] += 1
-        self._settle(other, seat, "{} folds.", PLAYER[seat])
+        self._settle(other, seat, "fold", PLAYER[seat])
 
     def _settle(self, winner: int, loser: int, how: str, *args: Any) -> None:
         """CB-X3/CB-X4: the loser's stake goes to the winner; a losing mover's move is undone.
-        ``how`` (a template with ``args``) starts the log line."""
+        ``how`` (``"call"`` or ``"fold"``, with ``args``: see ``texts.SETTLED``) starts the log line."""
         amount = self.stakes[loser]
         self.money[loser] -= amount
         self.money[winner] += amount
         self.winner, self.loser = winner, loser
-        say = how + " {} wins ${:,} from {} and takes a card."
-        args += (PLAYER[winner], amount, PLAYER[loser])
+        back = 0
         if loser == self.mover and self.rules["undo_lost_move"]:
             self.figures[loser] = self.origin
-            say += " {} goes back to field {}."
-            args += (PLAYER[loser], self.origin + 1)
-        self._pending.append((say, args, None, "settle", None))  # note, written out
+            back = self.origin + 1
+        self._pending.append((SETTLED, (how, args, PLAYER[winner], amount, PLAYER[loser], back), None, "settle",
+                              None))  # note, written out
         self.phase = CLAIM
         self.to_move = winner
 
@@ -467,7 +464,7 @@ class CasablancaState(State):
         else:
             symbol = action.symbol
             self.cards[loser][symbol] -= 1
-            self._award(winner, symbol, "{} takes a {} card from {}", PLAYER[winner], self.names[symbol], PLAYER[loser])
+            self._award(winner, symbol, "from", PLAYER[winner], self.names[symbol], PLAYER[loser])
         if not self.end_reason:
             self._check_out(loser)
         if not self.end_reason:
@@ -477,14 +474,14 @@ class CasablancaState(State):
         symbol = self.pile.pop()
         if self.pile_known_bottom > len(self.pile):
             self.pile_known_bottom = len(self.pile)
-        self._award(seat, symbol, "{} takes the top card, {}", PLAYER[seat], self.names[symbol])
+        self._award(seat, symbol, "top", PLAYER[seat], self.names[symbol])
         if not self.end_reason and not self.pile:
             self._rebuild_pile()
 
     def _award(self, seat: int, symbol: int, what: str, *args: Any) -> None:
         """The premium for the n-th card of a symbol (dealt cards count, CB-T4); the card
-        that completes the set wins the whole pot and ends the round. ``what`` (a template
-        with ``args``) starts the log line."""
+        that completes the set wins the whole pot and ends the round. ``what`` (``"top"`` or
+        ``"from"``, with ``args``: see ``texts.TAKES``) starts the log line."""
         cards = self.cards[seat]
         cards[symbol] += 1
         count = cards[symbol]
@@ -492,19 +489,14 @@ class CasablancaState(State):
             won, self.pot = self.pot, 0
             self.money[seat] += won
             self.pot_winner = seat
-            self.note("pot", what + ": {} {} cards win the pot of ${:,}!", *args, count, self.names[symbol], won)
-            self._end_round(f"{PLAYER[seat]} completed {count} {self.names[symbol]} cards")
+            self.note("pot", POT_TAKEN, what, args, count, self.names[symbol], won)
+            self._end_round("set", PLAYER[seat], count, self.names[symbol])
             return
         pay = min(self.premiums[count - 1], self.pot)
         self.pot -= pay
         self.money[seat] += pay
-        if self.pile:
-            self._pending.append((what + ": {} {} now, ${:,} from the pot. The top card is {}.",
-                                  (*args, count, self.names[symbol], pay, self.names[self.pile[-1]]), None, "card",
-                                  None))
-        else:
-            self._pending.append((what + ": {} {} now, ${:,} from the pot.", (*args, count, self.names[symbol], pay),
-                                  None, "card", None))
+        self._pending.append((CARD_TAKEN, (what, args, count, self.names[symbol], pay,
+                                           self.names[self.pile[-1]] if self.pile else ""), None, "card", None))
 
     # -- other rules (CB-O2 .. CB-O4) -------------------------------------------------------
     def _rebuild_pile(self) -> None:
@@ -518,11 +510,11 @@ class CasablancaState(State):
         self.pile = returned = shuffled(self.rng, returned)
         self.pile_known_bottom = 0
         if not returned:
-            self.note("pile", "The pile is used up and nobody holds a single card: there is no new pile.")
-            self._end_round("the pile is used up")
+            self.note("pile", N_("The pile is used up and nobody holds a single card: there is no new pile."))
+            self._end_round("pile")
             return
-        self.note("pile", "The pile is used up: the {} single cards are shuffled into a new pile; its top card "
-                   "is {}.", len(returned), self.names[returned[-1]])
+        self.note("pile", N_("The pile is used up: the {} single cards are shuffled into a new pile; its top card "
+                             "is {}."), len(returned), self.terms[returned[-1]])
         for seat in range(self.players):
             self._check_out(seat)
 
@@ -531,9 +523,9 @@ class CasablancaState(State):
         if self.active[seat] and self.money[seat] == 0 and not any(self.cards[seat]):
             self.active[seat] = False
             self.figures[seat] = -1
-            self.note("out", "{} has neither money nor cards and is out of the round.", PLAYER[seat])
+            self.note("out", N_("{} has neither money nor cards and is out of the round."), PLAYER[seat])
             if sum(self.active) <= 1:
-                self._end_round("only one player is left")
+                self._end_round("alone")
 
     def _end_turn(self) -> None:
         self.turns += 1
@@ -543,10 +535,17 @@ class CasablancaState(State):
             nxt = (nxt + 1) % n
         self._begin_turn(nxt)
 
-    def _end_round(self, reason: str) -> None:
-        """CB-O4: the round is over; ``_close_round`` settles it once the action is done."""
+    def _end_round(self, why: str, *values: Any) -> None:
+        """CB-O4: the round is over; ``_close_round`` settles it once the action is done.
+        ``why`` names the reason (``texts.END_REASONS``, or ``"set"``: a seat, a count and
+        a symbol completed); ``end_reason`` keeps it in English, ``end_why`` as the key
+        and the values that word it in any language."""
         if not self.end_reason:
-            self.end_reason = reason
+            self.end_why = (why, values)
+            if why == "set":
+                self.end_reason = "{} completed {} {} cards".format(*values)
+            else:
+                self.end_reason = END_REASONS[why].format(*values)
 
     def _close_round(self) -> None:
         """Most money wins the round. A new round (if the match has one) deals the money anew
@@ -556,8 +555,7 @@ class CasablancaState(State):
         n = self.players
         winner = next(s for s in ((self.leader + k) % n for k in range(n)) if self.money[s] == best)
         if not self.quiet:
-            self.note("round", "Round {} ends: {}. {}.", self.round, self.end_reason,
-                       ", ".join(f"{PLAYER[s]} {dollars(self.money[s])}" for s in range(n)))
+            self.note("round", ROUND_ENDED, self.round, *self.end_why, tuple(self.money))
         if self.round < self.rules["rounds"]:
             self._start_round(winner)
         else:
@@ -572,7 +570,7 @@ class CasablancaState(State):
 
     # -- the end -------------------------------------------------------------------------
     def stage(self) -> str:
-        return f"Round {self.round}"
+        return _("Round {}").format(self.round)
 
     def scores(self) -> list[float]:
         """Money at the end of each round, added up over the match (one round: the money)."""
@@ -588,10 +586,10 @@ class CasablancaState(State):
     def score_breakdown(self) -> list[dict[str, float]]:
         out = []
         for s, score in enumerate(self.scores()):
-            row = {f"round {r + 1}": float(money[s]) for r, money in enumerate(self.round_money)}
+            row = {_("round {}").format(r + 1): float(money[s]) for r, money in enumerate(self.round_money)}
             if self.phase != OVER:
-                row[f"round {self.round} so far"] = float(self.money[s])
-            row["cards"] = float(sum(self.cards[s]))
+                row[_("round {} so far").format(self.round)] = float(self.money[s])
+            row[_("cards")] = float(sum(self.cards[s]))
             row["score"] = score
             out.append(row)
         return out

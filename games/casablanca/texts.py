@@ -1,10 +1,23 @@
 """Casablanca's words: the phase names and statistics a view carries (and how the public
-record is counted), the players' names, and the fixed lines the engine says (a hint per
-phase, the move line written every turn)."""
+record is counted), the players' names, the game's catalog (German and French, issue 27)
+and the lines the engine says (a hint per phase, the move line written every turn, the
+lines with money in them, worded when they are read)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from parlour.core.events import Worded
 from parlour.core.game import seat_label
+from parlour.core.i18n import N_, current_language, money
+from parlour.plugin import translator
+
+#: the game's own catalog (``locale/<lang>/LC_MESSAGES/casablanca.po``)
+WORDS = translator(__package__, "casablanca")
+_ = WORDS.gettext
+ngettext = WORDS.ngettext
+pgettext = WORDS.pgettext
 
 FIGURE = "figure"
 TURN = "turn"
@@ -60,15 +73,201 @@ def count_answer(stats: list[dict[str, int]], seat: int, challenger: int, behind
 
 #: what a player must do in each phase: the reason an action that does not fit is refused
 PHASE_HINTS = {
-    FIGURE: "every player must first put a figure on the ring",
-    TURN: "pick up a chip from the ring first",
-    ANNOUNCE: "announce a number and put the chip down on a free field first",
-    COMMIT: "challenge with a stake, or let it pass",
-    RESPOND: "admit, call or raise",
-    EXCHANGE: "fold, call or raise",
-    CLAIM: "take the top card or one of the loser's cards",
+    FIGURE: N_("every player must first put a figure on the ring"),
+    TURN: N_("pick up a chip from the ring first"),
+    ANNOUNCE: N_("announce a number and put the chip down on a free field first"),
+    COMMIT: N_("challenge with a stake, or let it pass"),
+    RESPOND: N_("admit, call or raise"),
+    EXCHANGE: N_("fold, call or raise"),
+    CLAIM: N_("take the top card or one of the loser's cards"),
 }
 
 #: the log line of a move (picked up, announced, put down, moved), a template for str.format
-MOVE_LINE = ("{} picks up the chip on field {}, announces {}, puts the chip face down on field {} and moves to "
-             "field {} ({}).")
+#: (its symbol a Term)
+MOVE_LINE = N_("{} picks up the chip on field {}, announces {}, puts the chip face down on field {} and moves to "
+               "field {} ({}).")
+
+
+class _Dollars(dict[tuple[str, int], str]):
+    """Amounts as a player reads them ("$1,250", "1.250 $", "1 250 $"), each written once
+    per language: the log names a stake or a premium at nearly every step, a board names
+    one at every choice."""
+
+    def __missing__(self, key: tuple[str, int]) -> str:
+        if len(self) > 4096:
+            self.clear()
+        text = self[key] = money(key[1], key[0])
+        return text
+
+
+_DOLLARS = _Dollars()
+
+
+def dollars(amount: int) -> str:
+    """``amount`` as the current language writes dollars."""
+    return _DOLLARS[current_language(), amount]
+
+
+#: the log line of a move nobody challenges (written at nearly every turn, rollouts too)
+NOBODY_CHALLENGES = N_("Nobody challenges.")
+
+#: the default symbols' names (the ruleset's ``symbols``), for the catalog: a table's own
+#: names that the catalog does not know are shown as they are
+SYMBOL_NAMES = (N_("Palm"), N_("Camel"), N_("Moon"), N_("Star"), N_("Lamp"), N_("Fez"), N_("Key"))
+
+
+def symbol_word(name: str) -> str:
+    """A symbol's name in the current language (a name of the table's own, as it is)."""
+    return _(name)
+
+
+def _default_letters() -> dict[str, str]:
+    """The letter the board shows for each default symbol, in the current language: German
+    and French names share first letters (Stern, Schlüssel; Lune, Lampe), so each
+    language chooses its seven."""
+    return {"Palm": pgettext("letter of Palm", "P"), "Camel": pgettext("letter of Camel", "C"),
+            "Moon": pgettext("letter of Moon", "M"), "Star": pgettext("letter of Star", "S"),
+            "Lamp": pgettext("letter of Lamp", "L"), "Fez": pgettext("letter of Fez", "F"),
+            "Key": pgettext("letter of Key", "K")}
+
+
+def symbol_letters(names: Sequence[str]) -> list[str]:
+    """The one letter per symbol the board shows: the language's own for the default
+    names, else the first letter of the name as shown; the English names' first letters
+    (which the rules make all different) where a language's would repeat one."""
+    english = [name.strip()[:1].upper() for name in names]
+    defaults = _default_letters()
+    shown = [defaults.get(name) or symbol_word(name).strip()[:1].upper() for name in names]
+    return shown if len(set(shown)) == len(shown) else english
+
+
+# -- the log lines with money or lists in them: worded when read, in the reader's language --
+def _line(name: str, template: str, amounts: tuple[int, ...] = (), terms: tuple[int, ...] = ()) -> Worded:
+    """A log line ``template`` (English, marked for the catalog) whose values at the
+    positions ``amounts`` are amounts of money and at ``terms`` symbols' names, each worded
+    in the current language when the line is read; the values themselves are plain data."""
+
+    def words(*values: Any) -> str:
+        return _(template).format(*(dollars(v) if i in amounts else symbol_word(v) if i in terms else v
+                                    for i, v in enumerate(values)))
+
+    return Worded(words, name=f"casablanca.{name}")
+
+
+def _worded(name: str) -> Callable[[Callable[..., str]], Worded]:
+    def named(words: Callable[..., str]) -> Worded:
+        return Worded(words, name=f"casablanca.{name}")
+    return named
+
+
+ROUND_STARTS = _line("round", N_("Round {}: {} leads. Everyone pays {} into the pot, which holds {}."), (2, 3))
+SELLS = _line("sell", N_("{} sells a {} card to the bank for {}; it goes under the pile."), (2,), (1,))
+NO_CHALLENGE = _line("poor", N_("{} has less than {}, the smallest stake: nobody may challenge this move."), (1,))
+CHALLENGES = _line("challenge", N_("{} challenges {}'s announcement, staking {}."), (2,))
+RAISES = _line("raise", N_("{} raises by {} to {}."), (1, 2))
+ADMITS = _line("admit", N_("{} admits, goes back to field {} and pays {} into the pot."), (2,))
+MATCHES = _line("match", N_("{} matches the stake of {}; {} may fold, call or raise."), (1,))
+#: the end of a round, why, and everyone's money (``{}`` a line of ``END_REASONS``)
+ROUND_ENDS = N_("Round {} ends: {}. {}.")
+
+
+@_worded("deal")
+def DEALT(names: Sequence[str], hands: Sequence[Sequence[int]], top: str) -> str:
+    """Everyone's hand after the deal (a hand: a count per symbol), and the top card."""
+    dealt = list_break().join(f"{seat_label(seat)} {cards_text(names, hand)}" for seat, hand in enumerate(hands))
+    return _("Cards dealt: {}. The top card of the pile is {}.").format(dealt, symbol_word(top))
+
+
+def list_break() -> str:
+    """What separates the items of a list whose items hold commas ("; ", French " ; ")."""
+    return pgettext("between items holding commas", "; ")
+
+
+def cards_text(names: Sequence[str], hand: Sequence[int]) -> str:
+    """A hand as "2 Palm, 1 Key" (or "no cards"), in the current language."""
+    parts = [f"{c} {symbol_word(names[s])}" for s, c in enumerate(hand) if c]
+    return ", ".join(parts) if parts else _("no cards")
+
+
+@_worded("settle")
+def SETTLED(how: str, how_values: Sequence[Any], winner: str, amount: int, loser: str, back: int) -> str:
+    """An exchange decided: how (``"call"`` or ``"fold"``, worded by ``SETTLE_HOW`` from its values),
+    the winnings, and where a losing mover goes back to (``back`` 0: he stays)."""
+    first = SETTLE_HOW[how](*how_values)
+    line = _("{} wins {} from {} and takes a card.").format(winner, dollars(amount), loser)
+    if back:
+        line += " " + _("{} goes back to field {}.").format(loser, back)
+    return f"{first} {line}"
+
+
+def _calls(seat: str, stake: int, field: int, value: int, true: bool) -> str:
+    if true:
+        return _("{} calls at {}. The chip on field {} shows {}: the announcement was true.").format(
+            seat, dollars(stake), field, value)
+    return _("{} calls at {}. The chip on field {} shows {}: the announcement was false.").format(
+        seat, dollars(stake), field, value)
+
+
+def _folds(seat: str) -> str:
+    return _("{} folds.").format(seat)
+
+
+#: how an exchange is decided, by name (a line's values are plain data)
+SETTLE_HOW: dict[str, Callable[..., str]] = {"call": _calls, "fold": _folds}
+
+
+@_worded("card")
+def CARD_TAKEN(how: str, how_values: Sequence[Any], count: int, symbol: str, pay: int, top: str) -> str:
+    """A card taken (the top card, or the loser's: ``TAKES``) with its premium, and the
+    new top card ("" when the pile is empty)."""
+    first = TAKES[how](*how_values)
+    name = symbol_word(symbol)
+    line = ngettext("{}: {} {} now, {} from the pot.", "{}: {} {} now, {} from the pot.", count).format(
+        first, count, name, dollars(pay))
+    if top:
+        line += " " + _("The top card is {}.").format(symbol_word(top))
+    return line
+
+
+@_worded("pot")
+def POT_TAKEN(how: str, how_values: Sequence[Any], count: int, symbol: str, pot: int) -> str:
+    """The card that completes a set: it wins the pot."""
+    return _("{}: {} {} cards win the pot of {}!").format(TAKES[how](*how_values), count, symbol_word(symbol),
+                                                          dollars(pot))
+
+
+def _takes_top(seat: str, symbol: str) -> str:
+    return _("{} takes the top card, {}").format(seat, symbol_word(symbol))
+
+
+def _takes_from(seat: str, symbol: str, loser: str) -> str:
+    return _("{} takes a {} card from {}").format(seat, symbol_word(symbol), loser)
+
+
+#: how a card is taken, by name
+TAKES: dict[str, Callable[..., str]] = {"top": _takes_top, "from": _takes_from}
+
+#: why a round ends: a template each, with its values (plain data), kept by the state so
+#: that the board and the log word it in the reader's language
+END_REASONS = {
+    "limit": N_("the safety limit of {} turns is reached"),
+    "pile": N_("the pile is used up"),
+    "alone": N_("only one player is left"),
+}
+
+
+def end_reason(key: str, values: Sequence[Any]) -> str:
+    """Why the round ended, in the current language."""
+    if key == "set":
+        seat, count, symbol = values
+        return ngettext("{} completed {} {} card", "{} completed {} {} cards", count).format(
+            seat, count, symbol_word(symbol))
+    return _(END_REASONS[key]).format(*values)
+
+
+@_worded("round-ends")
+def ROUND_ENDED(round_: int, why: str, why_values: Sequence[Any], money_left: Sequence[int]) -> str:
+    """A round over: why, and everyone's money."""
+    purses = ", ".join(f"{seat_label(s)} {dollars(m)}" for s, m in enumerate(money_left))
+    return _(ROUND_ENDS).format(round_, end_reason(why, why_values), purses)
+

@@ -65,6 +65,7 @@ def seat_view(state: CasablancaState, seat: int | None) -> dict[str, Any]:
         "round_money": [list(r) for r in state.round_money],
         "pot_winner": None if state.pot_winner < 0 else state.pot_winner,
         "end_reason": state.end_reason or None,
+        "end_why": [state.end_why[0], list(state.end_why[1])] if state.end_reason and state.end_why[0] else None,
         "move": None,
         "challenge": None,
     }
