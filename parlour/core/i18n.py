@@ -16,12 +16,14 @@ This module imports only :mod:`parlour.core.inputs` of ``parlour``.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import gettext as _gettext
 import io
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from importlib import resources
 from importlib.resources.abc import Traversable
 
@@ -77,8 +79,25 @@ def set_language(language: str) -> None:
 
 
 def current_language() -> str:
-    """The language text is worded in now (``en``, ``de``, ``fr``)."""
-    return _current
+    """The language text is worded in now (``en``, ``de``, ``fr``): the one
+    :func:`in_language` holds in this thread or task, else the one :func:`set_language` chose."""
+    return _held.get() or _current
+
+
+#: a language held for a while in one thread or task (:func:`in_language`), over the chosen one
+_held: contextvars.ContextVar[str | None] = contextvars.ContextVar("parlour_language", default=None)
+
+
+@contextlib.contextmanager
+def in_language(language: str) -> Iterator[None]:
+    """Word everything in ``language`` inside the block, in this thread or task alone: the
+    host words what goes out to another player in English (the player words it in his own
+    language), while its own screen stays in the language chosen."""
+    token = _held.set(parse_language(language) or ENGLISH)
+    try:
+        yield
+    finally:
+        _held.reset(token)
 
 
 # -- catalogs ----------------------------------------------------------------------
@@ -127,7 +146,7 @@ class Translator:
         self.domain = domain
 
     def translations(self, language: str | None = None) -> _gettext.NullTranslations:
-        return catalog(self.folder, self.domain, language or _current)
+        return catalog(self.folder, self.domain, language or current_language())
 
     def gettext(self, message: str) -> str:
         """``message`` in the current language (itself where it has no translation; the empty
@@ -176,7 +195,7 @@ def number(value: float, language: str | None = None, decimals: int | None = Non
     from babel.numbers import format_decimal
 
     pattern = None if decimals is None else "#,##0" + ("." + "0" * decimals if decimals else "")
-    return _terminal(format_decimal(value, pattern, locale=language or _current))
+    return _terminal(format_decimal(value, pattern, locale=language or current_language()))
 
 
 def percent(share: float, decimals: int = 0, language: str | None = None) -> str:
@@ -184,7 +203,7 @@ def percent(share: float, decimals: int = 0, language: str | None = None) -> str
     from babel import Locale
     from babel.numbers import format_percent
 
-    lang = language or _current
+    lang = language or current_language()
     pattern = Locale.parse(lang).percent_formats[None].pattern
     if decimals:
         pattern = re.sub(r"0(?=[^0#,.;]*%)", "0." + "0" * decimals, pattern, count=1)
@@ -196,7 +215,7 @@ def money(value: float, language: str | None = None) -> str:
     where the language's currency pattern puts it; no cents, the games have none)."""
     from babel import Locale
 
-    lang = language or _current
+    lang = language or current_language()
     amount = number(abs(value), lang)
     sign = "-" if value < 0 else ""
     if Locale.parse(lang).currency_formats["standard"].pattern.startswith("¤"):
@@ -210,4 +229,4 @@ def moment(timestamp: float, language: str | None = None) -> str:
 
     from babel.dates import format_datetime
 
-    return format_datetime(datetime.fromtimestamp(timestamp), "d MMM HH:mm", locale=language or _current)
+    return format_datetime(datetime.fromtimestamp(timestamp), "d MMM HH:mm", locale=language or current_language())

@@ -48,6 +48,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from parlour.core.events import Event, Term, Worded
+from parlour.core.i18n import ENGLISH, in_language
 from parlour.core.inputs import MAX_WHOLE, RECORD_BYTES, InputProblem, check_data, shown
 
 #: the protocol's version; a message of another version is refused
@@ -218,7 +219,7 @@ def _fit_event(event: Any) -> bool:
 def wire_event(event: Event) -> dict[str, Any]:
     """An event as a ``table`` message carries it: its text and kind, and what it was worded
     from when that can travel (a template and plain values, or a named Worded line and plain
-    values). ``text`` is the line in English when it is a template (the host's language does
+    values). ``text`` is the line in English when it can travel (the host's language does
     not go out); a line that cannot travel (worded already, an unnamed Worded, values that
     are not plain data) goes as the host worded it."""
     say, args = event.say, event.args
@@ -232,6 +233,11 @@ def wire_event(event: Event) -> dict[str, Any]:
             return out
         wired: dict[str, Any] = {**out, "say": str(say)}
     elif isinstance(say, Worded) and say.name:
+        try:
+            with in_language(ENGLISH):  # its function words in the language of the moment
+                out["text"] = say.format(*args)
+        except Exception:  # noqa: BLE001 - the engine's wording: its line goes as worded
+            return out
         wired = {**out, "worded": say.name}
     else:
         return out

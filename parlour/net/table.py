@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from parlour.core.game import Game, IllegalAction, PluginError, State
-from parlour.core.i18n import N_
+from parlour.core.i18n import ENGLISH, N_, in_language
 from parlour.core.inputs import shown
 from parlour.core.match import Match
 from parlour.core.record import HUMAN
@@ -65,10 +65,12 @@ def table_message(state: State, seat: int, turn: int, since: int = 0) -> dict[st
 
 
 def _stage(state: State) -> str | None:
-    """The stage the game is in ("Round 3"), public, for the seat's own review; None when the
-    game names none or its code fails."""
+    """The stage the game is in ("Round 3"), public, for the seat's own review, in English
+    whatever the host reads (no wording of the host's goes out); None when the game names
+    none or its code fails."""
     try:
-        stage = state.stage()
+        with in_language(ENGLISH):
+            stage = state.stage()
     except Exception:  # noqa: BLE001 - the game's own code: the review does without stages
         return None
     return stage if isinstance(stage, str) else None
@@ -77,9 +79,11 @@ def _stage(state: State) -> str | None:
 def results_message(state: State) -> dict[str, Any]:
     """What every seat is told once the game is over: the scores, the winners and how each
     score is made up. Never the seed nor the record: they would rebuild what the rules never
-    turn over (the honesty test redraws the hidden worlds and finds it the same)."""
+    turn over (the honesty test redraws the hidden worlds and finds it the same). The parts'
+    names are the game's English, whatever the host reads."""
     try:
-        breakdown = state.score_breakdown()
+        with in_language(ENGLISH):
+            breakdown = state.score_breakdown()
     except Exception:  # noqa: BLE001 - the game's own code: the scores do without their parts
         breakdown = []
     return {"type": "results", "scores": state.scores(), "winners": state.winners(), "breakdown": breakdown}

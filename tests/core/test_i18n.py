@@ -297,3 +297,34 @@ def test_no_module_that_words_with_underscore_binds_it_again() -> None:
         if imports_it:
             wrong += [f"{path.relative_to(PACKAGE)}:{line}" for line in bound_underscores(tree)]
     assert wrong == []
+
+
+def test_a_language_held_in_one_thread_leaves_the_others_in_theirs() -> None:
+    """The host words what goes out to players in English (``in_language``) while its own
+    screen, on another thread, stays in the language chosen."""
+    import threading
+
+    from parlour.core.i18n import in_language
+
+    set_language("de")
+    seen: list[str] = []
+    inside = threading.Event()
+    done = threading.Event()
+
+    def screen() -> None:
+        inside.wait()
+        seen.append(i18n.gettext("Rules"))
+        done.set()
+
+    thread = threading.Thread(target=screen)
+    thread.start()
+    try:
+        with in_language("en"):
+            assert current_language() == "en" and i18n.gettext("Rules") == "Rules"
+            inside.set()
+            done.wait()
+        assert current_language() == "de"
+    finally:
+        thread.join()
+        set_language("en")
+    assert seen == ["Regeln"]

@@ -76,6 +76,21 @@ def worded_casablanca(monkeypatch: pytest.MonkeyPatch):
     set_language("en")
 
 
+#: Casablanca's own catalog (games/casablanca/locale): the set-aside line and a word of each
+#: language that none of the others' lines hold
+REAL_ASIDE = {"de": "Jeder Spieler legt einen Chip beiseite, ohne dass die anderen ihn sehen.",
+              "fr": "Chaque joueur met un jeton à l’écart, sans que les autres le voient."}
+REAL_GERMAN = ("Runde ", "Spielleiter", "Jeder Spieler legt", "Pott")
+REAL_ROUND = {"de": "Runde 1: ", "fr": "Manche 1\u00a0: "}
+
+
+@pytest.fixture
+def real_casablanca():
+    """Casablanca with its own catalog, and the language English again after the test."""
+    yield CASABLANCA
+    set_language("en")
+
+
 def table_message(events: list[dict]) -> dict:
     """A host's table message around ``events``, read as the player's app reads it."""
     return read_host(encode({"type": "table", "turn": 0, "to_move": None, "view": {}, "events": events,
@@ -112,7 +127,8 @@ def test_a_named_worded_line_travels_by_its_name_with_tuples_as_lists() -> None:
     event = Event(in_language("de", lambda: CHIPS.format(("Ada", "Bea"), 3)), None, "", None, CHIPS,
                   (("Ada", "Bea"), 3))
     sent = wire_event(event)
-    assert sent == {"text": "Ada, Bea: 3 Chips", "kind": "", "worded": "test-net18n.chips", "args": [["Ada", "Bea"], 3]}
+    # its text is worded again in English (the host's German does not go out)
+    assert sent == {"text": "Ada, Bea: 3 chips", "kind": "", "worded": "test-net18n.chips", "args": [["Ada", "Bea"], 3]}
     [got] = table_message([sent])["events"]
     assert in_language("fr", lambda: word_event(got, FAKE)) == "Ada, Bea: 3 jetons"
     assert in_language("de", lambda: word_event(got, FAKE)) == "Ada, Bea: 3 Chips"
@@ -263,14 +279,14 @@ def play(game, language: str, seed: int = 11):
     return match
 
 
-def test_a_record_made_in_german_replays_in_french(worded_casablanca, tmp_path: Path) -> None:
-    game = worded_casablanca
+def test_a_record_made_in_german_replays_in_french(real_casablanca, tmp_path: Path) -> None:
+    game = real_casablanca
     german = play(game, "de")
     shown = [e.text for e in german.state.events]
-    assert any(text.startswith("Runde 1: ") for text in shown) and ASIDE not in shown, "played in German"
+    assert shown[0].startswith(REAL_ROUND["de"]) and REAL_ASIDE["de"] in shown, "played in German"
     kept = SaveFolder(tmp_path).save(german.record, tmp_path / "game.json")
     saved = kept.read_text(encoding="utf-8")
-    for word in GERMAN:
+    for word in REAL_GERMAN:
         assert word not in saved, f"the record holds the German {word!r}"
     english = play(game, "en")
     assert english.record.to_json() == german.record.to_json(), "the same record in any language"
@@ -279,21 +295,21 @@ def test_a_record_made_in_german_replays_in_french(worded_casablanca, tmp_path: 
     record = Record.load(kept)
     state = replay(game, record)
     replayed = [e.text for e in state.events]
-    assert replayed[0].startswith("Manche 1 : ") and "Chacun met de côté un jeton, sans que les autres le voient." in replayed
-    assert not [t for t in replayed if any(word in t for word in GERMAN)]
+    assert replayed[0].startswith(REAL_ROUND["fr"]) and REAL_ASIDE["fr"] in replayed
+    assert not [t for t in replayed if any(word in t for word in REAL_GERMAN)]
     assert len(replayed) == len(shown)
     review = Review(game, record)
     seen = [e.text for e in review.states[review.last].events_for(0)]
-    assert seen[0].startswith("Manche 1 : ") and CATALOG["fr"][ASIDE] in seen, "the review shows the French"
-    assert not [t for t in seen if any(word in t for word in GERMAN)]
+    assert seen[0].startswith(REAL_ROUND["fr"]) and REAL_ASIDE["fr"] in seen, "the review shows the French"
+    assert not [t for t in seen if any(word in t for word in REAL_GERMAN)]
     assert review.last_move(review.last, 1).startswith("Last move"), "the review of each step still reads"
 
 
 # -- two players at one hosted table, in two languages ----------------------------------------
-def test_two_players_at_one_hosted_table_read_it_in_two_languages(worded_casablanca) -> None:
+def test_two_players_at_one_hosted_table_read_it_in_two_languages(real_casablanca) -> None:
     """The host plays in German; Ada's app reads the table in German and Bea's in French, from
     the same kind of messages, none of which holds the host's German."""
-    game = worded_casablanca
+    game = real_casablanca
     set_language("de")  # the host's language, and the table's wording on the host
     table = hosted(game, load_ruleset(game).resolve(), 5, [Seat("Ada", HUMAN), Seat("Bea", HUMAN), Seat("Cleo", "random")])
     codes = table.issue_codes()
@@ -335,19 +351,19 @@ def test_two_players_at_one_hosted_table_read_it_in_two_languages(worded_casabla
     ada, bea = asyncio.run(scenario())
     assert table.match.state.is_over
     for raw in heard:
-        for word in GERMAN:
+        for word in REAL_GERMAN:
             assert word not in raw, f"the host's German went out: {raw[:200]}"
 
     ada_reads = in_language("de", lambda: [e.text for e in ada.state.events])
     bea_reads = in_language("fr", lambda: [e.text for e in bea.state.events])
-    assert ada_reads[0].startswith("Runde 1: ") and "Jeder legt verdeckt einen Chip beiseite." in ada_reads
-    assert bea_reads[0].startswith("Manche 1 : ") and ASIDE not in bea_reads
-    assert not [t for t in bea_reads if any(word in t for word in GERMAN)]
+    assert ada_reads[0].startswith(REAL_ROUND["de"]) and REAL_ASIDE["de"] in ada_reads
+    assert bea_reads[0].startswith(REAL_ROUND["fr"]) and REAL_ASIDE["fr"] in bea_reads
+    assert not [t for t in bea_reads if any(word in t for word in REAL_GERMAN)]
     # worded when read: the same events Ada was sent read in French too, and the review with them
-    assert in_language("fr", lambda: ada.state.events[0].text).startswith("Manche 1 : ")
+    assert in_language("fr", lambda: ada.state.events[0].text).startswith(REAL_ROUND["fr"])
     review = bea.seen_review()
     assert in_language("fr", lambda: [e.text for e in review.states[-1].events_for(1)]) == bea_reads
-    assert in_language("de", lambda: review.states[1].events_for(1)[0].text).startswith("Runde 1: ")
+    assert in_language("de", lambda: review.states[1].events_for(1)[0].text).startswith(REAL_ROUND["de"])
 
     assert len(refusals) == 2, refusals
     for refusal in refusals:
