@@ -232,7 +232,7 @@ class ParlourApp(App[None]):
         try:
             match.remind(ledger.habits(game.id, match.seats))
         except Exception as exc:  # noqa: BLE001 - the database or a computer player: the game goes on without
-            self.notify(f"the players' earlier games could not be recalled: {exc}", title="Your record",
+            self.notify(_("the players' earlier games could not be recalled: {error}").format(error=exc), title=_("Your record"),
                         severity="warning", timeout=10, markup=False)
 
     def keep_game(self, live: LiveGame) -> Kept | None:
