@@ -56,7 +56,8 @@ def evaluation(decision: Decision, who: str, width: int = 200) -> Text:
             judged = Text(_("win {share} · best: {move} {best_share}").format(
                 share=pc(decision.win_played), move=best, best_share=pc(decision.win_best)))
         parts = [judged, mark] if not mark_first else [mark, judged]
-        return Text(" · ").join([Text.assemble((f"{who}: ", "bold"), played), *(p for p in parts if p is not None)])
+        said = Text.assemble((_("{who}:").format(who=who) + " ", "bold"), played)
+        return Text(" · ").join([said, *(p for p in parts if p is not None)])
 
     for text in (line(decision.played_label, decision.best_label), line(decision.played, decision.best, True)):
         if text.cell_len <= width:
