@@ -18,11 +18,11 @@ from textual.message import Message
 from textual.widgets import RichLog, Static
 
 from parlour.core.game import Event, with_names
-from parlour.core.i18n import N_, _, ngettext
+from parlour.core.i18n import ENGLISH, N_, _, current_language, ngettext
 from parlour.core.record import HUMAN, Seat
 from parlour.core.review import StageScores, running_scores, sparkline
 from parlour.tui.board import Board
-from parlour.tui.screen import score_number, styled, worded_bindings
+from parlour.tui.screen import score_number, share_text, styled, worded_bindings
 
 
 @runtime_checkable
@@ -71,6 +71,12 @@ def _duration(seconds: float) -> str:
     if not minutes:
         return f"{rest} s"
     return f"{minutes} min" + (f" {rest} s" if rest else "")
+
+
+def thinking_share(percent: int) -> str:
+    """How far a computer's thinking has got: ``27%`` in English as it always was, else as
+    the language writes a percentage (``27 %``)."""
+    return f"{percent}%" if current_language() == ENGLISH else share_text(percent / 100)
 
 
 def history_table(names: Sequence[str], stages: Sequence[StageScores]) -> RichTable:
@@ -131,7 +137,7 @@ class StatusPanel(Static):
         elif thinking is not None:
             line = styled(_("{name} is thinking..."), "italic", name=(names[thinking], "bold"))
             if thought is not None:
-                line.append(f" {thought}%")
+                line.append(" " + thinking_share(thought))
                 bar = ProgressBar(total=100, completed=thought)
             lines.append(line)
         elif to_move is not None and awaiting == to_move:
