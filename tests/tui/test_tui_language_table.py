@@ -267,3 +267,61 @@ def test_the_dialogs_fit_and_speak_the_language(lang: str, dialog: str, size: tu
     ours = text.replace("Sevens", "").replace("parlour host", "").replace("Play the", "").replace("Discard a card", "")  # the test game's words
     assert english_words(ours, lang) == [], text
     assert [word for word in DIALOG_WORDS[lang][dialog] if word not in text] == [], text
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_screens_frame_speaks_the_language(lang: str, size: tuple[int, int], tmp_path: Path) -> None:
+    """Its header and its key; the rules themselves are the game's (Sevens has them in English)."""
+    import sevens
+
+    from parlour.tui.rules import RulesScreen
+
+    app = make_app(lang, tmp_path, sevens_registry())
+
+    async def scenario() -> str:
+        async with app.run_test(size=size) as pilot:
+            app.show_rules(sevens.GAME)
+            await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+            await wait_for(pilot, lambda: "esc" in footer_line(app))
+            return await settled_text(pilot)
+
+    text = run(scenario())
+    head, foot = text.splitlines()[0], text.splitlines()[-1]
+    assert {"de": "Regeln von Sevens", "fr": "Règles de Sevens"}[lang] in head, head
+    assert missing_keys(foot, [{"de": "esc Zurück", "fr": "esc Retour"}[lang]]) == [], foot
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_seat_at_a_hosted_table_speaks_the_language(lang: str, tmp_path: Path) -> None:
+    """Another person's decision at a hosted table: whom the table waits for, in the
+    status and the header."""
+    from parlour.core.rulesets import load_ruleset
+    from parlour.net.server import TableServer
+    from parlour.net.table import hosted
+    from parlour.tui.remote import RemoteTableScreen
+
+    game = REGISTRY.get("casablanca")
+    table = hosted(game, load_ruleset(game).resolve(), 5, [Seat("Ada", HUMAN), Seat("Bea", HUMAN)])
+    codes = table.issue_codes()
+    app = make_app(lang, tmp_path)
+
+    async def scenario() -> str:
+        server = TableServer(table)
+        await server.start()
+        try:
+            async with app.run_test(size=(120, 40)) as pilot:
+                app.join_table(f"127.0.0.1:{server.port}", codes[0] if table.match.state.to_move == 1 else codes[1])
+                await wait_for(pilot, lambda: isinstance(app.screen, RemoteTableScreen)
+                               and app.screen.phase is Phase.WAITING, timeout=60)
+                await wait_for(pilot, lambda: "esc " in footer_line(app))
+                text = await settled_text(pilot)
+                footer = footer_line(app)
+                return "\n".join([text.splitlines()[0], region_text(app, text, "#status"), footer[footer.find("esc "):]])
+        finally:
+            await server.close()
+
+    ours = run(scenario())
+    assert english_words(ours.replace("Casablanca", ""), lang) == [], ours
+    waiting = {"de": ("Warten auf ", "Sie", "esc Menü"), "fr": ("En attente de ", "vous", "esc Menu")}
+    assert [word for word in waiting[lang] if word not in ours] == [], ours
