@@ -66,6 +66,15 @@ class Parlour(Protocol):
 
 #: Textual's own words on Parlour's screens (the command palette's key in the footer)
 TEXTUAL_WORDS = (N_("palette"), N_("Open the command palette"))
+#: Textual's own commands in the palette, each as its title and help (worded by the app)
+TEXTUAL_COMMANDS = (
+    N_("Theme"), N_("Change the current theme"), N_("Quit"), N_("Quit the application as soon as possible"),
+    N_("Keys"), N_("Hide the keys and widget help panel"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Minimize"), N_("Minimize the widget and restore to normal size"),
+    N_("Maximize"), N_("Maximize the focused widget"),
+    N_("Screenshot"), N_("Save an SVG 'screenshot' of the current screen"),
+)
 
 
 def score_number(value: object) -> str:

@@ -325,3 +325,29 @@ def test_a_seat_at_a_hosted_table_speaks_the_language(lang: str, tmp_path: Path)
     assert english_words(ours.replace("Casablanca", ""), lang) == [], ours
     waiting = {"de": ("Warten auf ", "Sie", "esc Menü"), "fr": ("En attente de ", "vous", "esc Menu")}
     assert [word for word in waiting[lang] if word not in ours] == [], ours
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_command_palette_at_a_table_speaks_the_language(lang: str, tmp_path: Path) -> None:
+    """The table's commands and Textual's own (the theme, quitting, a screenshot)."""
+    from textual.command import CommandPalette
+
+    game, match = at_decision("monte-carlo", lambda view: True)
+    app = make_app(lang, tmp_path)
+
+    async def scenario() -> str:
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.push_screen(TableScreen(LiveGame(game, match, tmp_path / "game.json")))
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.phase is Phase.DECIDING)
+            await pilot.press("ctrl+p")
+            await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
+            text = await settled_text(pilot)
+            return "\n".join(text.splitlines()[4:-1])  # the palette over the board's first lines, not the footer
+
+    text = run(scenario())
+    english = ["Search for commands", "Quit", "Screenshot", "Theme", "Leave the table", "Advice", "Scroll the log",
+               "Show or hide the side panel", "Rules of", "Keys"]
+    assert [word for word in english if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text)] == [], text
+    expected = {"de": ("Befehle suchen", "Beenden", "Bildschirmfoto", "Den Tisch verlassen", "Rat"),
+                "fr": ("Chercher une commande", "Quitter", "Capture d’écran", "Quitter la table", "Conseil")}[lang]
+    assert [word for word in expected if word not in text] == [], text
