@@ -7,10 +7,10 @@ module (below every screen) does not import the app (above them all)."""
 
 from __future__ import annotations
 
+import string
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-import string
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from rich.text import Text
