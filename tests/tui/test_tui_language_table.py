@@ -57,7 +57,8 @@ LEAVE = {"de": ["Weiterspielen (Esc)", "Gehen, gespeichert (l)", "Aufgeben (a)",
                 "esc Continuer", "l Partir (sauvegardé)", "a Abandonner"]}
 RESULTS_KEYS = {"de": ["n Nochmal", "m Menü", "r Regeln", "v Nachschau", "a Prüfen"],
                 "fr": ["n Rejouer", "m Menu", "r Règles", "v Revoir", "a Analyser"]}
-REVIEW_KEYS = {"de": ["→ Vor", "← Zurück"], "fr": ["→ Suivant", "← Retour"]}
+REVIEW_KEYS = {"de": ["→ Vor", "← Zurück", "pgdn Runde vor", "s Platzwechsel"],
+               "fr": ["→ Suivant", "← Retour", "pgdn Manche suiv.", "s Places"]}
 
 
 def english_words(text: str, lang: str) -> list[str]:
