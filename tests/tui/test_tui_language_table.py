@@ -352,3 +352,44 @@ def test_the_command_palette_at_a_table_speaks_the_language(lang: str, tmp_path:
     expected = {"de": ("Befehle suchen", "Beenden", "Bildschirmfoto", "Den Tisch verlassen", "Rat"),
                 "fr": ("Chercher une commande", "Quitter", "Capture d’écran", "Quitter la table", "Conseil")}[lang]
     assert [word for word in expected if word not in text] == [], text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_moment_held_on_the_table_speaks_the_language(lang: str, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The panel that holds what a move did (its title, how to go on, its key) and the status
+    line while it is held, at 80x24 (the test game pauses on its scoring plays)."""
+    from test_tui_moments import PausingSevens, open_table
+
+    from parlour.testing.boards import ManualClock
+    from parlour.tui.board import Board
+
+    clock = ManualClock()
+    monkeypatch.setattr(Board, "clock", clock)
+    monkeypatch.setattr(Board, "decision_delay", 0.5)
+    game = PausingSevens()
+    app = make_app(lang, tmp_path, sevens_registry(game=game))
+
+    async def scenario() -> str:
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = open_table(app, game, [Seat("Ada", HUMAN), Seat("Bob", "random")], tmp_path / "s.json")
+            while True:
+                await wait_for(pilot, lambda: screen.phase in (Phase.DECIDING, Phase.PAUSED, Phase.OVER))
+                assert screen.phase is not Phase.OVER, "no scoring play was held"
+                if screen.phase is Phase.PAUSED:
+                    await wait_for(pilot, lambda: "⏎ " in footer_line(app))
+                    return await settled_text(pilot)
+                moves = len(screen.match.record.actions)
+                clock.advance(0.5)
+                await pilot.press("enter")
+                await wait_for(pilot, lambda: len(screen.match.record.actions) > moves)
+
+    text = run(scenario())
+    lines = text.splitlines()
+    ours = "\n".join([lines[0], lines[-1], *(line for line in lines if "─" in line)])  # header, footer, the borders
+    assert english_words(ours.replace("Sevens", ""), lang) == [], text
+    expected = {"de": ("Lesen, was geschah, dann Enter", "Was eben geschah", "Enter: weiter", "⏎ Weiter"),
+                "fr": ("Lisez ce qui s’est passé, puis Entrée", "Ce qui vient de se passer", "Entrée\u00a0: continuer",
+                       "⏎ Continuer")}[lang]
+    assert [word for word in expected if word not in text] == [], text
+    assert not re.search(r"Read what happened|What just happened|Enter: go on|Go on", text), text
