@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from parlour.core.i18n import number
 from parlour.core.match import Match
 from parlour.core.ratings import Skill, ladder_skill, rate, ranks, signed
 from parlour.core.record import HUMAN, Seat
@@ -53,7 +54,7 @@ class Change:
 
     def text(self) -> str:
         """``Tess 1,512, +18``."""
-        return f"{self.who} {self.after.shown:,}, {signed(self.change)}"
+        return f"{self.who} {number(self.after.shown)}, {signed(self.change)}"
 
 
 @dataclass(frozen=True)

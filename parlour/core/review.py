@@ -14,7 +14,16 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from parlour.core.game import Event, Game, State, seat_label
+from parlour.core.i18n import _, ngettext
 from parlour.core.record import HUMAN, Record, RecordError, replay, replay_actions
+
+
+def _more(seen: int) -> str:
+    """`` (and 2 more in the log)`` after the first of ``seen`` events, or nothing."""
+    if seen < 2:
+        return ""
+    return " " + ngettext("(and {n} more in the log)", "(and {n} more in the log)", seen - 1).format(n=seen - 1)
+
 
 #: the blocks of a sparkline, lowest first
 _BLOCKS = "▁▂▃▄▅▆▇█"
@@ -86,7 +95,7 @@ def stage_scores(
 
     replay_actions(game, state, record.actions, play)
     if state.is_over or not rows:
-        rows.append(StageScores(stage if stage is not None else "End", score(state), moves))
+        rows.append(StageScores(stage if stage is not None else _("End"), score(state), moves))
     return state, rows
 
 
@@ -129,7 +138,7 @@ class Review:
         #: the state as dealt and after each move, and the steps where a stage begins
         self.states: list[State] = []
         self.stage_starts: list[int] = []
-        _, self.stages = stage_scores(game, record, after=self._keep)
+        _rows, self.stages = stage_scores(game, record, after=self._keep)
 
     def _keep(self, state: State) -> None:
         if not self.states or state.stage() != self.states[-1].stage():
@@ -153,23 +162,23 @@ class Review:
         its own move in full (its label); another's as the first event it saw of it (the rest
         are in its log), or only whose move it was when it saw nothing of it."""
         if not step:
-            return "The deal, before the first move"
+            return _("The deal, before the first move")
         before = self.states[step - 1]
         mover = before.to_move
-        who = seat_label(mover) if mover is not None else "nobody"
+        who = seat_label(mover) if mover is not None else _("nobody")
         if seat is not None and seat == mover:
             played = self.record.actions[step - 1]
             try:
                 played = self.game.legal_action(before.clone(), played).label
             except Exception:  # noqa: BLE001 - the record's own text of this seat's own move will do
                 pass
-            return f"Last move, {who}'s: {played}"
+            return _("Last move, {who}'s: {played}").format(who=who, played=played)
         seen = self.seen_of_move(step, seat)
         if not seen:
-            whose = f"{seat_label(seat)}'s" if seat is not None else "an onlooker's"
-            return f"Last move, {who}'s: nothing of it in {whose} log"
-        more = f" (and {len(seen) - 1} more in the log)" if len(seen) > 1 else ""
-        return f"Last move, {who}'s: {seen[0].text}{more}"
+            if seat is None:
+                return _("Last move, {who}'s: nothing of it in an onlooker's log").format(who=who)
+            return _("Last move, {who}'s: nothing of it in {seat}'s log").format(who=who, seat=seat_label(seat))
+        return _("Last move, {who}'s: {played}").format(who=who, played=seen[0].text) + _more(len(seen))
 
     def history(self, seat: int | None) -> list[StageScores]:
         """The scores after every stage as ``seat`` was shown them then."""
@@ -224,12 +233,11 @@ class SeenReview:
         """What the seat was shown since the step before: the first new event (the rest are
         in its log), or that nothing it could see happened."""
         if not step:
-            return "The table as you sat down"
+            return _("The table as you sat down")
         seen = self.states[step].events[len(self.states[step - 1].events):]
         if not seen:
-            return "Since the step before: nothing new in your log"
-        more = f" (and {len(seen) - 1} more in the log)" if len(seen) > 1 else ""
-        return f"Since the step before: {seen[0].text}{more}"
+            return _("Since the step before: nothing new in your log")
+        return _("Since the step before: {event}").format(event=seen[0].text) + _more(len(seen))
 
     def _scores(self, step: int, final: bool = False) -> list[float | None]:
         shown = running_scores(self.states[step].view(self.seat), len(self.names))
@@ -243,7 +251,7 @@ class SeenReview:
         rows = [StageScores(str(self.states[i - 1].stage()), self._scores(i), i)
                 for i in self.stage_starts if i and self.states[i - 1].stage() is not None]
         end = self.states[-1].stage()
-        rows.append(StageScores(end if end is not None else "End", self._scores(self.last, final=True), self.last))
+        rows.append(StageScores(end if end is not None else _("End"), self._scores(self.last, final=True), self.last))
         return rows
 
 

@@ -29,7 +29,9 @@ from textual.worker import Worker, WorkerState
 from parlour.core.advice import Advice, advice_seed, advise, can_advise
 from parlour.core.agents import Budget
 from parlour.core.game import Game, State
+from parlour.core.i18n import N_, _, ngettext, number
 from parlour.core.match import Match
+from parlour.tui.screen import share_text, worded_bindings
 
 #: the advice last shown at each table: (the match, the moves before the decision, the advice)
 _given: weakref.WeakKeyDictionary[Any, tuple[Match, int, Advice]] = weakref.WeakKeyDictionary()
@@ -56,12 +58,12 @@ def ask(table: Any) -> None:
     """The advice on the person's decision now, shown in a dialog (once computed, shown again
     at the same decision without counting it twice)."""
     if not offered(table):
-        table.notify("No advice at this table: it is offered when every other seat is a computer.",
-                     title="Advice", severity="warning", markup=False)
+        table.notify(_("No advice at this table: it is offered when every other seat is a computer."),
+                     title=_("Advice"), severity="warning", markup=False)
         return
     seat = table.awaiting
     if seat is None:
-        table.notify("Advice is for your own decision: ask when it is your move.", title="Advice", markup=False)
+        table.notify(_("Advice is for your own decision: ask when it is your move."), title=_("Advice"), markup=False)
         return
     match: Match = table.match
     moves = len(match.record.actions)
@@ -89,7 +91,7 @@ def advice_table(advice: Advice) -> RichTable:
     grid.add_column("move", overflow="ellipsis", no_wrap=True, max_width=44)
     grid.add_column("win", justify="right", no_wrap=True)
     for place, move in enumerate(advice.suggestions, 1):
-        win = "not tried" if move.win is None or not move.visits else f"win {move.win * 100:.0f} %"
+        win = _("not tried") if move.win is None or not move.visits else _("win {share}").format(share=share_text(move.win))
         grid.add_row(f"{place}.", move.label, win, style="bold" if place == 1 else "")
     return grid
 
@@ -98,8 +100,8 @@ class AdviceDialog(ModalScreen[None]):
     """The search at work (a progress bar; Esc stops it), then its three best moves."""
 
     BINDINGS = [
-        Binding("escape", "close", "Back to the table", id="advice.close"),
-        Binding("enter", "close", "Back to the table", show=False, id="advice.close_enter"),
+        Binding("escape", "close", N_("Back to the table"), id="advice.close"),
+        Binding("enter", "close", N_("Back to the table"), show=False, id="advice.close_enter"),
     ]
 
     def __init__(self, game: Game, rules: Any, state: State | None, name: str, *, advice: Advice | None = None,
@@ -108,6 +110,7 @@ class AdviceDialog(ModalScreen[None]):
         """``state``: a copy of the table's state to search from (None: ``advice`` is shown
         as it was computed); ``shown`` is told the advice once it is on screen."""
         super().__init__()
+        worded_bindings(self)
         self.game, self.rules, self.state, self.seat_name = game, rules, state, name
         self.advice = advice
         self.budget = budget or Budget(iterations=1)
@@ -117,8 +120,8 @@ class AdviceDialog(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="advice"):
-            yield Static(Text(f"Advice for {self.seat_name}", style="bold"), id="advice-title")
-            yield Static(Text("The computer weighs your moves from what you can see…"), id="advice-body")
+            yield Static(Text(_("Advice for {name}").format(name=self.seat_name), style="bold"), id="advice-title")
+            yield Static(Text(_("The computer weighs your moves from what you can see…")), id="advice-body")
             yield ProgressBar(total=1.0, show_eta=False, id="advice-progress")
         yield Footer()
 
@@ -152,17 +155,19 @@ class AdviceDialog(ModalScreen[None]):
             exc = event.worker.error
             self.query_one(ProgressBar).display = False
             self.query_one("#advice-body", Static).update(
-                Text(f"The advice failed ({type(exc).__name__}: {exc}).", style="red"))
+                Text(_("The advice failed ({error}).").format(error=f"{type(exc).__name__}: {exc}"), style="red"))
 
     def show(self, advice: Advice) -> None:
         self.query_one(ProgressBar).display = False
         if advice.choices < 2:
-            only = advice.suggestions[0].label if advice.suggestions else "it"
-            body: Any = Text(f"There is nothing to choose: {only} is the only move.")
+            body: Any = Text(_("There is nothing to choose: {move} is the only move.").format(
+                move=advice.suggestions[0].label) if advice.suggestions else _("There is nothing to choose: it is the only move."))
         else:
-            simulations = f"{advice.simulations:,} simulations" if advice.simulations else "the game's own choice"
-            head = Text(f"Best of your {advice.choices} moves, from what you can see ({simulations}):")
-            foot = Text("The first is what hard would play. Esc: back to the table.", style="italic")
+            simulations = (ngettext("{n} simulation", "{n} simulations", advice.simulations).format(
+                n=number(advice.simulations)) if advice.simulations else _("the game's own choice"))
+            head = Text(_("Best of your {n} moves, from what you can see ({simulations}):").format(
+                n=advice.choices, simulations=simulations))
+            foot = Text(_("The first is what hard would play. Esc: back to the table."), style="italic")
             body = RichTable.grid()
             body.add_row(head)
             body.add_row(advice_table(advice))

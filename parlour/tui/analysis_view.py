@@ -9,6 +9,8 @@ from rich.text import Text
 from textual.widget import Widget
 
 from parlour.core.analysis import Analysis, Decision
+from parlour.core.i18n import N_, _, ngettext
+from parlour.tui.screen import share_text
 
 #: simulations a decision in the app: a whole game in well under a minute on one core
 APP_BUDGET = 250
@@ -18,7 +20,17 @@ APP_SEED = 0
 MARK_STYLE = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow"}
 #: a column's height in eighths: " ▁▂▃▄▅▆▇█"
 BLOCKS = " ▁▂▃▄▅▆▇█"
-PLURAL = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
+#: each mark in words (the command line's ``parlour analyse`` says them alike)
+MARKS = {"blunder": N_("blunder"), "mistake": N_("mistake"), "inaccuracy": N_("inaccuracy")}
+
+
+def marks_counted(mark: str, n: int) -> str:
+    """``3 mistakes``, in the language's plural."""
+    if mark == "blunder":
+        return ngettext("{n} blunder", "{n} blunders", n).format(n=n)
+    if mark == "mistake":
+        return ngettext("{n} mistake", "{n} mistakes", n).format(n=n)
+    return ngettext("{n} inaccuracy", "{n} inaccuracies", n).format(n=n)
 
 
 class AnalysisStopped(Exception):
@@ -26,7 +38,7 @@ class AnalysisStopped(Exception):
 
 
 def percent(share: float) -> str:
-    return f"{share * 100:.0f} %"
+    return share_text(share)
 
 
 def evaluation(decision: Decision, who: str, width: int = 200) -> Text:
@@ -34,15 +46,18 @@ def evaluation(decision: Decision, who: str, width: int = 200) -> Text:
     Narrower than that, the moves' short texts (the record's) instead of their labels; still
     too wide, the mark right after the move and the rest cut to ``width``."""
     def line(played: str, best: str, tight: bool = False, mark_first: bool = False) -> Text:
-        pc = (lambda share: f"{share * 100:.0f}%") if tight else percent
-        mark = Text(f"{decision.mark} (−{pc(decision.lost)})", style=MARK_STYLE[decision.mark]) \
-            if decision.mark else None
+        pc = (lambda share: share_text(share, tight=True)) if tight else percent
+        mark = Text(f"{_(MARKS.get(decision.mark, decision.mark))} (−{pc(decision.lost)})",
+                    style=MARK_STYLE[decision.mark]) if decision.mark else None
         if decision.best == decision.played:
-            judged = Text.assemble(f"win {pc(decision.win_played)} · ", ("the computer's choice too", "green"))
+            judged = Text.assemble(_("win {share}").format(share=pc(decision.win_played)) + " · ",
+                                   (_("the computer's choice too"), "green"))
         else:
-            judged = Text(f"win {pc(decision.win_played)} · best: {best} {pc(decision.win_best)}")
+            judged = Text(_("win {share} · best: {move} {best_share}").format(
+                share=pc(decision.win_played), move=best, best_share=pc(decision.win_best)))
         parts = [judged, mark] if not mark_first else [mark, judged]
-        return Text(" · ").join([Text.assemble((f"{who}: ", "bold"), played), *(p for p in parts if p is not None)])
+        said = Text.assemble((_("{who}:").format(who=who) + " ", "bold"), played)
+        return Text(" · ").join([said, *(p for p in parts if p is not None)])
 
     for text in (line(decision.played_label, decision.best_label), line(decision.played, decision.best, True)):
         if text.cell_len <= width:
@@ -55,11 +70,13 @@ def evaluation(decision: Decision, who: str, width: int = 200) -> Text:
 def summary(found: Analysis, keys: bool = True) -> tuple[str, str]:
     """The analysis in two short lines: the decisions with their marks, the key moments
     (with the review's keys to them, ``keys``)."""
-    counts = ", ".join(f"{n} {name if n == 1 else PLURAL[name]}" for name, n in found.counts().items() if n)
-    moments = [d.move for d in found.key_moments()]
-    return (f"{len(found.decisions)} decisions: {counts or 'no mistakes'}",
-            f"key moments{' (n/p)' if keys else ''}: {', '.join(map(str, moments))}" if moments
-            else "no key moments")
+    counts = ", ".join(marks_counted(name, n) for name, n in found.counts().items() if n)
+    moments = ", ".join(map(str, (d.move for d in found.key_moments())))
+    decided = len(found.decisions)
+    return (ngettext("{n} decision: {marks}", "{n} decisions: {marks}", decided).format(
+                n=decided, marks=counts or _("no mistakes")),
+            (_("key moments (n/p): {moves}") if keys else _("key moments: {moves}")).format(moves=moments)
+            if moments else _("no key moments"))
 
 
 def columns(values: Sequence[float], width: int) -> list[tuple[int, float]]:
@@ -127,10 +144,10 @@ class WinChart(Widget):
                 caret = " " * place + "^"
             text.append(" " * self.AXIS + caret + "\n", style="bold")
         if self.review:
-            text.append(f"{found.name}'s win chance, decision by decision\n", style="italic")
+            text.append(_("{name}'s win chance, decision by decision").format(name=found.name) + "\n", style="italic")
             text.append("\n".join(summary(found)))
         else:  # one line under the bars
-            text.append(f"{found.name}'s win chance", style="italic")
+            text.append(_("{name}'s win chance").format(name=found.name), style="italic")
             text.append(" · " + " · ".join(summary(found, keys=False)))
         text.no_wrap, text.overflow = True, "ellipsis"
         return text

@@ -232,7 +232,7 @@ class ParlourApp(App[None]):
         try:
             match.remind(ledger.habits(game.id, match.seats))
         except Exception as exc:  # noqa: BLE001 - the database or a computer player: the game goes on without
-            self.notify(f"the players' earlier games could not be recalled: {exc}", title="Your record",
+            self.notify(_("the players' earlier games could not be recalled: {error}").format(error=exc), title=_("Your record"),
                         severity="warning", timeout=10, markup=False)
 
     def keep_game(self, live: LiveGame) -> Kept | None:
@@ -335,12 +335,20 @@ class ParlourApp(App[None]):
         """Step through what a player's seat was sent of a hosted game (all he has of it)."""
         self.push_screen(ReviewScreen(game, review=seen))
 
+    def action_command_palette(self) -> None:
+        """Textual's command palette, its search line in the language."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=_("Search for commands…")))
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The palette knows the current screen's main actions, then Textual's own."""
         commands = getattr(screen, "palette_commands", None)
         if commands is not None:
             yield from commands()
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):  # Textual's own, in the language (see TEXTUAL_COMMANDS)
+            yield command._replace(title=_(command.title), help=_(command.help))
 
 
 #: How long (seconds) a thread may hold the interpreter while another waits for it, in the app.

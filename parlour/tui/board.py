@@ -30,6 +30,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from parlour.core.game import Action, Event, Game
+from parlour.core.i18n import N_
+from parlour.tui.screen import worded_bindings
 
 
 class Board(Widget):
@@ -162,7 +164,11 @@ def view_text(view: Mapping[str, Any], indent: int = 0) -> str:
 class ActionList(OptionList):
     """The legal actions; Enter (shown in the footer) plays the highlighted one."""
 
-    BINDINGS = [Binding("enter", "select", "Play it", id="board.play")]
+    BINDINGS = [Binding("enter", "select", N_("Play it"), id="board.play")]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        worded_bindings(self)
 
 
 class GenericBoard(Board):

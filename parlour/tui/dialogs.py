@@ -11,25 +11,27 @@ from textual.containers import Center, Horizontal, Middle, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Static
 
+from parlour.core.i18n import N_, _
 from parlour.core.inputs import whole_number
 from parlour.net.protocol import join_line, read_join_line
-from parlour.tui.screen import Header
+from parlour.tui.screen import Header, worded_bindings
 
 
 class ConfirmDialog(ModalScreen[bool]):
     """A question with two answers; Escape means no."""
 
     BINDINGS = [
-        Binding("escape", "answer(False)", "Cancel", id="confirm.cancel"),
-        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
-        Binding("n", "answer(False)", "No", id="confirm.no"),
+        Binding("escape", "answer(False)", N_("Cancel"), id="confirm.cancel"),
+        Binding("y", "answer(True)", N_("Yes"), id="confirm.yes"),
+        Binding("n", "answer(False)", N_("No"), id="confirm.no"),
     ]
 
-    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(self, question: str, yes: str | None = None, no: str | None = None) -> None:
         super().__init__()
+        worded_bindings(self)
         self.question = question
-        self.yes = yes
-        self.no = no
+        self.yes = _("Yes") if yes is None else yes
+        self.no = _("No") if no is None else no
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -55,11 +57,12 @@ class ProblemDialog(ModalScreen[None]):
     closes it; the app goes on."""
 
     BINDINGS = [
-        Binding("escape", "close", "Close", id="problem.close"),
+        Binding("escape", "close", N_("Close"), id="problem.close"),
     ]
 
     def __init__(self, title: str, text: str) -> None:
         super().__init__()
+        worded_bindings(self)
         self.title_text = title
         self.text = text
 
@@ -68,7 +71,7 @@ class ProblemDialog(ModalScreen[None]):
             yield Static(self.title_text, classes="dialog-title", markup=False)
             yield Static(self.text, classes="dialog-question", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button("OK", id="ok", variant="primary")
+                yield Button(_("OK"), id="ok", variant="primary")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -86,15 +89,16 @@ class LeaveDialog(ModalScreen[str]):
     """Leaving a game in progress: keep playing, leave it saved, or abandon it."""
 
     BINDINGS = [
-        Binding("escape", "choose('stay')", "Keep playing", id="leave.stay"),
-        Binding("l", "choose('leave')", "Leave (saved)", id="leave.leave"),
-        Binding("a", "choose('abandon')", "Abandon", id="leave.abandon"),
+        Binding("escape", "choose('stay')", N_("Keep playing"), id="leave.stay"),
+        Binding("l", "choose('leave')", N_("Leave (saved)"), id="leave.leave"),
+        Binding("a", "choose('abandon')", N_("Abandon"), id="leave.abandon"),
     ]
 
     def __init__(self, title: str, *, hosted: bool = False, hosting: bool = False) -> None:
         """``hosted``: a hosted table (saved by its host): it cannot be abandoned here;
         ``hosting``: this app hosts it, and leaving stops it for everyone."""
         super().__init__()
+        worded_bindings(self)
         self.game_title = title
         self.hosted = hosted
         self.hosting = hosting
@@ -102,22 +106,22 @@ class LeaveDialog(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             if self.hosting:
-                question = ("You host this table: leaving stops it for everyone. It is saved, and "
-                            "'parlour host --resume' hosts it again (the players keep their codes).")
+                question = _("You host this table: leaving stops it for everyone. It is saved, and "
+                             "'parlour host --resume' hosts it again (the players keep their codes).")
             elif self.hosted:
-                question = ("The host keeps the game: join again with the same code to go on. While "
-                            "you are away the others wait for you (or, if the host said so, a computer "
-                            "takes your seat after a while).")
+                question = _("The host keeps the game: join again with the same code to go on. While "
+                             "you are away the others wait for you (or, if the host said so, a computer "
+                             "takes your seat after a while).")
             else:
-                question = ("It is saved after every move: leave now and continue it later from the home "
-                            "screen, or abandon it for good.")
-            yield Static(f"Leave this game of {self.game_title}?\n\n{question}",
+                question = _("It is saved after every move: leave now and continue it later from the home "
+                             "screen, or abandon it for good.")
+            yield Static(_("Leave this game of {game}?").format(game=self.game_title) + f"\n\n{question}",
                          classes="dialog-question", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Keep playing (Esc)", id="stay", variant="primary")
-                yield Button("Leave (l)" if self.hosted else "Leave, saved (l)", id="leave")
+                yield Button(_("Keep playing (Esc)"), id="stay", variant="primary")
+                yield Button(_("Leave (l)") if self.hosted else _("Leave, saved (l)"), id="leave")
                 if not self.hosted:
-                    yield Button("Abandon (a)", id="abandon", variant="error")
+                    yield Button(_("Abandon (a)"), id="abandon", variant="error")
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -144,12 +148,13 @@ class HandOverScreen(Screen[str]):
     ready_delay: ClassVar[float] = 0.8
 
     BINDINGS = [
-        Binding("enter,space", "ready", "I am ready", id="handover.ready"),
-        Binding("escape", "menu", "Menu", id="handover.menu"),
+        Binding("enter,space", "ready", N_("I am ready"), id="handover.ready"),
+        Binding("escape", "menu", N_("Menu"), id="handover.menu"),
     ]
 
     def __init__(self, name: str, game_title: str) -> None:
         super().__init__()
+        worded_bindings(self)
         self.player = name
         self.game_title = game_title
         self.accepting = False
@@ -159,14 +164,14 @@ class HandOverScreen(Screen[str]):
         with Middle():
             with Center():
                 yield Static(
-                    f"{self.game_title}\n\nPass the keyboard to {self.player}.\n\n"
-                    f"{self.player}: press Enter when nobody else can see the screen.",
+                    f"{self.game_title}\n\n" + _("Pass the keyboard to {name}.").format(name=self.player) + "\n\n"
+                    + _("{name}: press Enter when nobody else can see the screen.").format(name=self.player),
                     id="handover-text", markup=False,
                 )
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = f"Hand over to {self.player}"
+        self.sub_title = _("Hand over to {name}").format(name=self.player)
         self.set_timer(self.ready_delay, self.accept)
 
     def accept(self) -> None:
@@ -190,26 +195,27 @@ class JoinDialog(ModalScreen["tuple[str, str] | None"]):
     """Join a table somebody hosts (``parlour host``, or a setup with remote seats): its address
     and the seat's join code. Returns them, or None when the player thinks better of it."""
 
-    BINDINGS = [Binding("escape", "cancel", "Back", id="join.cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Back"), id="join.cancel")]
 
     def __init__(self, address: str = "127.0.0.1:8765") -> None:
         super().__init__()
+        worded_bindings(self)
         self.address = address
 
     def compose(self) -> ComposeResult:
         from textual.widgets import Input
 
         with Vertical(classes="dialog"):
-            yield Static("Join a table", classes="dialog-title")
-            yield Static("The host's address (host:port) and the join code the host gave you for your seat "
-                         "(or the whole line the host gave you, pasted into the code).",
+            yield Static(_("Join a table"), classes="dialog-title")
+            yield Static(_("The host's address (host:port) and the join code the host gave you for your seat "
+                           "(or the whole line the host gave you, pasted into the code)."),
                          classes="dialog-question", markup=False)
-            yield Input(self.address, placeholder="host:port", id="join-address", max_length=300)
-            yield Input("", placeholder="join code", id="join-code", max_length=100)
+            yield Input(self.address, placeholder=_("host:port"), id="join-address", max_length=300)
+            yield Input("", placeholder=_("join code"), id="join-code", max_length=100)
             yield Static("", id="join-why", classes="setup-error", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Join (Enter)", id="join", variant="primary")
-                yield Button("Back (Esc)", id="back")
+                yield Button(_("Join (Enter)"), id="join", variant="primary")
+                yield Button(_("Back (Esc)"), id="back")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -235,10 +241,10 @@ class JoinDialog(ModalScreen["tuple[str, str] | None"]):
         pasted, code = read_join_line(code)  # the host's whole line pasted in, or a code alone
         address = pasted or address
         port = whole_number(address.rpartition(":")[2], 65535) if ":" in address else None
-        why = ("the host's address, as host:port" if port is None
-               else "the join code" if not code else None)
+        why = (_("Give the host's address, as host:port.") if port is None
+               else _("Give the join code.") if not code else None)
         if why is not None:
-            self.query_one("#join-why", Static).update(f"Give {why}.")
+            self.query_one("#join-why", Static).update(why)
             return
         self.dismiss((address, code))
 
@@ -250,12 +256,13 @@ class CodesDialog(ModalScreen[bool]):
     """The join codes of a table this app hosts, one for each remote player, to hand out;
     then sit down (Enter) or stop hosting (Escape)."""
 
-    BINDINGS = [Binding("escape", "answer(False)", "Stop hosting", id="codes.stop")]
+    BINDINGS = [Binding("escape", "answer(False)", N_("Stop hosting"), id="codes.stop")]
 
     def __init__(self, title: str, address: str, codes: list[tuple[str, str]], own: str = "") -> None:
         """``codes``: each remote player's name and code; ``own``: the code of the seat played
         here (needed to sit down again after hosting the saved game anew)."""
         super().__init__()
+        worded_bindings(self)
         self.game_title = title
         self.address = address
         self.codes = codes
@@ -264,18 +271,20 @@ class CodesDialog(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         lines = [f"  {name}: {join_line(self.address, code)}" for name, code in self.codes]
         beyond = self.address.split(":")[0] not in ("127.0.0.1", "localhost", "[::1]")
-        note = ("Anyone who can reach this address and has a code can sit down."
-                if beyond else "127.0.0.1 is this machine only: players here, or in a browser served by "
-                               "'parlour serve' on this machine.")
+        note = (_("Anyone who can reach this address and has a code can sit down.")
+                if beyond else _("127.0.0.1 is this machine only: players here, or in a browser served by "
+                                 "'parlour serve' on this machine."))
         with Vertical(classes="dialog"):
-            yield Static(f"Hosting {self.game_title} on {self.address}", classes="dialog-title", markup=False)
-            yield Static("Give each player his code (shown only now). They join with the command, or in "
-                         "Parlour with j on the home screen:\n\n" + "\n".join(lines) + f"\n\n{note}"
-                         + (f"\n\nYour own code, should you host this game again later: {self.own}" if self.own else ""),
+            yield Static(_("Hosting {game} on {address}").format(game=self.game_title, address=self.address),
+                         classes="dialog-title", markup=False)
+            yield Static(_("Give each player his code (shown only now). They join with the command, or in "
+                           "Parlour with j on the home screen:") + "\n\n" + "\n".join(lines) + f"\n\n{note}"
+                         + ("\n\n" + _("Your own code, should you host this game again later: {code}").format(code=self.own)
+                            if self.own else ""),
                          classes="dialog-question", markup=False, id="codes")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Sit down (Enter)", id="sit", variant="primary")
-                yield Button("Stop hosting (Esc)", id="stop")
+                yield Button(_("Sit down (Enter)"), id="sit", variant="primary")
+                yield Button(_("Stop hosting (Esc)"), id="stop")
         yield Footer()
 
     def on_mount(self) -> None:

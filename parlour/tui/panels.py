@@ -18,9 +18,11 @@ from textual.message import Message
 from textual.widgets import RichLog, Static
 
 from parlour.core.game import Event, with_names
+from parlour.core.i18n import ENGLISH, N_, _, current_language, ngettext
 from parlour.core.record import HUMAN, Seat
 from parlour.core.review import StageScores, running_scores, sparkline
 from parlour.tui.board import Board
+from parlour.tui.screen import score_number, share_text, styled, worded_bindings
 
 
 @runtime_checkable
@@ -71,6 +73,12 @@ def _duration(seconds: float) -> str:
     return f"{minutes} min" + (f" {rest} s" if rest else "")
 
 
+def thinking_share(percent: int) -> str:
+    """How far a computer's thinking has got: ``27%`` in English as it always was, else as
+    the language writes a percentage (``27 %``)."""
+    return f"{percent}%" if current_language() == ENGLISH else share_text(percent / 100)
+
+
 def history_table(names: Sequence[str], stages: Sequence[StageScores]) -> RichTable:
     """The scores after every stage, one column a player, with a sparkline row on one scale;
     "?" for a score the seat was not shown."""
@@ -79,7 +87,7 @@ def history_table(names: Sequence[str], stages: Sequence[StageScores]) -> RichTa
     for name in names:
         grid.add_column(name, justify="right", overflow="ellipsis", no_wrap=True)
     for row in stages:
-        grid.add_row(row.stage, *["?" if score is None else f"{score:g}" for score in row.scores])
+        grid.add_row(row.stage, *["?" if score is None else score_number(score) for score in row.scores])
     everything = [score for row in stages for score in row.scores if score is not None]
     if len(stages) > 1 and everything:
         low, high = min(everything), max(everything)
@@ -125,25 +133,26 @@ class StatusPanel(Static):
         if trouble is not None:
             lines.append(Text(trouble, style="bold red"))
         if pausing:
-            lines.append(Text("Read what happened, then Enter", style="bold"))
+            lines.append(Text(_("Read what happened, then Enter"), style="bold"))
         elif thinking is not None:
-            line = Text.assemble((names[thinking], "bold"), " is thinking...", style="italic")
+            line = styled(_("{name} is thinking..."), "italic", name=(names[thinking], "bold"))
             if thought is not None:
-                line.append(f" {thought}%")
+                line.append(" " + thinking_share(thought))
                 bar = ProgressBar(total=100, completed=thought)
             lines.append(line)
         elif to_move is not None and awaiting == to_move:
-            lines.append(Text.assemble((names[to_move], "bold"), ": your move"))
+            lines.append(styled(_("{name}: your move"), name=(names[to_move], "bold")))
         elif to_move is not None:
-            lines.append(Text.assemble("Waiting for ", (names[to_move], "bold")))
+            lines.append(styled(_("Waiting for {name}"), name=(names[to_move], "bold")))
             if to_move in away:
-                lines[-1].append(" (away" + (f": a computer takes the seat after {_duration(takeover)})"
-                                              if takeover is not None else ")"))
-        lines.append(Text(f"Move {moves + 1}" if to_move is not None else f"Game over after {moves} moves"))
+                lines[-1].append(" " + (_("(away: a computer takes the seat after {wait})").format(wait=_duration(takeover))
+                                        if takeover is not None else _("(away)")))
+        lines.append(Text(_("Move {number}").format(number=moves + 1) if to_move is not None
+                          else ngettext("Game over after {n} move", "Game over after {n} moves", moves).format(n=moves)))
         if match.variants:  # the rules in force, when they are not the book's
-            lines.append(Text("Rules: " + ", ".join(match.variants), style="italic"))
+            lines.append(Text(_("Rules: {variants}").format(variants=", ".join(match.variants)), style="italic"))
         if hints:
-            lines.append(Text("Hints on (F5)", style="italic"))
+            lines.append(Text(_("Hints on (F5)"), style="italic"))
         grid = RichTable(box=None, show_header=False, pad_edge=False, expand=True)
         grid.add_column(width=1)
         grid.add_column(ratio=3, min_width=6, overflow="ellipsis", no_wrap=True)
@@ -153,13 +162,13 @@ class StatusPanel(Static):
             grid.add_column(justify="right")
         for seat, seat_info in enumerate(match.seats):
             if seat_info.agent != HUMAN:
-                who = f"cpu {seat_info.agent}"
+                who = _("cpu {level}").format(level=seat_info.agent)
             else:
-                who = "you" if seat == at_table else ("away" if seat in away else "human")
+                who = _("you") if seat == at_table else (_("away") if seat in away else _("human"))
             row = [">" if seat == to_move else "", seat_info.name, who]
             if scores is not None:
                 score = scores[seat]
-                row.append(f"{score:g}" if isinstance(score, float) else str(score))
+                row.append(score_number(score))
             grid.add_row(*row, style="bold" if seat == to_move else "")
         self.lines_shown = [line.plain for line in lines]
         # the progress bar goes right under the line that says who is thinking
@@ -173,7 +182,7 @@ class LogPanel(RichLog):
 
     def __init__(self, names: Sequence[str], **kwargs: Any) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, min_width=10, **kwargs)
-        self.border_title = "Log"
+        self.border_title = _("Log")
         self.names = list(names)
         self.seat_shown: int | None = None
         self.events_shown = 0
@@ -212,10 +221,10 @@ class MomentPanel(VerticalScroll):
     an Enter pressed twice, or while a computer thought, does not skip it unread."""
 
     BINDINGS = [
-        Binding("enter", "go_on", "Go on", id="moment.go_on"),
-        Binding("space", "go_on", "Go on", show=False, id="moment.go_on_space"),
-        Binding("pagedown", "page_down", "Scroll", key_display="PgUp/PgDn", id="moment.scroll_down"),
-        Binding("pageup", "page_up", "Scroll up", show=False, id="moment.scroll_up"),
+        Binding("enter", "go_on", N_("Go on"), id="moment.go_on"),
+        Binding("space", "go_on", N_("Go on"), show=False, id="moment.go_on_space"),
+        Binding("pagedown", "page_down", N_("Scroll"), key_display="PgUp/PgDn", id="moment.scroll_down"),
+        Binding("pageup", "page_up", N_("Scroll up"), show=False, id="moment.scroll_up"),
     ]
 
     class GoOn(Message):
@@ -223,9 +232,10 @@ class MomentPanel(VerticalScroll):
 
     def __init__(self, names: Sequence[str], **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        worded_bindings(self)
         self.names = list(names)
-        self.border_title = "What just happened"
-        self.border_subtitle = "Enter: go on"
+        self.border_title = _("What just happened")
+        self.border_subtitle = _("Enter: go on")
         #: the lines shown, with the players' names
         self.lines: list[str] = []
         self.keys_from = float("-inf")

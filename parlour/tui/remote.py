@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 from textual.binding import Binding, BindingType
 
 from parlour.core.game import Action, Game, with_names
+from parlour.core.i18n import N_, _
 from parlour.core.record import HUMAN
 from parlour.net.client import HostLink, RemoteMatch, refusal_text
 from parlour.net.protocol import ProtocolError
@@ -35,7 +36,7 @@ class RemoteTableScreen(TableShell):
     """One seat of a hosted table, played from this app."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+z", "take_back", "Take back", id="table.take_back", show=False),
+        Binding("ctrl+z", "take_back", N_("Take back"), id="table.take_back", show=False),
     ]
 
     def __init__(self, game: Game, match: RemoteMatch, link: HostLink, *, hosting: tuple[Any, Path] | None = None) -> None:
@@ -88,12 +89,12 @@ class HostedTurns:
             try:
                 message = await self.link.receive()
             except ProtocolError as exc:
-                self.stop(f"The host sent a message this app cannot read: {exc}")
+                self.stop(_("The host sent a message this app cannot read: {error}").format(error=exc))
                 return
             except Exception:  # noqa: BLE001 - the connection dropped: join again
                 if self.view.phase in (Phase.LEFT, Phase.OVER):
                     return
-                self.say_trouble("The host cannot be reached: joining again...")
+                self.say_trouble(_("The host cannot be reached: joining again..."))
                 await asyncio.sleep(RETRY_SECONDS[min(failures, len(RETRY_SECONDS) - 1)])
                 failures += 1
                 try:
@@ -133,7 +134,7 @@ class HostedTurns:
             else:
                 self.take(message)
         except ProtocolError as exc:
-            self.stop(f"The host sent a message this app cannot read: {exc}")
+            self.stop(_("The host sent a message this app cannot read: {error}").format(error=exc))
 
     def take(self, message: dict[str, Any]) -> None:
         """A ``table`` or ``results`` message, in turn."""
@@ -153,9 +154,9 @@ class HostedTurns:
     def refused(self, why: str) -> None:
         """A move refused (the table is as it was), or the seat after joining again."""
         if self.trouble is not None or self.view.phase is Phase.STARTING:
-            self.stop(f"The host refused: {why}")  # joining again failed: a new code, or a computer sat down
+            self.stop(_("The host refused: {why}").format(why=why))  # joining again failed: a new code, or a computer sat down
             return
-        self.screen.notify(with_names(why, self.names), title="Not allowed", severity="error", markup=False)
+        self.screen.notify(with_names(why, self.names), title=_("Not allowed"), severity="error", markup=False)
         if self.sent is not None:
             self.sent = None
             if self.view.phase is Phase.DECIDING:
@@ -174,7 +175,7 @@ class HostedTurns:
         if self.view.phase is Phase.LEFT:
             return
         self.leave("leave", quiet=True)
-        self.screen.app.call_later(self.screen.app.push_screen, ProblemDialog("You left the hosted table", why))
+        self.screen.app.call_later(self.screen.app.push_screen, ProblemDialog(_("You left the hosted table"), why))
 
     # -- the turn loop -------------------------------------------------------------
     def advance(self) -> None:
@@ -202,10 +203,10 @@ class HostedTurns:
 
     def chosen(self, action: Action) -> None:
         if self.view.phase is not Phase.DECIDING:
-            self.screen.notify("It is not your move.", severity="warning")
+            self.screen.notify(_("It is not your move."), severity="warning")
             return
         if self.sent is not None:
-            self.screen.notify("Your move is on its way to the host.", severity="warning")
+            self.screen.notify(_("Your move is on its way to the host."), severity="warning")
             return
         self.sent = self.remote.moves
         self.screen.run_worker(self.send(self.remote.moves, action.text), group="send", exit_on_error=False)
@@ -230,7 +231,7 @@ class HostedTurns:
             try:
                 self.final = self.remote.seen_review()
             except ValueError as exc:
-                self.stop(f"The game is over, but this app saw nothing of it to show: {exc}")
+                self.stop(_("The game is over, but this app saw nothing of it to show: {error}").format(error=exc))
                 return
         self.advance()
 
@@ -248,8 +249,8 @@ class HostedTurns:
 
     # -- what a hosted table does not do ------------------------------------------------
     def take_back(self) -> None:
-        self.screen.notify("No take-back at a hosted table: the others have seen the move.",
-                           title="Take back", severity="warning")
+        self.screen.notify(_("No take-back at a hosted table: the others have seen the move."),
+                           title=_("Take back"), severity="warning")
 
     async def menu(self) -> None:
         choice = await self.screen.app.push_screen_wait(
@@ -267,11 +268,12 @@ class HostedTurns:
             server, path = self.hosting
             self.screen.app.run_worker(close_table(server, path), group="unhost", exit_on_error=False)
             if not quiet:
-                self.screen.notify(f"You stopped hosting the table; it is saved: parlour host {self.game.id} "
-                                   f"--resume {path.stem} hosts it again (the players keep their codes; yours is "
-                                   f"{self.link.code}).", markup=False, timeout=30)
+                self.screen.notify(_("You stopped hosting the table; it is saved: {command} hosts it again (the "
+                                     "players keep their codes; yours is {code}).").format(
+                                         command=f"parlour host {self.game.id} --resume {path.stem}", code=self.link.code),
+                                   markup=False, timeout=30)
         elif not quiet:
-            self.screen.notify("You left the table; the host keeps it: join again with your code.", markup=False)
+            self.screen.notify(_("You left the table; the host keeps it: join again with your code."), markup=False)
         self.screen.dismiss(None)
 
     def close_link(self) -> None:

@@ -14,30 +14,35 @@ from textual.widgets import Footer, Static
 
 from parlour.core import analysis
 from parlour.core.game import Game
+from parlour.core.i18n import N_, _, ngettext
 from parlour.core.ledger import Kept
 from parlour.core.record import HUMAN, Record
 from parlour.core.review import SeenReview, StageScores, seen_scores, sparkline, stage_scores
 from parlour.tui.analysis_view import APP_BUDGET, APP_SEED, WinChart
 from parlour.tui.panels import history_table
-from parlour.tui.scores_chart import ScoresChart
-from parlour.tui.screen import Header, ParlourScreen
+from parlour.tui.scores_chart import ScoresChart, stage_unit
+from parlour.tui.screen import Header, ParlourScreen, score_number
 from parlour.tui.table_view import LiveGame
 
 
 def winners_line(names: list[str], winners: list[int]) -> str:
     if len(winners) == 1:
-        return f"{names[winners[0]]} wins!"
+        return _("{name} wins!").format(name=names[winners[0]])
     if len(winners) == len(names):
-        return "Everyone shares the win."
-    return f"{', '.join(names[w] for w in winners[:-1])} and {names[winners[-1]]} share the win."
+        return _("Everyone shares the win.")
+    return _("{names} and {last} share the win.").format(names=", ".join(names[w] for w in winners[:-1]),
+                                                        last=names[winners[-1]])
 
 
 def stages_title(stages: Iterable[StageScores]) -> str:
     """"Game by game" when the game names its stages "Game 1", "Game 2" …; "Round by round"
     for rounds, and for stages it names otherwise."""
-    words = {row.stage.split()[0] for row in stages if row.stage.split()}
-    unit = words.pop() if len(words) == 1 else "Round"
-    return f"{unit.capitalize()} by {unit.lower()}"
+    unit = stage_unit(stages)
+    if unit == "game":
+        return _("Game by game")
+    if unit == "round":
+        return _("Round by round")
+    return f"{unit.capitalize()} by {unit.lower()}"  # a plugin's own stages, in its own words
 
 
 def score_text(game: Game, score: float) -> str:
@@ -51,7 +56,7 @@ def score_text(game: Game, score: float) -> str:
 
 
 def _number(value: object) -> str:
-    return f"{value:g}" if isinstance(value, float) else str(value)
+    return score_number(value)
 
 
 def history_rows(names: list[str], stages: list[StageScores]) -> RichTable:
@@ -78,8 +83,9 @@ def advice_asked(names: list[str], record: Record) -> str:
         return ""
     if len(asked) == 1:
         times = asked[0][1]
-        return f", advice asked {'once' if times == 1 else f'{times} times'}"
-    return ", advice asked: " + ", ".join(f"{name} {times}" for name, times in asked)
+        return ", " + (_("advice asked once") if times == 1 else
+                       ngettext("advice asked {n} time", "advice asked {n} times", times).format(n=times))
+    return ", " + _("advice asked: {who}").format(who=", ".join(f"{name} {times}" for name, times in asked))
 
 
 class ResultsScreen(ParlourScreen):
@@ -87,13 +93,13 @@ class ResultsScreen(ParlourScreen):
     their side (a row a player), and whatever still does not fit scrolls (PgUp/PgDn)."""
 
     BINDINGS = [
-        Binding("n", "play_again", "Play again", id="results.again"),
-        Binding("m,escape", "menu", "Menu", id="results.menu"),
-        Binding("r", "rules", "Rules", id="results.rules"),
-        Binding("v", "review", "Review", id="results.review"),
-        Binding("a", "analyse", "Analyse", id="results.analyse"),
-        Binding("pagedown", "scroll_results(1)", "Scroll", key_display="PgUp/PgDn", id="results.scroll_down"),
-        Binding("pageup", "scroll_results(-1)", "Scroll up", show=False, id="results.scroll_up"),
+        Binding("n", "play_again", N_("Play again"), id="results.again"),
+        Binding("m,escape", "menu", N_("Menu"), id="results.menu"),
+        Binding("r", "rules", N_("Rules"), id="results.rules"),
+        Binding("v", "review", N_("Review"), id="results.review"),
+        Binding("a", "analyse", N_("Analyse"), id="results.analyse"),
+        Binding("pagedown", "scroll_results(1)", N_("Scroll"), key_display="PgUp/PgDn", id="results.scroll_down"),
+        Binding("pageup", "scroll_results(-1)", N_("Scroll up"), show=False, id="results.scroll_up"),
     ]
 
     def __init__(self, live: LiveGame, *, remote: int | None = None, seen: SeenReview | None = None,
@@ -127,8 +133,10 @@ class ResultsScreen(ParlourScreen):
         except Exception as exc:  # noqa: BLE001 - the game's own code: say so, keep the record
             yield Header()
             with VerticalScroll(id="results"):
-                yield Static(f"{self.live.game.title} could not count the scores: {type(exc).__name__}: {exc}\n\n"
-                             f"The record is kept: {self.live.path}\n\nm: back to the games",
+                yield Static(_("{game} could not count the scores: {error}").format(
+                                 game=self.live.game.title, error=f"{type(exc).__name__}: {exc}") + "\n\n"
+                             + _("The record is kept: {path}").format(path=self.live.path) + "\n\n"
+                             + _("m: back to the games"),
                              id="results-winners", markup=False)
             yield Footer()
             return
@@ -137,21 +145,21 @@ class ResultsScreen(ParlourScreen):
             if len(breakdown) != len(names) or not all(isinstance(parts, dict) for parts in breakdown):
                 raise ValueError("not the parts of each player's score")
         except Exception:  # noqa: BLE001 - the final scores still show without the parts (a host's too)
-            breakdown = [{} for _ in names]
+            breakdown = [{} for _name in names]
         parts: list[str] = []
         for seat_parts in breakdown:
             parts += [k for k in seat_parts if k not in parts and k != "score"]
         grid = RichTable(box=None, pad_edge=False, header_style="bold underline")
         grid.add_column("")
-        grid.add_column("Player", no_wrap=True, overflow="ellipsis")
+        grid.add_column(_("Player"), no_wrap=True, overflow="ellipsis")
         for part in parts:
             grid.add_column(part.replace("_", " "), justify="right")
-        grid.add_column("Score", justify="right")
+        grid.add_column(_("Score"), justify="right")
         order = sorted(range(len(names)), key=lambda s: -scores[s])
         for seat in order:
-            mark = "* winner" if seat in winners else ""
+            mark = "* " + _("winner") if seat in winners else ""
             agent = self.live.match.seats[seat].agent
-            who = names[seat] if agent == HUMAN else f"{names[seat]} (computer: {agent})"
+            who = names[seat] if agent == HUMAN else _("{name} (computer: {level})").format(name=names[seat], level=agent)
             grid.add_row(mark, who, *[_number(breakdown[seat].get(p, "")) for p in parts],
                          score_text(self.live.game, scores[seat]), style="bold" if seat in winners else "")
         yield Header()
@@ -159,9 +167,9 @@ class ResultsScreen(ParlourScreen):
             yield Static(Text(winners_line(names, winners), style="bold"), id="results-winners")
             yield Static(grid, id="results-scores")
             if self.kept is not None:
-                yield Static(Text.assemble(("Ratings  ", "bold"), self.kept.line()), id="results-ratings")
+                yield Static(Text.assemble((_("Ratings") + "  ", "bold"), self.kept.line()), id="results-ratings")
             try:
-                _, stages = (stage_scores(self.live.game, self.live.match.record,
+                _rows, stages = (stage_scores(self.live.game, self.live.match.record,
                                           scores=lambda state: seen_scores(state, self.at_table))
                              if self.seen is None else (None, self.seen.history(self.seen.seat)))
             except Exception:  # noqa: BLE001 - the totals above still stand
@@ -184,21 +192,25 @@ class ResultsScreen(ParlourScreen):
         file; of a player's hosted game, what his seat saw and that the host keeps the record),
         and the keys."""
         if self.seen is not None:
-            return (f"{self.seen.last} steps seen from your seat. The host keeps the record of the game "
-                    f"and its seed; none is kept here.",
-                    "v: review the game as you saw it   m: back to the games   r: rules")
+            return (ngettext("{n} step seen from your seat. The host keeps the record of the game and its seed; "
+                             "none is kept here.",
+                             "{n} steps seen from your seat. The host keeps the record of the game and its seed; "
+                             "none is kept here.", self.seen.last).format(n=self.seen.last),
+                    "   ".join([_("v: review the game as you saw it"), _("m: back to the games"), _("r: rules")]))
         record = self.live.match.record
-        variants = ", ".join(record.variants) if record.variants else "none (the book's rules)"
-        takebacks = f", {record.takebacks} taken back" if record.takebacks else ""
+        variants = ", ".join(record.variants) if record.variants else _("none (the book's rules)")
+        takebacks = (", " + _("{n} taken back").format(n=record.takebacks)) if record.takebacks else ""
         takebacks += advice_asked(self.live.names, record)
-        again = "" if self.remote is not None else "n: play again with the same table (a new seed)   "
-        return (f"{len(record.actions)} moves{takebacks}, seed {self.live.match.seed}. Variants: {variants}.\n"
-                f"Record: {self.live.path}",
-                f"{again}v: review the game move by move   a: analyse your decisions   m: back to the games   "
-                "r: rules")
+        again = [] if self.remote is not None else [_("n: play again with the same table (a new seed)")]
+        moves = len(record.actions)
+        return (ngettext("{n} move", "{n} moves", moves).format(n=moves) + takebacks + ", "
+                + _("seed {seed}. Variants: {variants}.").format(seed=self.live.match.seed, variants=variants) + "\n"
+                + _("Record: {path}").format(path=self.live.path),
+                "   ".join([*again, _("v: review the game move by move"), _("a: analyse your decisions"),
+                            _("m: back to the games"), _("r: rules")]))
 
     def on_mount(self) -> None:
-        self.sub_title = f"{self.live.game.title}: results"
+        self.sub_title = _("{game}: results").format(game=self.live.game.title)
         if self.query("#results-picture"):
             self.query_one(ScoresChart).show(self.live.names, self.stages)
             self.show_analysis()
@@ -314,9 +326,10 @@ class ResultsScreen(ParlourScreen):
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         if self.remote is None:
-            yield SystemCommand("Play again", "The same table with a new seed", self.action_play_again)
-        yield SystemCommand("Review the game", "Move by move, as a seat saw it", self.action_review)
+            yield SystemCommand(_("Play again"), _("The same table with a new seed"), self.action_play_again)
+        yield SystemCommand(_("Review the game"), _("Move by move, as a seat saw it"), self.action_review)
         if self.seen is None:
-            yield SystemCommand("Analyse the game", "The computer's view of your decisions", self.action_analyse)
-        yield SystemCommand("Back to the games", "The home screen", self.action_menu)
-        yield SystemCommand(f"Rules of {self.live.game.title}", "Read the rules", self.action_rules)
+            yield SystemCommand(_("Analyse the game"), _("The computer's view of your decisions"), self.action_analyse)
+        yield SystemCommand(_("Back to the games"), _("The home screen"), self.action_menu)
+        yield SystemCommand(_("Rules of {game}").format(game=self.live.game.title), _("Read the rules"),
+                            self.action_rules)

@@ -25,6 +25,7 @@ from textual.worker import Worker, WorkerState
 
 from parlour.core import analysis as engine
 from parlour.core.game import Game, with_names
+from parlour.core.i18n import N_, _, ngettext
 from parlour.core.record import Record
 from parlour.core.review import Review, ReviewSource
 from parlour.tui.analysis_view import APP_BUDGET, APP_SEED, AnalysisStopped, WinChart, evaluation
@@ -42,18 +43,18 @@ class ReviewScreen(ParlourScreen):
     the seats the review holds are offered (a hosted game's player has his own alone)."""
 
     BINDINGS = [
-        Binding("right", "step(1)", "Next", id="review.next", priority=True),
-        Binding("left", "step(-1)", "Back", id="review.back", priority=True),
-        Binding("pagedown,rightsquarebracket", "stage(1)", "Next round", id="review.next_stage", priority=True),
-        Binding("pageup,leftsquarebracket", "stage(-1)", "Round back", id="review.prev_stage", priority=True),
-        Binding("home", "jump(0)", "Start", show=False, id="review.start", priority=True),
-        Binding("end", "jump(-1)", "End", show=False, id="review.end", priority=True),
-        Binding("s", "switch_seat", "Switch seat", id="review.seat", priority=True),
-        Binding("a", "analyse", "Analyse", id="review.analyse"),
-        Binding("n", "moment(1)", "Key moment", key_display="n/p", id="review.next_moment"),
-        Binding("p", "moment(-1)", "Key moment back", show=False, id="review.prev_moment"),
-        Binding("f4", "toggle_side", "Scores and log", id="review.side"),
-        Binding("escape", "back", "Back", id="review.escape"),
+        Binding("right", "step(1)", N_("Next"), id="review.next", priority=True),
+        Binding("left", "step(-1)", N_("Back"), id="review.back", priority=True),
+        Binding("pagedown,rightsquarebracket", "stage(1)", N_("Next round"), id="review.next_stage", priority=True),
+        Binding("pageup,leftsquarebracket", "stage(-1)", N_("Round back"), id="review.prev_stage", priority=True),
+        Binding("home", "jump(0)", N_("Start"), show=False, id="review.start", priority=True),
+        Binding("end", "jump(-1)", N_("End"), show=False, id="review.end", priority=True),
+        Binding("s", "switch_seat", N_("Switch seat"), id="review.seat", priority=True),
+        Binding("a", "analyse", N_("Analyse"), id="review.analyse"),
+        Binding("n", "moment(1)", N_("Key moment"), key_display="n/p", id="review.next_moment"),
+        Binding("p", "moment(-1)", N_("Key moment back"), show=False, id="review.prev_moment"),
+        Binding("f4", "toggle_side", N_("Scores and log"), id="review.side"),
+        Binding("escape", "back", N_("Back"), id="review.escape"),
     ]
     WIDE = 110
 
@@ -102,7 +103,7 @@ class ReviewScreen(ParlourScreen):
         yield Header()
         yield Static(id="review-where")
         with Horizontal(id="review-analysing"):
-            yield Static("Analysing", id="review-analysing-label")
+            yield Static(_("Analysing"), id="review-analysing-label")
             yield ProgressBar(total=1.0, show_eta=False, id="review-progress")
         with Horizontal(id="review-table"):
             yield Vertical(self.board, id="review-board-holder")
@@ -114,7 +115,7 @@ class ReviewScreen(ParlourScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = f"{self.game.title}: review"
+        self.sub_title = _("{game}: review").format(game=self.game.title)
         for widget in self.board.query("*"):
             widget.can_focus = False  # no board keys (a board's Confirm) in the review's footer
         if self.focused is not None and self.board in self.focused.ancestors:
@@ -134,13 +135,15 @@ class ReviewScreen(ParlourScreen):
             view = state.view(self.seat)
             history = self.review.history(self.seat)
         except Exception as exc:  # noqa: BLE001 - the game's own code: say so, stay in the review
-            self.notify(f"{self.game.title} failed to show this step ({type(exc).__name__}: {exc}).",
+            self.notify(_("{game} failed to show this step ({error}).").format(
+                game=self.game.title, error=f"{type(exc).__name__}: {exc}"),
                         severity="error", markup=False)
             return
         try:
             self.board.show(view, None)
         except Exception as exc:  # noqa: BLE001 - a broken board falls back to the plain one
-            self.notify(f"The board failed ({type(exc).__name__}: {exc}); showing the plain view.",
+            self.notify(_("The board failed ({problem}); showing the plain view.").format(
+                problem=f"{type(exc).__name__}: {exc}"),
                         severity="error", markup=False)
             self._swap_board(view)
         self.log_panel.show(state, self.seat)  # written anew when stepping back or switching seat
@@ -163,8 +166,10 @@ class ReviewScreen(ParlourScreen):
 
     def where(self) -> Text:
         total = len(self.states) - 1
-        whose = f"as {self.names[self.seat]} saw it" if self.seat is not None else "as an onlooker saw it"
-        text = Text.assemble((f"{self.review.unit} {self.step} of {total}", "bold"))
+        whose = (_("as {name} saw it").format(name=self.names[self.seat]) if self.seat is not None
+                 else _("as an onlooker saw it"))
+        where = _("Move {step} of {total}") if self.review.unit == "Move" else _("Step {step} of {total}")
+        text = Text.assemble((where.format(step=self.step, total=total), "bold"))
         stage = self.states[self.step].stage()
         if stage:
             text.append(f"  ·  {stage}")
@@ -172,7 +177,7 @@ class ReviewScreen(ParlourScreen):
         found = self.analyses.get(self.seat) if self.seat is not None else None
         decision = next((d for d in found.decisions if d.move == self.step), None) if found else None
         if decision is not None:  # the seat's own move, in words with its evaluation
-            who = "you" if self.humans == [self.seat] else self.names[self.seat]  # type: ignore[index]
+            who = _("you") if self.humans == [self.seat] else self.names[self.seat]  # type: ignore[index]
             text.append("\n").append_text(evaluation(decision, who, self.app.size.width - 2))
         else:
             text.append("\n" + with_names(self.review.last_move(self.step, self.seat), self.names))
@@ -205,7 +210,7 @@ class ReviewScreen(ParlourScreen):
         people shared the table (their hidden things become visible)."""
         order = self.review.seats
         if len(order) < 2:
-            self.notify("Only your own seat's view: the host keeps the rest of the game.", markup=False)
+            self.notify(_("Only your own seat's view: the host keeps the rest of the game."), markup=False)
             return
         following = order[(order.index(self.seat) + 1) % len(order)]
         if following is not None and len(self.humans) > 1 and following in self.humans:
@@ -218,8 +223,8 @@ class ReviewScreen(ParlourScreen):
         """Another person's view, once asked (their hidden things become visible)."""
         name = self.names[seat]
         sure = await self.app.push_screen_wait(ConfirmDialog(
-            f"Show the game as {name} saw it? Everything {name} kept hidden will show.",
-            yes=f"Show {name}'s view", no="Not now"))
+            _("Show the game as {name} saw it? Everything {name} kept hidden will show.").format(name=name),
+            yes=_("Show {name}'s view").format(name=name), no=_("Not now")))
         self.seat = seat if sure else None
         self.show_step()
 
@@ -257,20 +262,23 @@ class ReviewScreen(ParlourScreen):
     def action_analyse(self) -> None:
         """Analyse the shown seat's decisions (the kept analysis when there is one)."""
         if self.record is None:
-            self.notify("The host keeps the record of this game: it cannot be analysed here.", markup=False)
+            self.notify(_("The host keeps the record of this game: it cannot be analysed here."), markup=False)
             return
         if self.seat is None:
-            self.notify("The analysis is of one seat's decisions: choose a seat first (s).", markup=False)
+            self.notify(_("The analysis is of one seat's decisions: choose a seat first (s)."), markup=False)
             return
         if self.analysing is not None:
-            self.notify(f"Already analysing {self.names[self.analysing]}'s decisions (Esc stops).", markup=False)
+            self.notify(_("Already analysing {name}'s decisions (Esc stops).").format(name=self.names[self.analysing]),
+                        markup=False)
             return
         if self.seat in self.analyses:
-            self.notify(f"{self.names[self.seat]}'s decisions are analysed: n/p for the key moments.", markup=False)
+            self.notify(_("{name}'s decisions are analysed: n/p for the key moments.").format(name=self.names[self.seat]),
+                        markup=False)
             return
         self.analysing = self.seat
         self.stop_analysis.clear()
-        self.query_one("#review-analysing-label", Static).update(f"Analysing {self.names[self.seat]}'s decisions ")
+        self.query_one("#review-analysing-label", Static).update(
+            _("Analysing {name}'s decisions").format(name=self.names[self.seat]) + " ")
         self.query_one(ProgressBar).update(progress=0)
         self.query_one("#review-analysing").display = True
         self.run_worker(self._analyse(self.seat), thread=True, group="analysis", exit_on_error=False)
@@ -300,8 +308,9 @@ class ReviewScreen(ParlourScreen):
                     try:
                         engine.keep(path, found)
                     except OSError as exc:
-                        self.app.call_from_thread(self.notify, f"The analysis is not kept beside the record "
-                                                  f"({exc.strerror or exc}).", severity="warning", markup=False)
+                        self.app.call_from_thread(self.notify, _("The analysis is not kept beside the record "
+                                                                 "({error}).").format(error=exc.strerror or exc),
+                                                  severity="warning", markup=False)
             return found
 
         return work
@@ -316,16 +325,23 @@ class ReviewScreen(ParlourScreen):
             found: engine.Analysis = event.worker.result
             self.analyses[seat] = found
             moments = len(found.key_moments())
-            self.notify(f"{found.name}'s {len(found.decisions)} decisions analysed"
-                        + (f": n/p jump between the {moments} key moments." if moments else ": no key moments.")
-                        + ("" if self.query_one("#review-side").display else " F4 shows the plot."), markup=False)
+            decided = len(found.decisions)
+            self.notify((ngettext("{name}'s {n} decision analysed: n/p jump between the {moments} key moments.",
+                                  "{name}'s {n} decisions analysed: n/p jump between the {moments} key moments.",
+                                  decided) if moments else
+                         ngettext("{name}'s {n} decision analysed: no key moments.",
+                                  "{name}'s {n} decisions analysed: no key moments.", decided)).format(
+                            name=found.name, n=decided, moments=moments)
+                        + ("" if self.query_one("#review-side").display else " " + _("F4 shows the plot.")),
+                        markup=False)
             self.show_step()
             self.refresh_bindings()
         elif isinstance(event.worker.error, AnalysisStopped):
-            self.notify("The analysis was stopped.", markup=False)
+            self.notify(_("The analysis was stopped."), markup=False)
         elif event.state == WorkerState.ERROR:
             exc = event.worker.error
-            self.notify(f"The analysis failed ({type(exc).__name__}: {exc}).", severity="error", markup=False)
+            self.notify(_("The analysis failed ({error}).").format(error=f"{type(exc).__name__}: {exc}"),
+                        severity="error", markup=False)
 
     def action_moment(self, delta: int) -> None:
         found = self.analyses.get(self.seat) if self.seat is not None else None
@@ -333,18 +349,19 @@ class ReviewScreen(ParlourScreen):
             return
         moves = [d.move for d in found.key_moments()]
         if not moves:
-            self.notify("No key moments: no decision lost as much as 5 % win chance.", markup=False)
+            self.notify(_("No key moments: no decision lost as much as 5 % win chance."), markup=False)
             return
         ahead = [m for m in moves if m > self.step] if delta > 0 else [m for m in moves if m < self.step][::-1]
         if ahead:
             self.go(ahead[0])
         else:
-            self.notify("That was the last key moment." if delta > 0 else "That was the first key moment.",
+            self.notify(_("That was the last key moment.") if delta > 0 else _("That was the first key moment."),
                         markup=False)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         if len(self.review.seats) > 1:
-            yield SystemCommand("Switch seat", "See the game as another seat saw it", self.action_switch_seat)
+            yield SystemCommand(_("Switch seat"), _("See the game as another seat saw it"), self.action_switch_seat)
         if self.record is not None:
-            yield SystemCommand("Analyse", "The computer's view of the shown seat's decisions", self.action_analyse)
-        yield SystemCommand("Back", "Leave the review", self.action_back)
+            yield SystemCommand(_("Analyse"), _("The computer's view of the shown seat's decisions"),
+                                self.action_analyse)
+        yield SystemCommand(_("Back"), _("Leave the review"), self.action_back)

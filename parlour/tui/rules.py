@@ -12,13 +12,14 @@ from textual.screen import Screen
 from textual.widgets import Footer, Markdown
 
 from parlour.core.game import Game
+from parlour.core.i18n import N_, _
 from parlour.core.rulesets import offered_rules, rules_text
-from parlour.tui.screen import Header
+from parlour.tui.screen import Header, worded_bindings
 
 
 class RulesScreen(Screen[None]):
     BINDINGS = [
-        Binding("escape,q", "app.pop_screen", "Back", id="rules.back"),
+        Binding("escape,q", "app.pop_screen", N_("Back"), id="rules.back"),
     ]
 
     def __init__(self, game: Game, table: Mapping[str, Any] | None = None, variants: Sequence[str] = (),
@@ -27,6 +28,7 @@ class RulesScreen(Screen[None]):
         name); the text then opens with how they differ from the rules as written. ``lang``:
         the language to read them in (English where the game has no such text)."""
         super().__init__()
+        worded_bindings(self)
         self.game = game
         self.table = table
         self.variants = variants
@@ -39,11 +41,12 @@ class RulesScreen(Screen[None]):
             ruleset = offered_rules(self.game, registry.ruleset(self.game.id)).ruleset
             text = rules_text(self.game, ruleset, self.table, self.variants, self.lang)
         except Exception as exc:  # noqa: BLE001 - a plugin bug must not take the app down
-            text = f"# {self.game.title}\n\nThe rules could not be loaded: {type(exc).__name__}: {exc}"
+            text = f"# {self.game.title}\n\n" + _("The rules could not be loaded: {error}").format(
+                error=f"{type(exc).__name__}: {exc}")
         with VerticalScroll(id="rules-scroll"):
             yield Markdown(text, id="rules-text")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = f"Rules of {self.game.title}"
+        self.sub_title = _("Rules of {game}").format(game=self.game.title)
         self.query_one("#rules-scroll").focus()

@@ -14,7 +14,9 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.widget import Widget
 
+from parlour.core.i18n import _
 from parlour.core.review import StageScores
+from parlour.tui.screen import score_number
 
 #: a colour a player, in seat order (more players than colours: round again)
 COLOURS = ("cyan", "magenta", "yellow", "green", "red", "blue", "white", "bright_black")
@@ -25,14 +27,30 @@ DOTS = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
 
 
 def _number(value: float) -> str:
-    return f"{value:g}"
+    return score_number(float(value))
+
+
+#: the first words of stage names that mean a game of a match, or a round, in each language
+GAME_WORDS = {"game", "spiel", "partie"}
+ROUND_WORDS = {"round", "runde", "manche", "tour"}
 
 
 def unit_of(stages: Sequence[StageScores]) -> str:
     """What a stage is called ("round", "game"): the first word of the game's stage names
-    when they all share it, else "round"."""
+    when they all share it, else "round" (a game's stages in German or French are "round"
+    or "game" too, so that the app says them in its own words)."""
     words = {row.stage.split()[0].lower() for row in stages if row.stage.split()}
-    return words.pop() if len(words) == 1 else "round"
+    word = words.pop() if len(words) == 1 else "round"
+    return "game" if word in GAME_WORDS else "round" if word in ROUND_WORDS else word
+
+
+stage_unit = unit_of
+
+
+def _per_unit(unit: str, game: str, round_: str, other: str) -> str:
+    """The text for a stage ``unit``: its own for games and rounds, else ``other`` (English,
+    with ``{unit}``: a plugin's stages in its own word)."""
+    return game if unit == "game" else round_ if unit == "round" else other
 
 
 def plot(names: Sequence[str], stages: Sequence[StageScores], width: int, rows: int) -> Text:
@@ -41,17 +59,23 @@ def plot(names: Sequence[str], stages: Sequence[StageScores], width: int, rows: 
     than two stages: one line saying there is nothing to plot."""
     unit = unit_of(stages)
     if len(stages) < 2:
-        return Text(f"One {unit} only, scored at its end: nothing to plot {unit} by {unit}.", style="italic")
+        return Text(_per_unit(unit, _("One game only, scored at its end: nothing to plot game by game."),
+                              _("One round only, scored at its end: nothing to plot round by round."),
+                              "One {unit} only, scored at its end: nothing to plot {unit} by {unit}.").format(unit=unit),
+                    style="italic")
     known = [score for row in stages for score in row.scores if score is not None]
     if not known:
-        return Text(f"No scores were shown to this seat {unit} by {unit}: nothing to plot.", style="italic")
+        return Text(_per_unit(unit, _("No scores were shown to this seat game by game: nothing to plot."),
+                              _("No scores were shown to this seat round by round: nothing to plot."),
+                              "No scores were shown to this seat {unit} by {unit}: nothing to plot.").format(unit=unit),
+                    style="italic")
     low, high = min(known), max(known)
     labels = [_number(high), _number(low)]
     axis = max(map(len, labels))
     cells = max(2, width - axis - 2)
     dots_x, dots_y = cells * 2, rows * 4
-    bits = [[0] * cells for _ in range(rows)]
-    owner: list[list[int | None]] = [[None] * cells for _ in range(rows)]
+    bits = [[0] * cells for _row in range(rows)]
+    owner: list[list[int | None]] = [[None] * cells for _row in range(rows)]
 
     def dot(x: int, y: int, seat: int) -> None:
         column, row = divmod(x, 2)[0], (dots_y - 1 - y) // 4
@@ -85,7 +109,8 @@ def plot(names: Sequence[str], stages: Sequence[StageScores], width: int, rows: 
             key.append("  ")
         key.append("━ " if shown else "? ", style=COLOURS[seat % len(COLOURS)] if shown else "dim")
         key.append(name, style="" if shown else "dim")
-    across = f"{unit} 1 → {len(stages)}"
+    across = _per_unit(unit, _("game 1 → {last}"), _("round 1 → {last}"), "{unit} 1 → {last}").format(
+        unit=unit, last=len(stages))
     if key.cell_len + 2 + len(across) <= width:  # the key first; where it fits, what runs across
         key.append(" " * (width - key.cell_len - len(across)) + across, style="dim")
     text.append_text(key)
@@ -122,4 +147,6 @@ class ScoresChart(Widget):
         chart = plot(self.names, self.stages, max(10, self.size.width), ROWS)
         if not self.titled or len(self.stages) < 2 or not self.plotted():
             return chart
-        return Text.assemble(Text(f"Score after each {unit_of(self.stages)}\n", style="italic"), chart)
+        unit = unit_of(self.stages)
+        return Text.assemble(Text(_per_unit(unit, _("Score after each game"), _("Score after each round"),
+                                            "Score after each {unit}").format(unit=unit) + "\n", style="italic"), chart)

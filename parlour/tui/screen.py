@@ -7,11 +7,13 @@ module (below every screen) does not import the app (above them all)."""
 
 from __future__ import annotations
 
+import string
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
+from rich.text import Text
 from textual.dom import DOMNode
 from textual.css.query import NoMatches
 from textual.dom import NoScreen
@@ -20,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Header as _Header
 from textual.widgets import Static
 
-from parlour.core.i18n import N_, gettext
+from parlour.core.i18n import ENGLISH, N_, current_language, gettext, number, percent
 
 if TYPE_CHECKING:
     from parlour.core.game import Game
@@ -64,6 +66,47 @@ class Parlour(Protocol):
 
 #: Textual's own words on Parlour's screens (the command palette's key in the footer)
 TEXTUAL_WORDS = (N_("palette"), N_("Open the command palette"))
+#: Textual's own commands in the palette, each as its title and help (worded by the app)
+TEXTUAL_COMMANDS = (
+    N_("Theme"), N_("Change the current theme"), N_("Quit"), N_("Quit the application as soon as possible"),
+    N_("Keys"), N_("Hide the keys and widget help panel"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Minimize"), N_("Minimize the widget and restore to normal size"),
+    N_("Maximize"), N_("Maximize the focused widget"),
+    N_("Screenshot"), N_("Save an SVG 'screenshot' of the current screen"),
+)
+
+
+def score_number(value: object) -> str:
+    """A score, a count or a rating on the app's screens: in English as it always was
+    (``12.5``, ``1500``), in another language as it writes numbers (``12,5`` · ``1.500``)."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return str(value)
+    if current_language() == ENGLISH:
+        return f"{value:g}" if isinstance(value, float) else str(value)
+    return number(value)
+
+
+def styled(template: str, style: str = "", **values: str | tuple[str, str]) -> Text:
+    """``template`` (a translated text with ``{named}`` fields) as rich text, each value in
+    its own style where it is given as ``(text, style)``: a language may put the bold name
+    anywhere in its sentence."""
+    text = Text(style=style)
+    for literal, name, spec, _conversion in string.Formatter().parse(template):
+        text.append(literal)
+        if name is not None:
+            value = values[name]
+            text.append(*(value if isinstance(value, tuple) else (format(value, spec or ""),)))
+    return text
+
+
+def share_text(share: float, tight: bool = False) -> str:
+    """A win chance: ``24 %`` in English as it always was (``tight``: ``24%``), else as the
+    language writes a percentage (``24 %``; ``tight``: without the space)."""
+    if current_language() == ENGLISH:
+        return f"{share * 100:.0f}" + ("%" if tight else " %")
+    text = percent(share)
+    return text.replace("\u00a0", "") if tight else text
 
 
 def worded_bindings(node: DOMNode) -> None:

@@ -21,6 +21,7 @@ from textual.worker import Worker, get_current_worker
 
 from parlour.core.agents import abilities
 from parlour.core.game import Action, IllegalAction, PluginError, with_names
+from parlour.core.i18n import N_, _, ngettext
 from parlour.core.match import Match
 from parlour.core.seating import take_back
 from parlour.tui import advice
@@ -59,7 +60,7 @@ class TableScreen(TableShell):
         percent: int
 
     #: after the shell's keys, so a narrow footer cuts it first (it is in the palette too)
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("f6", "advise", "Advice", id="table.advice")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("f6", "advise", N_("Advice"), id="table.advice")]
 
     def __init__(self, live: LiveGame) -> None:
         self.turns = LocalTurns(live, self)
@@ -98,7 +99,7 @@ class TableScreen(TableShell):
     def palette_commands(self) -> Iterable[SystemCommand]:
         yield from super().palette_commands()
         if advice.offered(self):
-            yield SystemCommand("Advice", "The computer's three best moves for your decision (F6)",
+            yield SystemCommand(_("Advice"), _("The computer's three best moves for your decision (F6)"),
                                 self.action_advise)
 
 
@@ -197,13 +198,13 @@ class LocalTurns:
         state = self.match.state
         awaiting = self.view.awaiting
         if awaiting is None or state.to_move != awaiting:
-            self.screen.notify("It is not your move.", severity="warning")
+            self.screen.notify(_("It is not your move."), severity="warning")
             return
         start = len(state.events)
         try:
             self.match.play(action)
         except IllegalAction as exc:
-            self.screen.notify(with_names(str(exc), self.live.names), title="Not allowed", severity="error",
+            self.screen.notify(with_names(str(exc), self.live.names), title=_("Not allowed"), severity="error",
                                markup=False)
             self.view.present(state.legal_actions())
             return
@@ -238,8 +239,8 @@ class LocalTurns:
             try:
                 chosen = (self.game.legal_action(match.state, foreseen), None)
             except Exception as exc:  # noqa: BLE001 - reported by the table
-                chosen = (None, f"{self.game.title} failed to read the move {foreseen!r}: "
-                                f"{type(exc).__name__}: {exc}")
+                chosen = (None, _("{game} failed to read the move {move}: {error}").format(
+                    game=self.game.title, move=repr(foreseen), error=f"{type(exc).__name__}: {exc}"))
         else:
             chosen = self.decision(worker, match, seat, turn, started)
             if chosen is None:
@@ -292,7 +293,8 @@ class LocalTurns:
             if worker.is_cancelled:
                 return None
             if not outcome and time.monotonic() - started > limit:
-                return None, f"{match.who(seat)} took longer than {limit:g} s to decide"
+                return None, _("{name} took longer than {seconds} s to decide").format(
+                    name=match.who(seat), seconds=f"{limit:g}")
         kind, value = outcome[0]
         if kind == "left":
             return None
@@ -321,7 +323,7 @@ class LocalTurns:
         self.view.thought = None
         action = message.action
         if message.error is not None or action is None:
-            self.screen.fail(message.error or f"{self.match.who(message.seat)} chose nothing")
+            self.screen.fail(message.error or _("{name} chose nothing").format(name=self.match.who(message.seat)))
             return
         start = len(state.events)
         try:
@@ -351,7 +353,7 @@ class LocalTurns:
         try:
             self.live.path = self.parlour.saves.save(self.match.record, self.live.path)
         except OSError as exc:
-            self.screen.notify(f"The game could not be saved: {exc}", severity="error", markup=False)
+            self.screen.notify(_("The game could not be saved: {error}").format(error=exc), severity="error", markup=False)
 
     def finish(self) -> None:
         self.view.phase, self.view.seat = Phase.OVER, None
@@ -367,20 +369,20 @@ class LocalTurns:
             return
         humans = self.live.humans
         if len(humans) != 1:
-            why = ("another person sits at this table: a move they have seen stays played" if humans
-                   else "nobody at this table is a person")
-            self.screen.notify(f"No take-back: {why}.", title="Take back", severity="warning", markup=False)
+            why = (_("No take-back: another person sits at this table: a move they have seen stays played.")
+                   if humans else _("No take-back: nobody at this table is a person."))
+            self.screen.notify(why, title=_("Take back"), severity="warning", markup=False)
             return
         seat = humans[0]
         old = self.match
         try:
             rebuilt = take_back(self.game, old, seat, seconds=self.parlour.ai_think)
         except Exception as exc:  # noqa: BLE001 - a game failing on its own record: report it, play on
-            self.screen.notify(f"The move could not be taken back: {type(exc).__name__}: {exc}",
-                               title="Take back", severity="error", markup=False)
+            self.screen.notify(_("The move could not be taken back: {error}").format(error=f"{type(exc).__name__}: {exc}"),
+                               title=_("Take back"), severity="error", markup=False)
             return
         if rebuilt is None:
-            self.screen.notify("You have not made a move yet.", title="Take back", severity="warning")
+            self.screen.notify(_("You have not made a move yet."), title=_("Take back"), severity="warning")
             return
         actions = old.record.actions
         if not (len(self.foreseen) > len(actions) and self.foreseen[:len(actions)] == actions):
@@ -395,8 +397,9 @@ class LocalTurns:
         view.phase, view.seat = Phase.STARTING, None
         self.save()
         used = rebuilt.record.takebacks
-        self.screen.notify(f"Move taken back ({used} take-back{'' if used == 1 else 's'} this game).",
-                           title="Take back")
+        self.screen.notify(ngettext("Move taken back ({n} take-back this game).",
+                                    "Move taken back ({n} take-backs this game).", used).format(n=used),
+                           title=_("Take back"))
         self.advance()
 
     # -- leaving ---------------------------------------------------------------------
@@ -406,9 +409,9 @@ class LocalTurns:
         if choice == "leave":
             self.leave(choice)
         elif choice == "abandon":  # as home's x: a game thrown away is asked about first
-            if await app.push_screen_wait(ConfirmDialog(f"Abandon this game of {self.game.title}?\n"
-                                                        "It cannot be continued afterwards.",
-                                                        yes="Abandon it", no="Keep it")):
+            if await app.push_screen_wait(ConfirmDialog(_("Abandon this game of {game}?").format(game=self.game.title)
+                                                        + "\n" + _("It cannot be continued afterwards."),
+                                                        yes=_("Abandon it"), no=_("Keep it"))):
                 self.leave("abandon")
 
     def leave(self, choice: str) -> None:
@@ -417,7 +420,7 @@ class LocalTurns:
         self.screen.workers.cancel_group(self.screen, "computer")
         if choice == "abandon":
             self.parlour.saves.discard(self.live.path)
-            self.screen.notify(f"The game of {self.game.title} was abandoned.", markup=False)
+            self.screen.notify(_("The game of {game} was abandoned.").format(game=self.game.title), markup=False)
         else:
-            self.screen.notify("Saved: continue it from the home screen.")
+            self.screen.notify(_("Saved: continue it from the home screen."))
         self.screen.dismiss(None)

@@ -28,13 +28,14 @@ from textual.geometry import Size
 from textual.widgets import Footer
 
 from parlour.core.game import Action, Event, Game
+from parlour.core.i18n import N_, _
 from parlour.core.match import Match
 from parlour.core.record import HUMAN
 from parlour.tui.board import Board, GenericBoard
 from parlour.tui.board_loader import board_class
 from parlour.tui.dialogs import ProblemDialog
 from parlour.tui.panels import LogPanel, MomentPanel, ShownTable, StatusPanel
-from parlour.tui.screen import Header, ParlourScreen
+from parlour.tui.screen import Header, ParlourScreen, worded_bindings
 
 
 @dataclass
@@ -105,7 +106,11 @@ class TableLog(LogPanel):
     """The table's log: focused (F2), it scrolls with the arrows and PgUp/PgDn, and the
     footer says how to go back to the board."""
 
-    BINDINGS = [Binding("f3", "screen.focus_board", "Back to the board", id="table.log.board")]
+    BINDINGS = [Binding("f3", "screen.focus_board", N_("Back to the board"), id="table.log.board")]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        worded_bindings(self)
 
 
 class TableView(Horizontal):
@@ -175,7 +180,8 @@ class TableView(Horizontal):
             self.update_status(view)
             self.log_panel.show(state, self.at_table)
         except Exception as exc:  # noqa: BLE001 - a plugin bug stops the table, not the app
-            self.fail(f"{self.game.title} failed to show the table: {type(exc).__name__}: {exc}")
+            self.fail(_("{game} failed to show the table: {error}").format(
+                game=self.game.title, error=f"{type(exc).__name__}: {exc}"))
             return
         try:
             self.board.show(view, legal)
@@ -193,7 +199,7 @@ class TableView(Horizontal):
             screen.fail(what)
 
     def replace_board(self, problem: str, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
-        self.notify(f"The board failed ({problem}); showing the plain table instead.",
+        self.notify(_("The board failed ({problem}); showing the plain table instead.").format(problem=problem),
                     severity="error", timeout=8, markup=False)
         old = self.board
         old.display = False  # out of the layout at once: a broken board gets no more events
@@ -243,7 +249,7 @@ class TableView(Horizontal):
         try:
             self.board.show_moment(self.last_view or {}, events)
         except Exception as exc:  # noqa: BLE001 - the moment is still listed below the board
-            self.notify(f"The board failed to show the moment ({type(exc).__name__}: {exc}).",
+            self.notify(_("The board failed to show the moment ({error}).").format(error=f"{type(exc).__name__}: {exc}"),
                         severity="warning", markup=False)
         self.board_in_view()
         self.moment_panel.show(events)
@@ -263,7 +269,7 @@ class TableView(Horizontal):
         try:
             self.board.hints_changed()  # drawn again as it stands: a bid half entered stays
         except Exception as exc:  # noqa: BLE001 - a board failing on its hints: say so, play on
-            self.notify(f"The board failed to show its hints ({type(exc).__name__}: {exc}).",
+            self.notify(_("The board failed to show its hints ({error}).").format(error=f"{type(exc).__name__}: {exc}"),
                         severity="warning", markup=False)
         if self.last_view is not None:
             self.update_status(self.last_view)
@@ -322,15 +328,15 @@ class TableShell(ParlourScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         # in the footer after the board's own keys, the most needed first, so a narrow
         # terminal cuts the least needed (F2 and F3 are in the palette and the README)
-        Binding("escape", "menu", "Menu", id="table.menu"),
-        Binding("f1", "rules", "Rules", id="table.rules"),
-        Binding("pagedown", "scroll_board(1)", "Scroll", key_display="PgUp/PgDn", id="table.scroll_down"),
-        Binding("pageup", "scroll_board(-1)", "Scroll up", show=False, id="table.scroll_up"),
-        Binding("ctrl+z", "take_back", "Take back", id="table.take_back"),
-        Binding("f4", "toggle_side", "Side", id="table.side"),
-        Binding("f5", "toggle_hints", "Hints", id="table.hints"),
-        Binding("f2", "focus_log", "Log", id="table.log", show=False),
-        Binding("f3", "focus_board", "Board", id="table.board", show=False),
+        Binding("escape", "menu", N_("Menu"), id="table.menu"),
+        Binding("f1", "rules", N_("Rules"), id="table.rules"),
+        Binding("pagedown", "scroll_board(1)", N_("Scroll"), key_display="PgUp/PgDn", id="table.scroll_down"),
+        Binding("pageup", "scroll_board(-1)", N_("Scroll up"), show=False, id="table.scroll_up"),
+        Binding("ctrl+z", "take_back", N_("Take back"), id="table.take_back"),
+        Binding("f4", "toggle_side", N_("Side"), id="table.side"),
+        Binding("f5", "toggle_hints", N_("Hints"), id="table.hints"),
+        Binding("f2", "focus_log", N_("Log"), id="table.log", show=False),
+        Binding("f3", "focus_board", N_("Board"), id="table.board", show=False),
     ]
 
     def __init__(self, driver: TableDriver) -> None:
@@ -392,8 +398,8 @@ class TableShell(ParlourScreen):
         title = self.driver.game.title
         self.sub_title = title
         if self.view.board_problem:
-            self.notify(f"The board of {title} could not load ({self.view.board_problem}); "
-                        "showing the plain table instead.", severity="warning", timeout=8, markup=False)
+            self.notify(_("The board of {game} could not load ({problem}); showing the plain table instead.").format(
+                game=title, problem=self.view.board_problem), severity="warning", timeout=8, markup=False)
         self.view.board.hints = self.parlour.hints and self.view.board.supports_hints
         self.driver.start()
 
@@ -408,9 +414,9 @@ class TableShell(ParlourScreen):
         title = self.driver.game.title
         self.driver.leave("leave")
         self.app.call_later(self.app.push_screen, ProblemDialog(
-            f"{title} stopped: a plugin failed",
-            f"{what}\n\nThe game is saved up to the last good move: continue it from the home screen "
-            "once the game or the computer player is mended.",
+            _("{game} stopped: a plugin failed").format(game=title),
+            f"{what}\n\n" + _("The game is saved up to the last good move: continue it from the home screen "
+                               "once the game or the computer player is mended."),
         ))
 
     # -- what the view posts -----------------------------------------------------------
@@ -457,7 +463,7 @@ class TableShell(ParlourScreen):
         """Hints on or off, for this table and the ones after it (off when the app starts)."""
         self.parlour.hints = not self.parlour.hints
         self.view.apply_hints(self.parlour.hints)
-        self.notify("Hints on: F5 turns them off." if self.parlour.hints else "Hints off.", timeout=3)
+        self.notify(_("Hints on: F5 turns them off.") if self.parlour.hints else _("Hints off."), timeout=3)
 
     def action_focus_log(self) -> None:
         self.view.focus_log()
@@ -467,9 +473,10 @@ class TableShell(ParlourScreen):
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         title = self.driver.game.title
-        yield SystemCommand(f"Rules of {title}", "Read the rules; the game waits", self.action_rules)
-        yield SystemCommand("Leave the table", "Keep playing, leave it saved, or abandon it", self.action_menu)
-        yield SystemCommand("Scroll the log", "Move the focus to the log", self.action_focus_log)
-        yield SystemCommand("Back to the board", "Move the focus to the board", self.action_focus_board)
-        yield SystemCommand("Show or hide the side panel", "Status and log beside the board",
+        yield SystemCommand(_("Rules of {game}").format(game=title), _("Read the rules; the game waits"),
+                            self.action_rules)
+        yield SystemCommand(_("Leave the table"), _("Keep playing, leave it saved, or abandon it"), self.action_menu)
+        yield SystemCommand(_("Scroll the log"), _("Move the focus to the log"), self.action_focus_log)
+        yield SystemCommand(_("Back to the board"), _("Move the focus to the board"), self.action_focus_board)
+        yield SystemCommand(_("Show or hide the side panel"), _("Status and log beside the board"),
                             self.action_toggle_side)
