@@ -17,6 +17,9 @@ from parlour.core.codec import ActionCodec
 from parlour.core.agents import Budget, KindEntry
 from parlour.core.schema import Bool, Dict, Int, List, Schema
 from parlour.plugin import Game
+from parlour.games.monte_carlo.words import N_, WORDS, _
+
+BLURB = N_("Bet chips on patterns around a 6x6 grid, then lay your secret digit tiles to make them.")
 
 
 def _tiles_row() -> Dict:
@@ -26,7 +29,7 @@ def _tiles_row() -> Dict:
 class MonteCarlo(Game):
     id = "monte-carlo"
     title = "Monte Carlo"
-    blurb = "Bet chips on patterns around a 6x6 grid, then lay your secret digit tiles to make them."
+    words = WORDS
     min_players = 2
     max_players = 6
     board = "parlour.games.monte_carlo.board:MonteCarloBoard"
@@ -66,6 +69,11 @@ class MonteCarlo(Game):
             "leftover_laid": "Whether tiles left over after the deal are laid face up at once",  # MC-C3
         })
 
+    @property
+    def blurb(self) -> str:  # type: ignore[override]
+        """What the game is, in the current language."""
+        return _(BLURB)
+
     def validate_rules(self, rules: Mapping[str, Any]) -> list[tuple[str, str]]:
         problems: list[tuple[str, str]] = []
         seen: set[int] = set()
@@ -98,4 +106,4 @@ class MonteCarlo(Game):
         return numbering(rules)
 
     def agent_kinds(self) -> dict[str, KindEntry]:
-        return self.ladder(EasyAgent, MediumAgent, Budget(iterations=600), ABOUT)
+        return self.ladder(EasyAgent, MediumAgent, Budget(iterations=600), {kind: _(about) for kind, about in ABOUT.items()})
