@@ -29,7 +29,7 @@ from parlour.games.monte_carlo.actions import Lay, Pass, Stop
 from parlour.games.monte_carlo.layout import (CELL_BY_NAME, CELLS, DIGIT_OF, QUADRANT_LETTERS, QUADRANT_OF, SIZE, cell_name,
                                       fields_for)
 from parlour.games.monte_carlo.state import sentence
-from parlour.games.monte_carlo.words import N_, _, a_digit, colour, field_title, ngettext
+from parlour.games.monte_carlo.words import N_, _, a_digit, colour, field_title, ngettext, pgettext
 from parlour.games.monte_carlo.slots import Item, board_lines, completions, neighbour, short_label, typed_names
 from parlour.core.game import Action, Event
 from parlour.tui.board import Board
@@ -466,7 +466,8 @@ class MonteCarloBoard(Board):
             if mover == view.get("seat"):
                 turn = _("you to bet") if phase == "betting" else _("you to lay")
             else:
-                turn = (_("{} to bet") if phase == "betting" else _("{} to lay")).format(self.seat_name(mover))
+                turn = (pgettext("whose turn", "{} to bet") if phase == "betting" else
+                        pgettext("whose turn", "{} to lay")).format(self.seat_name(mover))
             text.append("  ·  " + turn, style="bold")
         return text
 
