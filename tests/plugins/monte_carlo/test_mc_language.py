@@ -147,7 +147,8 @@ def test_a_whole_match_shows_no_english_word(language: str) -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES, indirect=True)
 def test_the_games_other_words_are_in_the_language(language: str) -> None:
-    """Blurb, level lines, stage, score parts, refusals and the key descriptions."""
+    """Blurb, level lines, stage, score parts, refusals, the settings' meanings (the rules'
+    "At this table"), a house rule's problems and the key descriptions."""
     state = new(4, seed=2)
     for fid in ("n1-top", "n2-top", "n1-top", "n3-top", "n1-top"):
         state.apply(bet_on(fid))  # number 1 (top) is full
@@ -156,6 +157,8 @@ def test_the_games_other_words_are_in_the_language(language: str) -> None:
              state.why_illegal(bet_on("n1-top")) or "", state.why_illegal(LAYS[0]) or "",
              state.why_illegal(PASS) or "", state.why_illegal(bet_on("nowhere")) or "",
              state.why_illegal(Lay(5, "r1c1")) or "", STOP.label, PASS.label, LAYS[7].label]
+    broken = {**state.rules, "tiles": [{"players": 2, "hand": 30, "lay": 31}], "fields": dict.fromkeys(state.rules["fields"], 0)}
+    texts += [*GAME.schema.about.values(), *(problem for _where, problem in GAME.validate_rules(broken))]
     board = MonteCarloBoard(GAME, state.rules, NAMES)
     texts += [b.description for bindings in board._bindings.key_to_bindings.values() for b in bindings
               if (b.id or "").startswith("monte_carlo.")]
