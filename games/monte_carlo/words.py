@@ -5,7 +5,15 @@ from it: a field's full name, its short name on the board, a colour, a digit wit
 The engine keeps its English (ids, templates, action texts): everything here is called only
 when a text is shown, never in a rollout. In English each function returns exactly the text
 the game always wrote (``layout.field_name`` for a field, ``layout.a_digit`` for a digit).
-The German and French words are the books' (``glossary.md``).
+The German and French words are the books' (``glossary.md``). After changing a text::
+
+    pybabel extract --no-location --sort-output -k N_ -k Term \
+        -o games/monte_carlo/locale/monte_carlo.pot games/monte_carlo
+    pybabel update -i games/monte_carlo/locale/monte_carlo.pot -d games/monte_carlo/locale \
+        -D monte_carlo --no-fuzzy-matching
+
+then translate the new entries of each ``monte_carlo.po`` (``tests/plugins/test_game_catalogs.py``
+lists any left out).
 """
 
 from __future__ import annotations
