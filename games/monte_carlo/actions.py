@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.games.monte_carlo.layout import CELL_BY_NAME, CELLS, DIGIT_OF, DIGITS, QUADRANT_OF, cell_name, col_of, field_name, row_of
+from parlour.games.monte_carlo.layout import CELL_BY_NAME, CELLS, DIGIT_OF, DIGITS, QUADRANT_OF, cell_name, col_of, row_of
+from parlour.games.monte_carlo.words import _, colour, field_title
 from parlour.core.actions import Action, IllegalAction, quoted
 
 
@@ -24,7 +25,7 @@ class Bet(Action):
 
     @property
     def label(self) -> str:
-        return f"bet a chip on {field_name(self.field)}"
+        return _("bet a chip on {field}").format(field=field_title(self.field))
 
     @classmethod
     def from_text(cls, text: str, rules: Mapping[str, Any]) -> Bet:
@@ -52,7 +53,7 @@ class Stop(_Word):
 
     @property
     def label(self) -> str:
-        return "stop betting for this game"
+        return _("stop betting for this game")
 
 
 @dataclass(frozen=True, order=True)
@@ -63,7 +64,7 @@ class Pass(_Word):
 
     @property
     def label(self) -> str:
-        return "pass this round"
+        return _("pass this round")
 
 
 @dataclass(frozen=True, order=True)
@@ -78,7 +79,8 @@ class Lay(Action):
     def label(self) -> str:
         index = CELL_BY_NAME[self.cell]
         row, col = row_of(index) + 1, col_of(index) + 1
-        return f"lay a {self.digit} on row {row}, column {col} ({QUADRANT_OF[index]})"
+        return _("lay a {digit} on row {row}, column {col} ({colour})").format(
+            digit=self.digit, row=row, col=col, colour=colour(QUADRANT_OF[index]))
 
     @classmethod
     def from_text(cls, text: str, rules: Mapping[str, Any]) -> Lay:
@@ -87,9 +89,11 @@ class Lay(Action):
         digit, name = cls.values_in(text)
         cell = CELL_BY_NAME.get(name)
         if cell is None:
-            raise IllegalAction(f"{quoted(text)} is not a move: the grid has no cell {quoted(name)}")
+            raise IllegalAction(_("{text} is not a move: the grid has no cell {cell}").format(
+                text=quoted(text), cell=quoted(name)))
         if not DIGITS[0] <= digit <= DIGITS[-1]:
-            raise IllegalAction(f"{quoted(text)} is not a move: tiles show {DIGITS[0]} to {DIGITS[-1]}")
+            raise IllegalAction(_("{text} is not a move: tiles show {low} to {high}").format(
+                text=quoted(text), low=DIGITS[0], high=DIGITS[-1]))
         return LAYS[cell] if digit == DIGIT_OF[cell] else Lay(digit, name)
 
 

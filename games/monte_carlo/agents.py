@@ -25,6 +25,7 @@ from typing import Any
 from parlour.games.monte_carlo.actions import Bet, Lay, Pass, Stop
 from parlour.games.monte_carlo.layout import CELL_BY_NAME, DIGIT_CELLS, DIGIT_OF, DIGITS, Field, fields_for, mask_of
 from parlour.core.game import Action
+from parlour.games.monte_carlo.words import N_
 
 DIGIT_MASKS = (0,) + tuple(mask_of(DIGIT_CELLS[d]) for d in DIGITS)
 #: How strongly a chip on a field tells that its digits are in the bettor's hand.
@@ -360,7 +361,7 @@ class MediumAgent:
 #: What players may expect of each level: the measured strength table (benchmarks/strength.py,
 #: 4 players, seats rotated; the README has the intervals).
 ABOUT = {
-    "easy": "bets on what its tiles nearly make; wins 3 in 100 matches against three medium",
-    "medium": "weighs odds and stakes; wins about 3 in 4 matches against three easy",
-    "hard": "searches the worlds its seat allows; wins about half its matches against three medium",
+    "easy": N_("bets on what its tiles nearly make; wins 3 in 100 matches against three medium"),
+    "medium": N_("weighs odds and stakes; wins about 3 in 4 matches against three easy"),
+    "hard": N_("searches the worlds its seat allows; wins about half its matches against three medium"),
 }

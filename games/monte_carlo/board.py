@@ -15,6 +15,7 @@ legend: ``1=Tess``), won and lost fields carry a tick or a cross.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
@@ -25,9 +26,10 @@ from textual.containers import ScrollableContainer
 from textual.widgets import Static
 
 from parlour.games.monte_carlo.actions import Lay, Pass, Stop
-from parlour.games.monte_carlo.layout import (CELL_BY_NAME, CELLS, DIGIT_OF, QUADRANT_LETTERS, QUADRANT_OF, SIZE, a_digit, cell_name,
-                                      field_name, fields_for)
+from parlour.games.monte_carlo.layout import (CELL_BY_NAME, CELLS, DIGIT_OF, QUADRANT_LETTERS, QUADRANT_OF, SIZE, cell_name,
+                                      fields_for)
 from parlour.games.monte_carlo.state import sentence
+from parlour.games.monte_carlo.words import N_, _, a_digit, colour, field_title, ngettext, pgettext
 from parlour.games.monte_carlo.slots import Item, board_lines, completions, neighbour, short_label, typed_names
 from parlour.core.game import Action, Event
 from parlour.tui.board import Board
@@ -49,17 +51,17 @@ class MonteCarloBoard(Board):
     """
 
     BINDINGS = [
-        Binding("up", "move(0, -1)", "Up", show=False, id="monte_carlo.up"),
-        Binding("down", "move(0, 1)", "Down", show=False, id="monte_carlo.down"),
-        Binding("left", "move(-1, 0)", "Left", show=False, id="monte_carlo.left"),
-        Binding("right", "move(1, 0)", "Right", show=False, id="monte_carlo.right"),
-        Binding("enter,space", "place", "Bet / lay here", id="monte_carlo.place"),
-        Binding("s", "stop", "Stop betting", id="monte_carlo.stop"),
+        Binding("up", "move(0, -1)", N_("Up"), show=False, id="monte_carlo.up"),
+        Binding("down", "move(0, 1)", N_("Down"), show=False, id="monte_carlo.down"),
+        Binding("left", "move(-1, 0)", N_("Left"), show=False, id="monte_carlo.left"),
+        Binding("right", "move(1, 0)", N_("Right"), show=False, id="monte_carlo.right"),
+        Binding("enter,space", "place", N_("Bet / lay here"), id="monte_carlo.place"),
+        Binding("s", "stop", N_("Stop betting"), id="monte_carlo.stop"),
         # the same key where stopping only passes this betting round (the pass-and-return variant)
-        Binding("s", "pass_round", "Pass this round", id="monte_carlo.pass"),
-        Binding("t", "next_tile", "Next tile", id="monte_carlo.next_tile"),
-        Binding("l", "toggle_results", "Last game", id="monte_carlo.results"),
-        Binding("o", "other", "Other of that name", show=False, id="monte_carlo.other"),
+        Binding("s", "pass_round", N_("Pass this round"), id="monte_carlo.pass"),
+        Binding("t", "next_tile", N_("Next tile"), id="monte_carlo.next_tile"),
+        Binding("l", "toggle_results", N_("Last game"), id="monte_carlo.results"),
+        Binding("o", "other", N_("Other of that name"), show=False, id="monte_carlo.other"),
         *[
             Binding(str(d), f"tile({d})", f"Tile {d}", show=False, id=f"monte_carlo.tile_{d}")
             for d in range(1, 10)
@@ -86,6 +88,21 @@ class MonteCarloBoard(Board):
         self.settled = False  # showing the game just settled, while the table holds that moment
         self.seen_games = 0
         self.confirming_stop = False  # stopping is for the rest of the game: a second s confirms
+        self._word_bindings()
+
+    def _word_bindings(self) -> None:
+        """The board's key descriptions in the current language, from the game's catalog
+        (the class keeps them in English; Textual gives each instance its own copy)."""
+        keys = self._bindings.key_to_bindings
+        for key, bindings in keys.items():
+            worded = []
+            for binding in bindings:
+                if (binding.id or "").startswith("monte_carlo.tile_"):
+                    binding = replace(binding, description=_("Tile {}").format(binding.id.rsplit("_", 1)[1]))
+                elif (binding.id or "").startswith("monte_carlo."):
+                    binding = replace(binding, description=_(binding.description))
+                worded.append(binding)
+            keys[key] = worded
 
     # -- the app's side -----------------------------------------------------------------
     def show(self, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
@@ -193,7 +210,7 @@ class MonteCarloBoard(Board):
         return list(self.view.get("hand", []))
 
     def seat_name(self, seat: int) -> str:
-        return self.seat_names[seat] if 0 <= seat < len(self.seat_names) else f"Player {seat + 1}"
+        return self.seat_names[seat] if 0 <= seat < len(self.seat_names) else _("Player {}").format(seat + 1)
 
     # -- keys ---------------------------------------------------------------------------
     def action_move(self, dx: int, dy: int) -> None:
@@ -224,7 +241,7 @@ class MonteCarloBoard(Board):
             self.choose(action)
             return
         if not self.betting:
-            self.notify("It is not your turn to bet.", severity="warning")
+            self.notify(_("It is not your turn to bet."), severity="warning")
             return
         action = self.by_text.get(f"bet {self.cursor_field}")
         if action is None:
@@ -237,7 +254,7 @@ class MonteCarloBoard(Board):
             return
         stop = next((a for a in self.legal if isinstance(a, (Stop, Pass))), None)
         if stop is None:
-            self.notify("There is no betting to stop now.", severity="warning")
+            self.notify(_("There is no betting to stop now."), severity="warning")
             return
         if isinstance(stop, Stop) and not self.confirming_stop:
             self.confirming_stop = True  # MC-B2: it cannot be taken back
@@ -265,7 +282,7 @@ class MonteCarloBoard(Board):
         if not self.laying or self.holding_keys():
             return
         if digit not in self.hand:
-            self.notify(f"You hold no {digit}.", severity="warning")
+            self.notify(_("You hold no {}.").format(digit), severity="warning")
             return
         self.tile = digit
         free = self._cells_for(digit)
@@ -282,7 +299,7 @@ class MonteCarloBoard(Board):
 
     def action_toggle_results(self) -> None:
         if not self.view.get("history"):
-            self.notify("No game has been settled yet.", severity="information")
+            self.notify(_("No game has been settled yet."), severity="information")
             return
         self.results = not self.results
         self.redraw()
@@ -300,21 +317,23 @@ class MonteCarloBoard(Board):
         cell = self.cursor_cell
         digit = DIGIT_OF[cell]
         if self.view["grid"][cell] != -1:
-            return f"{cell_name(cell)} already holds a tile."
+            return _("{} already holds a tile.").format(cell_name(cell))
         if self.tile is not None and digit != self.tile:
-            return f"{cell_name(cell)} shows {a_digit(digit)}; your tile is {a_digit(self.tile)}."
-        return f"You hold no {digit}."
+            return _("{cell} shows {digit}; your tile is {tile}.").format(
+                cell=cell_name(cell), digit=a_digit(digit), tile=a_digit(self.tile))
+        return _("You hold no {}.").format(digit)
 
     def _why_closed(self, fid: str) -> str:
         field = self.fields.get(fid)
         if field is None:
-            return "There is no field there."
+            return _("There is no field there.")
         owner = self.view.get("locked", {}).get(fid)
+        name = field_title(fid)
         if owner is not None and owner == self.view.get("seat"):
-            return sentence(f"{field.name} is full: every chip on it is yours.")
+            return sentence(_("{} is full: every chip on it is yours.").format(name))
         if owner is not None:
-            return sentence(f"{field.name} belongs to {self.seat_name(owner)} alone.")
-        return sentence(f"{field.name} is full.")
+            return sentence(_("{field} belongs to {player} alone.").format(field=name, player=self.seat_name(owner)))
+        return sentence(_("{} is full.").format(name))
 
     # -- drawing ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -346,7 +365,7 @@ class MonteCarloBoard(Board):
         game, only the grid and the result."""
         view = self.view
         if not view:
-            return Text("Monte Carlo: waiting for the deal.")
+            return Text(_("Monte Carlo: waiting for the deal."))
         out = Text()
         out.append_text(self._headline())
         out.append("\n" if compact else "\n\n")
@@ -375,9 +394,9 @@ class MonteCarloBoard(Board):
                             self._results_lines(last, full=shown is not None))
         if self.hints:
             out.append("\n")
-            out.append_text(Text("Hints: =3 pays 3 for 1 (F5: off)", style="cyan") if tight else
-                            self._wrapped(Text("Hints: =3 on an empty field: a chip there pays 3 for 1 if it "
-                                               "wins (F5: off)", style="cyan")))
+            out.append_text(Text(_("Hints: =3 pays 3 for 1 (F5: off)"), style="cyan") if tight else
+                            self._wrapped(Text(_("Hints: =3 on an empty field: a chip there pays 3 for 1 if it "
+                                                 "wins (F5: off)"), style="cyan")))
         out.append("\n")
         out.append(self._help(), style="dim")
         return out
@@ -403,17 +422,17 @@ class MonteCarloBoard(Board):
             text.append(f"{seat + 1}=", style=style)  # the legend of the chips on the fields
             text.append(self.seat_name(seat), style="bold" if seat == view.get("seat") else "")
             if not view["active"][seat]:
-                text.append(" out", style="dim")
+                text.append(" " + _("out"), style="dim")
             else:
                 text.append(f" {view['chips'][seat]}")
                 if view["staked"][seat]:
                     text.append(f"+{view['staked'][seat]}")
                 if view["phase"] == "laying":
-                    text.append(f" lay {view['to_lay'][seat]}", style="dim")
+                    text.append(" " + _("lay {}").format(view["to_lay"][seat]), style="dim")
                 elif view["phase"] == "betting" and not view["betting"][seat]:
-                    text.append(" stopped", style="dim")
+                    text.append(" " + _("stopped"), style="dim")
             parts.append(text)
-        head = "Chips (+on fields, tiles to lay): " if view["phase"] == "laying" else "Chips (+on fields): "
+        head = (_("Chips (+on fields, tiles to lay):") if view["phase"] == "laying" else _("Chips (+on fields):")) + " "
         width = max(self.size.width - 2, 40)  # the board's text is not wrapped: break the line here
         lines = [Text(head, style="dim")]
         for part in parts:
@@ -428,25 +447,28 @@ class MonteCarloBoard(Board):
         view = self.view
         text = Text()
         number = view["history"][-1]["game"] if self.settled else view["game"]
-        text.append(f"Game {number} of {view['match_games']}", style="bold")
+        text.append(_("Game {} of {}").format(number, view["match_games"]), style="bold")
         phase = view["phase"]
         mover = view.get("to_move")
         if self.results and phase == "over":
-            text.append("  ·  the match is over; the last game's result")
+            text.append("  ·  " + _("the match is over; the last game's result"))
         elif self.settled:
-            text.append("  ·  settled: the fields won and lost")
+            text.append("  ·  " + _("settled: the fields won and lost"))
         elif self.results:
-            text.append(f"  ·  showing game {view['history'][-1]['game']}'s result (l: back)")
+            text.append("  ·  " + _("showing game {}'s result (l: back)").format(view["history"][-1]["game"]))
         elif phase == "betting":
-            text.append(f"  ·  betting, round {view['round']} of {view['betting_rounds']}")
+            text.append("  ·  " + _("betting, round {} of {}").format(view["round"], view["betting_rounds"]))
         elif phase == "laying":
-            text.append("  ·  laying tiles")
+            text.append("  ·  " + _("laying tiles"))
         else:
-            text.append("  ·  the match is over")
+            text.append("  ·  " + _("the match is over"))
         if mover is not None and not self.results and not self.settled:
-            verb = "bet" if phase == "betting" else "lay"
-            who = "you" if mover == view.get("seat") else self.seat_name(mover)
-            text.append(f"  ·  {who} to {verb}", style="bold")
+            if mover == view.get("seat"):
+                turn = _("you to bet") if phase == "betting" else _("you to lay")
+            else:
+                turn = (pgettext("whose turn", "{} to bet") if phase == "betting" else
+                        pgettext("whose turn", "{} to lay")).format(self.seat_name(mover))
+            text.append("  ·  " + turn, style="bold")
         return text
 
     def _line(self, items: list[Item], shown: Mapping[str, Any] | None) -> Text:
@@ -532,12 +554,12 @@ class MonteCarloBoard(Board):
 
     def _hand_line(self) -> Text:
         hand = self.hand
-        text = Text("Your tiles: ", style="bold")
+        text = Text(_("Your tiles:") + " ", style="bold")
         if "hand" not in self.view:
-            text.append("(hidden: you are watching)", style="dim")
+            text.append(_("(hidden: you are watching)"), style="dim")
             return text
         if not hand:
-            text.append("none")
+            text.append(_("none"))
         picked = False
         for digit in hand:
             if digit == self.tile and not picked:
@@ -547,7 +569,7 @@ class MonteCarloBoard(Board):
                 text.append(f" {digit} ")
         seat = self.view.get("seat")
         if seat is not None and self.view["phase"] == "laying":
-            text.append(f"   to lay: {self.view['to_lay'][seat]}")
+            text.append("   " + _("to lay: {}").format(self.view["to_lay"][seat]))
         return text
 
     def _players_line(self) -> Text:
@@ -560,23 +582,23 @@ class MonteCarloBoard(Board):
             text = Text(f"{marker}{seat + 1}=", style=style)  # the legend of the chips on the fields
             text.append(self.seat_name(seat).ljust(width), style="bold" if seat == view.get("seat") else "")
             if not view["active"][seat]:
-                text.append("  out of the match", style="dim")
+                text.append("  " + _("out of the match"), style="dim")
                 lines.append(text)
                 continue
             chips = view["chips"][seat]
-            text.append(f"  {chips:>3} chip{'' if chips == 1 else 's'}")
+            text.append("  " + ngettext("{:>3} chip", "{:>3} chips", chips).format(chips))
             if view["staked"][seat]:
-                text.append(f", {view['staked'][seat]} on the fields")
+                text.append(", " + _("{} on the fields").format(view["staked"][seat]))
             if view["phase"] == "betting" and not view["betting"][seat]:
-                text.append(", stopped", style="dim")
+                text.append(", " + _("stopped"), style="dim")
             if view["phase"] == "laying":
-                text.append(f", {view['to_lay'][seat]} to lay")
+                text.append(", " + _("{} to lay").format(view["to_lay"][seat]))
             if seat == view.get("seat"):
-                text.append("  (you)")
+                text.append("  " + _("(you)"))
             history = view.get("history") or []
             if history:
                 track = " → ".join(str(h["chips"][seat]) for h in history)
-                text.append(f"  ·  after each game: {track}", style="dim")
+                text.append("  ·  " + _("after each game: {}").format(track), style="dim")
             lines.append(text)
         return Text("\n").join(lines)
 
@@ -586,32 +608,33 @@ class MonteCarloBoard(Board):
         if self.laying and not self.results:
             cell = self.cursor_cell
             who = view["grid"][cell]
-            where = f"{cell_name(cell)}: {a_digit(DIGIT_OF[cell])} in the {QUADRANT_OF[cell]} quadrant"
+            where = _("{cell}: {digit} in the {colour} quadrant").format(
+                cell=cell_name(cell), digit=a_digit(DIGIT_OF[cell]), colour=colour(QUADRANT_OF[cell]))
             if who == -1:
-                state = "free" if self._lay_at(cell) else "free, not for the tile you picked"
+                state = _("free") if self._lay_at(cell) else _("free, not for the tile you picked")
             elif who == -2:
-                state = "the tile left over"
+                state = _("the tile left over")
             else:
-                state = f"laid by {self.seat_name(who)}"
-            return Text(f"{where}, {state}.")
+                state = _("laid by {}").format(self.seat_name(who))
+            return Text(_("{where}, {state}.").format(where=where, state=state))
         field = self.fields.get(self.cursor_field)
         if field is None:
             return Text("")
-        text = Text(sentence(field.name), style="bold")
-        text.append(f": pays {odds[field.kind]} for 1. ")
+        text = Text(sentence(field_title(field.id)), style="bold")
+        text.append(_(": pays {} for 1.").format(odds[field.kind]) + " ")
         if shown is not None:
             result = next((r for r in shown["fields"] if r["field"] == field.id), None)
             if result is None:
-                text.append("Nobody bet on it.")
+                text.append(_("Nobody bet on it."))
             else:
-                text.append("Won. " if result["won"] else "Lost. ")
+                text.append((_("Won.") if result["won"] else _("Lost.")) + " ")
                 text.append(self._chips_text(result["chips"], result["payout"] if result["won"] else None))
             return text
         chips = view["bets"].get(field.id, [])
-        text.append(self._chips_text(chips, None) if chips else "No chips yet.")
+        text.append(self._chips_text(chips, None) if chips else _("No chips yet."))
         owner = view.get("locked", {}).get(field.id)
         if owner is not None:
-            text.append(f" Closed to all but {self.seat_name(owner)}.")
+            text.append(" " + _("Closed to all but {}.").format(self.seat_name(owner)))
         return text
 
     def _chips_text(self, chips: Sequence[int], payout: Sequence[int] | None) -> str:
@@ -620,36 +643,38 @@ class MonteCarloBoard(Board):
             counts[seat] = counts.get(seat, 0) + 1
         parts = []
         for seat, n in counts.items():
-            part = f"{self.seat_name(seat)} {n} chip{'s' if n > 1 else ''}"
+            part = f"{self.seat_name(seat)} " + ngettext("{} chip", "{} chips", n).format(n)
             if payout is not None:
                 part += f" (+{payout[seat]})"
             parts.append(part)
-        return "Chips: " + ", ".join(parts) + "."
+        return _("Chips: {}.").format(", ".join(parts))
 
     def _results_summary(self, last: Mapping[str, Any]) -> Text:
         won = sum(1 for r in last["fields"] if r["won"])
-        return self._wrapped(Text(f"Game {last['game']}: ", style="bold") + Text(
-            f"{won} field{'' if won == 1 else 's'} won ✓, {len(last['fields']) - won} lost ✗ (arrows: each field)"
-            if last["fields"] else "nobody bet."))
+        return self._wrapped(Text(_("Game {}:").format(last["game"]) + " ", style="bold") + Text(
+            ngettext("{won} field won ✓, {lost} lost ✗ (arrows: each field)",
+                     "{won} fields won ✓, {lost} lost ✗ (arrows: each field)", won).format(
+                won=won, lost=len(last["fields"]) - won)
+            if last["fields"] else _("nobody bet.")))
 
     def _results_lines(self, last: Mapping[str, Any], full: bool) -> Text:
         """The fields won, then (on a line of their own) the fields lost, broken into lines
         as wide as the board between fields: a field with its payouts is never split."""
         won, lost = [r for r in last["fields"] if r["won"]], [r for r in last["fields"] if not r["won"]]
-        head = Text(f"Game {last['game']}: ", style="bold")
+        head = Text(_("Game {}:").format(last["game"]) + " ", style="bold")
         if not last["fields"]:
-            return head + Text("nobody bet.")
+            return head + Text(_("nobody bet."))
         lines: list[Text] = []
         if won:
-            items = [Text(f"✓ {field_name(r['field'])} (" + ", ".join(
+            items = [Text(f"✓ {field_title(r['field'])} (" + ", ".join(
                 f"{self.seat_name(seat)} +{n}" for seat, n in enumerate(r["payout"]) if n) + ")") for r in won]
-            lines += self._items(head + Text("won ", style="bold green"), items, ".")
+            lines += self._items(head + Text(_("won") + " ", style="bold green"), items, ".")
         if lost:
             shown = lost if full else lost[:4]
-            items = [Text(f"✗ {field_name(r['field'])}") for r in shown]
+            items = [Text(f"✗ {field_title(r['field'])}") for r in shown]
             if len(shown) < len(lost):
-                items.append(Text(f"and {len(lost) - len(shown)} more (l shows them all)"))
-            lines += self._items((Text() if won else head) + Text("lost ", style="bold red"), items, ".")
+                items.append(Text(_("and {} more (l shows them all)").format(len(lost) - len(shown))))
+            lines += self._items((Text() if won else head) + Text(_("lost") + " ", style="bold red"), items, ".")
         return Text("\n").join(lines)
 
     def _items(self, head: Text, items: list[Text], end: str) -> list[Text]:
@@ -667,27 +692,30 @@ class MonteCarloBoard(Board):
 
     def _help(self) -> str:
         if self.settled:
-            return "enter: go on" + (" to the results" if self.view.get("phase") == "over" else " to the next game")
+            return _("enter: go on to the results") if self.view.get("phase") == "over" else \
+                _("enter: go on to the next game")
         if self.results:
-            return "l or enter: back to the table"
+            return _("l or enter: back to the table")
         if self.laying:
-            return "1-9 or t: pick a tile · arrows: pick a cell · enter: lay · l: last game"
+            return _("1-9 or t: pick a tile · arrows: pick a cell · enter: lay · l: last game")
         if self.betting and self.confirming_stop:
-            return "Stop betting for the rest of this game? s again: stop · any other key: go on betting"
+            return _("Stop betting for the rest of this game? s again: stop · any other key: go on betting")
         if self.betting:
-            stop = "pass this round" if any(isinstance(a, Pass) for a in self.legal) else "stop betting"
+            passing = any(isinstance(a, Pass) for a in self.legal)
             going = self._going()
             if going.endswith(")"):  # a name half typed: the names it may become take the room
-                return f"{going} · enter: bet"
-            return f"{going} · enter: bet · s: {stop} · l: last game"
-        return "a name (C3) or arrows: look at the fields · l: last game"
+                return _("{} · enter: bet").format(going)
+            return (_("{} · enter: bet · s: pass this round · l: last game") if passing else
+                    _("{} · enter: bet · s: stop betting · l: last game")).format(going)
+        return _("a name (C3) or arrows: look at the fields · l: last game")
 
     def _going(self) -> str:
         """The name being typed and where it may lead, else how to go to a field."""
         options = completions(self.names, self.typed) if self.typed else []
         if len(options) > 1:
-            return f"go to: {self.typed.upper()}_ ({' '.join(short_label(self.names[o][0]) for o in options)})"
+            return _("go to: {typed}_ ({names})").format(
+                typed=self.typed.upper(), names=" ".join(short_label(self.names[o][0]) for o in options))
         if not self.typed:
-            return "type a name (C3): go there"
+            return _("type a name (C3): go there")
         here = short_label(self.cursor_field)
-        return f"go to: {here}" + (f" · o: the other {here}" if self.twin() else "")
+        return _("go to: {}").format(here) + (" · " + _("o: the other {}").format(here) if self.twin() else "")

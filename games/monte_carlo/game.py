@@ -17,6 +17,24 @@ from parlour.core.codec import ActionCodec
 from parlour.core.agents import Budget, KindEntry
 from parlour.core.schema import Bool, Dict, Int, List, Schema
 from parlour.plugin import Game
+from parlour.games.monte_carlo.words import N_, WORDS, _
+
+BLURB = N_("Bet chips on patterns around a 6x6 grid, then lay your secret digit tiles to make them.")
+#: what each setting of the ruleset means (the rules' "At this table" names a changed one so)
+SETTINGS_ABOUT = {
+    "start_chips": N_("Chips each player brings to the match"),  # MC-C1
+    "match_games": N_("Games in a match; a player with no chips left drops out"),  # MC-S2
+    "betting_rounds": N_("Betting rounds a game, one chip a round"),  # MC-B1, MC-B4
+    "stop_is_final": N_("Whether a player who stops is out of the betting for the rest of the game"),  # MC-B2
+    "field_capacity": N_("Chips a field holds"),  # MC-B3
+    "sole_owner_extra": N_("Chips its sole owner may add to a full field of his own"),  # MC-B3
+    "odds": N_("Chips returned per winning chip, stake included, for each kind of field"),  # MC-S1
+    "odds_bonus": N_("What every odds figure rises by at a large table"),  # MC-V1
+    "odds_bonus_players": N_("The table size from which the odds bonus applies"),  # MC-V1
+    "fields": N_("Betting fields of each kind on the board"),
+    "tiles": N_("Tiles dealt to each player and tiles each lays, for each table size"),  # MC-C2
+    "leftover_laid": N_("Whether tiles left over after the deal are laid face up at once"),  # MC-C3
+}
 
 
 def _tiles_row() -> Dict:
@@ -26,7 +44,7 @@ def _tiles_row() -> Dict:
 class MonteCarlo(Game):
     id = "monte-carlo"
     title = "Monte Carlo"
-    blurb = "Bet chips on patterns around a 6x6 grid, then lay your secret digit tiles to make them."
+    words = WORDS
     min_players = 2
     max_players = 6
     board = "parlour.games.monte_carlo.board:MonteCarloBoard"
@@ -51,20 +69,12 @@ class MonteCarlo(Game):
             }),
             "tiles": List(_tiles_row(), min_len=1),
             "leftover_laid": Bool(),
-        }, about={
-            "start_chips": "Chips each player brings to the match",  # MC-C1
-            "match_games": "Games in a match; a player with no chips left drops out",  # MC-S2
-            "betting_rounds": "Betting rounds a game, one chip a round",  # MC-B1, MC-B4
-            "stop_is_final": "Whether a player who stops is out of the betting for the rest of the game",  # MC-B2
-            "field_capacity": "Chips a field holds",  # MC-B3
-            "sole_owner_extra": "Chips its sole owner may add to a full field of his own",  # MC-B3
-            "odds": "Chips returned per winning chip, stake included, for each kind of field",  # MC-S1
-            "odds_bonus": "What every odds figure rises by at a large table",  # MC-V1
-            "odds_bonus_players": "The table size from which the odds bonus applies",  # MC-V1
-            "fields": "Betting fields of each kind on the board",
-            "tiles": "Tiles dealt to each player and tiles each lays, for each table size",  # MC-C2
-            "leftover_laid": "Whether tiles left over after the deal are laid face up at once",  # MC-C3
-        })
+        }, about={key: _(text) for key, text in SETTINGS_ABOUT.items()})
+
+    @property
+    def blurb(self) -> str:  # type: ignore[override]
+        """What the game is, in the current language."""
+        return _(BLURB)
 
     def validate_rules(self, rules: Mapping[str, Any]) -> list[tuple[str, str]]:
         problems: list[tuple[str, str]] = []
@@ -72,17 +82,18 @@ class MonteCarlo(Game):
         for i, row in enumerate(rules["tiles"]):
             players, hand, lay = row["players"], row["hand"], row["lay"]
             if players in seen:
-                problems.append((f"tiles.{i}.players", f"{players} players appear twice"))
+                problems.append((f"tiles.{i}.players", _("{players} players appear twice").format(players=players)))
             seen.add(players)
             if players * hand > CELLS:
-                problems.append((f"tiles.{i}.hand", f"{players} hands of {hand} need more than 36 tiles"))
+                problems.append((f"tiles.{i}.hand", _("{players} hands of {hand} need more than 36 tiles").format(
+                    players=players, hand=hand)))
             if lay > hand:
-                problems.append((f"tiles.{i}.lay", f"cannot lay {lay} of {hand} tiles"))
+                problems.append((f"tiles.{i}.lay", _("cannot lay {lay} of {hand} tiles").format(lay=lay, hand=hand)))
         missing = [p for p in range(self.min_players, self.max_players + 1) if p not in seen]
         if missing:
-            problems.append(("tiles", f"no row for {', '.join(map(str, missing))} players"))
+            problems.append(("tiles", _("no row for {players} players").format(players=", ".join(map(str, missing)))))
         if not any(rules["fields"].values()):
-            problems.append(("fields", "the table needs at least one betting field"))
+            problems.append(("fields", _("the table needs at least one betting field")))
         return problems
 
     def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> MonteCarloState:
@@ -98,4 +109,4 @@ class MonteCarlo(Game):
         return numbering(rules)
 
     def agent_kinds(self) -> dict[str, KindEntry]:
-        return self.ladder(EasyAgent, MediumAgent, Budget(iterations=600), ABOUT)
+        return self.ladder(EasyAgent, MediumAgent, Budget(iterations=600), {kind: _(about) for kind, about in ABOUT.items()})

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.games.monte_carlo.layout import QUADRANT_LETTERS, SIZE
+from parlour.games.monte_carlo.words import short_name
 
 SLOT = 7
 CELL = 7
@@ -14,8 +15,15 @@ GRID_X = 8
 RIGHT_X = GRID_X + SIZE * CELL + 2 + 1
 MAJORITY_X = RIGHT_X + SLOT + 1
 
-#: Short slot labels; the line under the board names the field in full.
 def short_label(field_id: str) -> str:
+    """A field's short name on the board, which players type to go to it (and the line under
+    the board names the field in full). The colour fields' names are words, in the current
+    language (``Yel``, ``Gel``, ``Jau``); the other names are codes, the same in every
+    language: the digits, ``D19`` and ``D37`` as the book marks the diagonals, ``M`` for a
+    majority (Majorität, majorité) with the quadrant letters ``Y B R G`` the rules texts use
+    in every language, ``X`` and ``<>`` as signs, and ``R1``/``C3`` for rows and columns,
+    because the German ``S`` (Spalte) and the French ``L`` (ligne) would take the keys ``s``
+    (stop) and ``l`` (last game), which no name may begin with."""
     if field_id.startswith("n") and field_id[1:2].isdigit():
         return field_id[1]
     if field_id.startswith("row"):
@@ -27,7 +35,7 @@ def short_label(field_id: str) -> str:
     if field_id.startswith("m-"):
         return "M" + QUADRANT_LETTERS[field_id[2:]]
     if field_id in QUADRANT_LETTERS:
-        return {"yellow": "Yel", "blue": "Blu", "red": "Red", "green": "Grn"}[field_id]
+        return short_name({"yellow": "Yel", "blue": "Blu", "red": "Red", "green": "Grn"}[field_id])
     return {"d1-9": "D19", "d3-7": "D37", "cross": "X", "diamond": "<>"}.get(field_id, field_id[:3])
 
 

@@ -18,7 +18,9 @@ from typing import Any
 
 from parlour.games.monte_carlo.actions import LAYS, PASS, STOP, Bet, Lay, Pass, Stop, bet_on
 from parlour.games.monte_carlo.layout import (CELL_BY_NAME, CELLS, DIGIT_CELLS, DIGIT_OF, DIGITS, TILES_PER_DIGIT, Field,
-                                      a_digit, cell_name, field_odds, fields_for, tile_table)
+                                      cell_name, field_odds, fields_for, tile_table)
+from parlour.games.monte_carlo.words import N_, WORDS, _, field_title
+from parlour.games.monte_carlo.words import a_digit as digit_words
 from parlour.core.events import Pending, Worded
 from parlour.core.game import Action, State, seat_label
 
@@ -39,41 +41,61 @@ def sentence(text: str) -> str:
 
 player_name = seat_label
 PLAYER = [player_name(seat) for seat in range(6)]
-#: each cell's name and each digit with its article, worked out once for the log
+#: each cell's name, worked out once for the log
 CELL_NAME = [cell_name(cell) for cell in range(CELLS)]
-A_DIGIT = [a_digit(digit) for digit in range(10)]
+# The log's lines are English templates marked for the game's catalog (``N_``), worded in the
+# reader's language when read; a line with a field's name or a digit's article is a named
+# ``Worded`` of plain values (ids, numbers), so a player at a hosted table words it too.
 #: a seat's tiles as it is told them, from the counts of each digit it holds
-HAND_LINE = Worded(lambda counts: "Your tiles: " + " ".join([str(d) for d in DIGITS for _ in range(counts[d])]))
+HAND_LINE = Worded(lambda counts: _("Your tiles: {}").format(
+    " ".join([str(d) for d in DIGITS for _n in range(counts[d])])), name="monte-carlo.hand")
+LAY_LINE = Worded(lambda who, digit, cell: _("{} lays {} on {}.").format(who, digit_words(digit), cell),
+                  name="monte-carlo.lay")
+BET_LINE = Worded(lambda who, fid: _("{} bets on {}.").format(who, field_title(fid)), name="monte-carlo.bet")
+RESULT_LINE = Worded(lambda fid, won: sentence((_("{} wins.") if won else _("{} loses.")).format(field_title(fid))),
+                     name="monte-carlo.result")
+LOCK_LINE = Worded(lambda fid, who: sentence(_("{} is now {}'s alone.").format(field_title(fid), who)),
+                   name="monte-carlo.lock")
+LEFTOVER_LINE = Worded(lambda digit, cell: _("The tile left over, {}, is laid on {}.").format(digit_words(digit), cell),
+                       name="monte-carlo.leftover")
 #: The lines written at nearly every move, each noted once here (a seat's stop and pass, its
 #: tile on each cell; its bet on each field below), so writing one costs an append, which a
 #: quiet world drops: the search pays nothing for the log.
-STOP_NOTES = [("{} stops betting.", (PLAYER[s],), None, "stop", {"seat": s}) for s in range(6)]
-PASS_NOTES = [("{} passes this round.", (PLAYER[s],), None, "pass", {"seat": s}) for s in range(6)]
-LAY_NOTES = [[("{} lays {} on {}.", (PLAYER[s], A_DIGIT[DIGIT_OF[c]], CELL_NAME[c]), None, "lay",
+STOP_NOTES = [(N_("{} stops betting."), (PLAYER[s],), None, "stop", {"seat": s}) for s in range(6)]
+PASS_NOTES = [(N_("{} passes this round."), (PLAYER[s],), None, "pass", {"seat": s}) for s in range(6)]
+LAY_NOTES = [[(LAY_LINE, (PLAYER[s], DIGIT_OF[c], CELL_NAME[c]), None, "lay",
                {"seat": s, "digit": DIGIT_OF[c], "cell": CELL_NAME[c]}) for c in range(CELLS)] for s in range(6)]
 
 
 @functools.lru_cache(maxsize=32)
 def bet_notes(fields: tuple[Field, ...]) -> tuple[tuple[Pending, ...], ...]:
     """Each seat's bet on each of ``fields``, noted once for every state with these fields."""
-    return tuple(tuple(("{} bets on {}.", (PLAYER[s], f.name), None, "bet", {"seat": s, "field": f.id})
+    return tuple(tuple((BET_LINE, (PLAYER[s], f.id), None, "bet", {"seat": s, "field": f.id})
                        for f in fields) for s in range(6))
 
 
 @functools.lru_cache(maxsize=32)
 def result_notes(fields: tuple[Field, ...]) -> tuple[tuple[Pending, Pending], ...]:
     """Each of ``fields`` losing and winning, noted once for every state with these fields."""
-    return tuple(tuple((f"{sentence(f.name)} {'wins' if won else 'loses'}.", (), None, "field",
+    return tuple(tuple((RESULT_LINE, (f.id, won), None, "field",
                         {"field": f.id, "won": won}) for won in (False, True)) for f in fields)
 
 
 #: the standings at the end of the match, worded from the chips when read
-STANDINGS_LINE = Worded(lambda why, chips: f"The match is over ({why}): "
-                        + ", ".join(f"{player_name(s)} {c}" for s, c in enumerate(chips)) + ".")
+STANDINGS_LINE = Worded(lambda why, chips: _("The match is over ({}): {}.").format(
+    _(why), ", ".join(f"{player_name(s)} {c}" for s, c in enumerate(chips))), name="monte-carlo.standings")
+
+
+def part(label: str) -> str:
+    """A part of the score as the results name it, in the current language: the results show
+    a part's key with ``_`` as a space (``won_back``)."""
+    return _(label).replace(" ", "_")
 
 
 class MonteCarloState(State):
     """A match of Monte Carlo in progress (see the module docstring)."""
+
+    words = WORDS
 
     def __init__(self, players: int, rules: Mapping[str, Any], seed: int) -> None:
         super().__init__(players, rules, seed)
@@ -144,7 +166,7 @@ class MonteCarloState(State):
             self.to_lay[seat] = lay
         leftover = bag[n * hand:]
         self.undealt: list[int] = []
-        self.note("deal", "Game {} of {}: {} tiles dealt to each of {} players, {} to lay. {} bets first.",
+        self.note("deal", N_("Game {} of {}: {} tiles dealt to each of {} players, {} to lay. {} bets first."),
                   self.game_no + 1, self.rules["match_games"], hand, n, lay, player_name(start), game=self.game_no + 1)
         for seat in seats:
             self.tell(frozenset((seat,)), "hand", HAND_LINE, tuple(self.hands[seat]))
@@ -153,8 +175,7 @@ class MonteCarloState(State):
             for digit in leftover:
                 cell = self.free[digit][self.rng.randrange(len(self.free[digit]))]
                 self._place(cell, HOUSE)
-                self.note("leftover", "The tile left over, {}, is laid on {}.", A_DIGIT[digit], CELL_NAME[cell],
-                          digit=digit, cell=CELL_NAME[cell])
+                self.note("leftover", LEFTOVER_LINE, digit, CELL_NAME[cell], digit=digit, cell=CELL_NAME[cell])
         else:
             self.undealt = sorted(leftover)
         self.current = start
@@ -185,63 +206,82 @@ class MonteCarloState(State):
         return [LAYS[cell] for d in DIGITS if counts[d] for cell in free[d]]
 
     def is_legal(self, action: Action) -> bool:
-        return self.why_illegal(action) is None
+        return self._refusal(action) is None
 
     def why_illegal(self, action: Action) -> str | None:
+        refusal = self._refusal(action)
+        if refusal is None:
+            return None
+        template, values = refusal
+        worded = {}
+        for key, value in values.items():
+            if key == "field":
+                worded[key] = field_title(value)  # a field's id
+            elif key in ("digit", "yours"):
+                worded[key] = digit_words(value)  # a digit, with its article
+            else:
+                worded[key] = value
+        return _(template).format(**worded)
+
+    def _refusal(self, action: Action) -> tuple[str, dict[str, Any]] | None:
+        """Why ``action`` is not a legal move now, as an English template (marked for the
+        catalog) and its values, worded only by :meth:`why_illegal`: the search asks
+        :meth:`is_legal` in its tree and must not pay for a sentence."""
         try:
             seat = self.current
             if seat is None:
-                return "the match is over"
+                return N_("the match is over"), {}
             kind = type(action)
             if kind is Bet:
                 if self.phase != BETTING:
-                    return "the betting is over: now the tiles are laid"
+                    return N_("the betting is over: now the tiles are laid"), {}
                 index = self.field_pos.get(action.field)  # type: ignore[attr-defined]
                 if index is None:
-                    return f"there is no field {action.field!r} on this table"  # type: ignore[attr-defined]
+                    return N_("there is no field {name} on this table"), {"name": repr(action.field)}  # type: ignore[attr-defined]
                 return self._why_closed(index, seat)
             if kind is Stop or kind is Pass:
                 if self.phase != BETTING:
-                    return "the betting is over: now the tiles are laid"
+                    return N_("the betting is over: now the tiles are laid"), {}
                 if (kind is Stop) != self.stop_is_final:
-                    return "under these rules you pass a round instead" if kind is Stop else \
-                        "under these rules stopping is for the rest of the game"
+                    return (N_("under these rules you pass a round instead"), {}) if kind is Stop else \
+                        (N_("under these rules stopping is for the rest of the game"), {})
                 return None
             if kind is Lay:
                 if self.phase != LAYING:
-                    return "tiles are laid only after the betting"
+                    return N_("tiles are laid only after the betting"), {}
                 cell = CELL_BY_NAME.get(action.cell)  # type: ignore[attr-defined]
                 digit = action.digit  # type: ignore[attr-defined]
                 if cell is None:
-                    return f"there is no cell {action.cell!r}"  # type: ignore[attr-defined]
+                    return N_("there is no cell {cell}"), {"cell": repr(action.cell)}  # type: ignore[attr-defined]
                 if DIGIT_OF[cell] != digit:
-                    return f"{action.cell} shows {a_digit(DIGIT_OF[cell])}, not {a_digit(digit)}"  # type: ignore[attr-defined]
+                    return N_("{cell} shows {digit}, not {yours}"), {  # type: ignore[attr-defined]
+                        "cell": action.cell, "digit": DIGIT_OF[cell], "yours": digit}
                 if self.grid[cell] != EMPTY:
-                    return f"{action.cell} already holds a tile"  # type: ignore[attr-defined]
+                    return N_("{cell} already holds a tile"), {"cell": action.cell}  # type: ignore[attr-defined]
                 if not self.hands[seat][digit]:
-                    return f"you hold no {digit}"
+                    return N_("you hold no {number}"), {"number": digit}
                 return None
             if not isinstance(action, Action):
-                return f"a {type(action).__name__} is not a Monte Carlo move"
-            return f"{action.label!r} is not a Monte Carlo move"
+                return N_("a {kind} is not a Monte Carlo move"), {"kind": type(action).__name__}
+            return N_("{action} is not a Monte Carlo move"), {"action": repr(action.label)}
         except (TypeError, AttributeError):  # an action whose fields have the wrong types
-            return f"a {type(action).__name__} with fields of the wrong types is not a Monte Carlo move"
+            return N_("a {kind} with fields of the wrong types is not a Monte Carlo move"), {
+                "kind": type(action).__name__}
 
-    def _why_closed(self, index: int, seat: int) -> str | None:
+    def _why_closed(self, index: int, seat: int) -> tuple[str, dict[str, Any]] | None:
         """Why ``seat`` may not put a chip on field ``index`` now (MC-B3, MC-B4)."""
         if self.chips[seat] <= 0:
-            return "you have no chips left"
+            return N_("you have no chips left"), {}
         chips = len(self.stakes[index])
         if chips < self.capacity:
             return None
-        name = self.fields[index].name
+        fid = self.fields[index].id
         owner = self.locked.get(index)
-        if owner is None:
-            return f"{name} is full ({chips} chips)"
+        if owner is None or (owner == seat and chips >= self.capacity + self.extra):
+            return N_("{field} is full ({chips} chips)"), {"field": fid, "chips": chips}
         if owner != seat:
-            return f"{name} is closed: its {self.capacity} chips all belong to {player_name(owner)}"
-        if chips >= self.capacity + self.extra:
-            return f"{name} is full ({chips} chips)"
+            return N_("{field} is closed: its {chips} chips all belong to {player}"), {
+                "field": fid, "chips": self.capacity, "player": player_name(owner)}
         return None
 
     # -- moves ----------------------------------------------------------------------------
@@ -281,12 +321,11 @@ class MonteCarloState(State):
             if self.extra and stake.count(seat) == self.capacity:
                 # MC-B3: three chips of one player close the field to the others.
                 self.locked[index] = seat
-                self.note("lock", "{} is now {}'s alone.", sentence(field.name), PLAYER[seat], seat=seat,
-                          field=field.id)
+                self.note("lock", LOCK_LINE, field.id, PLAYER[seat], seat=seat, field=field.id)
         if self.chips[seat] == 0:
             # MC-B4: no chips, no more bets.
             self.betting[seat] = False
-            self.note("stop", "{} has no chips left to bet.", PLAYER[seat], seat=seat)
+            self.note("stop", N_("{} has no chips left to bet."), PLAYER[seat], seat=seat)
 
     def _next_bettor(self) -> None:
         order = self.order
@@ -314,9 +353,9 @@ class MonteCarloState(State):
         first = next((seat for seat in self.order if self.to_lay[seat]), None)
         # said as it happens: the laying begins now, nothing is laid yet
         if first is not None:
-            self.note("laying", "The betting is closed. Now the tiles: {} lays first.", player_name(first))
+            self.note("laying", N_("The betting is closed. Now the tiles: {} lays first."), player_name(first))
         else:
-            self.note("laying", "The betting is closed. Now the tiles, but nobody has one to lay.")
+            self.note("laying", N_("The betting is closed. Now the tiles, but nobody has one to lay."))
         if not self.to_lay[self.current]:
             self._next_layer()
 
@@ -362,14 +401,14 @@ class MonteCarloState(State):
             self.chips[seat] += payout_total[seat]
             self.won[seat] += payout_total[seat]
             self.games_played[seat] += 1
-            self.note("payout", "{} staked {}, receives {} ({:+d}) and holds {} chips.", PLAYER[seat],
+            self.note("payout", N_("{} staked {}, receives {} ({:+d}) and holds {} chips."), PLAYER[seat],
                       self.staked[seat], payout_total[seat], payout_total[seat] - self.staked[seat], self.chips[seat],
                       seat=seat)
             if self.chips[seat] <= 0:
                 # MC-S2: a player without chips drops out of the match.
                 self.active[seat] = False
                 dropped.append(seat)
-                self.note("bankrupt", "{} has no chips left and drops out.", PLAYER[seat], seat=seat)
+                self.note("bankrupt", N_("{} has no chips left and drops out."), PLAYER[seat], seat=seat)
         self.history.append({
             "game": self.game_no + 1,
             "fields": results,
@@ -385,7 +424,7 @@ class MonteCarloState(State):
     def _end_match(self, early: bool) -> None:
         self.phase = OVER
         self.current = None
-        why = "only one player has chips left" if early else "the last game is played"
+        why = N_("only one player has chips left") if early else N_("the last game is played")
         self.note("end", STANDINGS_LINE, why, tuple(self.chips))
 
     # -- what a seat knows ----------------------------------------------------------------
@@ -433,16 +472,16 @@ class MonteCarloState(State):
         return [float(self.chips[s] + self.staked[s]) for s in range(self.players)]
 
     def stage(self) -> str:
-        return f"Game {self.game_no + 1}"
+        return _("Game {}").format(self.game_no + 1)
 
     def score_breakdown(self) -> list[dict[str, float]]:
         return [
             {
-                "games": float(self.games_played[s]),
-                "start": float(self.start_chips),
-                "staked": float(self.staked_total[s]),
-                "won_back": float(self.won[s]),
-                "net": float(self.chips[s] + self.staked[s] - self.start_chips),
+                part(N_("games")): float(self.games_played[s]),
+                part(N_("start")): float(self.start_chips),
+                part(N_("staked")): float(self.staked_total[s]),
+                part(N_("won back")): float(self.won[s]),
+                part(N_("net")): float(self.chips[s] + self.staked[s] - self.start_chips),
             }
             for s in range(self.players)
         ]

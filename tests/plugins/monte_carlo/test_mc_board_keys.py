@@ -5,6 +5,8 @@ down a column rather than across the grid."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from mc_helpers import new
 from test_mc_board import BoardApp, plain, synchronous
@@ -13,6 +15,7 @@ from parlour.games.monte_carlo.actions import bet_on
 from parlour.games.monte_carlo.board import MonteCarloBoard
 from parlour.games.monte_carlo.layout import SIZE
 from parlour.games.monte_carlo.slots import board_lines, neighbour, short_label
+from parlour.core.i18n import set_language
 
 
 @pytest.fixture(autouse=True)
@@ -33,22 +36,39 @@ def keys_for(target: str, fields: list[str]) -> list[str]:
     return list(start) + ["o"] * twins.index(target)
 
 
-@synchronous
-async def test_every_field_is_at_most_three_keys_away_by_its_name() -> None:
+#: the colour fields' names in each language (the board shows them, so players type them)
+COLOUR_NAMES = {"en": ["Yel", "Blu", "Red", "Grn"], "de": ["Gel", "Bla", "Rot", "Grü"], "fr": ["Jau", "Ble", "Rou", "Ver"]}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_every_field_is_at_most_three_keys_away_by_its_name(lang: str) -> None:
+    """In every language: the names shown are the names typed, and none begins with a key
+    the board binds (``s`` stop, ``l`` last game, ``o`` the other field, ``t`` a tile)."""
+    set_language(lang)
+    try:
+        asyncio.run(every_field_by_its_name(lang))
+    finally:
+        set_language("en")
+
+
+async def every_field_by_its_name(lang: str) -> None:
     state = new(4, seed=2)
     app = BoardApp(state, 0)
     async with app.run_test(size=(110, 50)) as pilot:
         board = app.board
         fields = list(board.slot_at)
         assert len(fields) == 60  # every field of the default rules
+        assert [short_label(f) for f in ("yellow", "blue", "red", "green")] == COLOUR_NAMES[lang]
+        assert not [name for name in board.names if name[0] in "slot"], board.names
         for target in fields:
             keys = keys_for(target, fields)
             assert len(keys) <= 3, (target, keys)
             away = "<" if short_label(target) == "X" else "x"  # from another field, not its twin
             await pilot.press(away, *keys)
             assert board.cursor_field == target, (target, keys, board.cursor_field)
-        await pilot.press("r", "e")
+        await pilot.press(*COLOUR_NAMES[lang][2][:2].lower())  # "re", "ro": the red field
         assert board.cursor_field == "red"
+        assert plain(app).split("\n")[-1].split(" · ")[0].endswith(short_label("red")), plain(app)
         await pilot.press("enter")
         assert app.chosen == [bet_on("red")]
 
