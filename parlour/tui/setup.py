@@ -16,7 +16,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, 
 
 from parlour.core.agents import kind_about
 from parlour.core.game import Game
-from parlour.core.i18n import N_, _, gettext, ngettext
+from parlour.core.i18n import N_, _, current_language, gettext, ngettext
 from parlour.core.inputs import whole_number
 from parlour.core.lasttable import LastTable, last_table, remember_table
 from parlour.core.record import HUMAN, Seat
@@ -151,7 +151,7 @@ class SetupScreen(ParlourScreen):
                                                         else _("{name} (your house rules)")).format(name=name)
                 yield Toggle(label, value=bool(last and name in last.variants), id=f"variant-{index}",
                              classes="variant", compact=True)
-                note = variant.description or _("No description.")
+                note = variant.described(current_language()) or _("No description.")
                 if variant.source != "built-in":
                     note += "\n" + (_("from the rule library: {file}").format(file=Path(variant.source).name) if curated
                                     else _("from {source}").format(source=variant.source))

@@ -51,7 +51,8 @@ def game_texts(game_id: str) -> str:
     game = REAL.get(game_id)
     ruleset = offered_rules(game, REAL.ruleset(game_id)).ruleset
     texts = [game.blurb, *(kind_about(game, kind) for kind in game.agent_kinds()),
-             *(v.description for v in ruleset.variants.values()), game.starter[2] if game.starter else ""]
+             *(v.described(lang) for v in ruleset.variants.values() for lang in ("en", "de", "fr")),
+             game.starter[2] if game.starter else ""]
     return "\n".join(" ".join(text.split()) for text in texts)
 
 
@@ -130,6 +131,11 @@ def test_the_setup_fits_and_speaks_the_language(lang: str, game: str, size: tupl
         assert key in footer, f"the footer at {size} lacks {key!r}: {footer}"
     seats = [line for line in text.splitlines() if re.match(r"^  (Platz|Place) \d", line)]
     assert len(seats) >= 2 and all(line.rstrip(" ▁▂▃▄▅▆▇█").endswith("▼") for line in seats), text  # each row whole
+    if size == (120, 40):  # the variants' notes in the language (the first words of the first one shown)
+        from parlour.core.rulesets import offered_rules
+
+        first = next(iter(offered_rules(REAL.get(game), REAL.ruleset(game)).ruleset.variants.values()))
+        assert " ".join(first.described(lang).split()[:3]) in " ".join(text.split()), text
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
