@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from parlour.core import schema
-from parlour.core.i18n import _
+from parlour.core.i18n import _, in_language
 from parlour.core.schema import show_value
 from parlour.core.yamlsource import Lines, RulesetError, Where, load_yaml
 
@@ -545,6 +545,9 @@ def table_markdown(game: Game, ruleset: RulesetFile, table: Mapping[str, Any], v
         for path in changed:
             here, book = _at(table, path), _at(ruleset.defaults, path)
             meaning = about.get(path.split(".")[0])
+            if meaning and game.words is not None:  # the schema keeps the game's English
+                with in_language(lang):
+                    meaning = game.words.gettext(meaning)
             colon = _say(": ", lang)
             lines.append(f"- {meaning or path}{colon}**{_shown(here, lang)}** ({_say('the text', lang)}{colon}{_shown(book, lang)})")
     return "\n".join(lines) + "\n"

@@ -93,3 +93,19 @@ def test_the_rules_screen_reads_the_rules_in_the_language_it_is_given(tmp_path: 
     assert german.startswith("# Casablanca\n\n## An diesem Tisch")
     assert "Ein Einspruch beginnt bei 300\u00a0$" in german and "## Einspruch" in german and "## Varianten" in german
     assert run(scenario("xx")).startswith("# Casablanca\n\n## At this table")
+
+
+def test_at_this_table_names_the_settings_in_the_readers_language() -> None:
+    """The schema keeps each setting's meaning in the game's English; 'At this table' words it
+    through the game's catalog in the language the rules are read in (issue 27)."""
+    game = REGISTRY.get("casablanca")
+    ruleset = load_ruleset(game)
+    table = ruleset.resolve(["high-stakes"])
+    english = rules_text(game, ruleset, table, ["high-stakes"]).split("## ", 2)[1]
+    german = rules_text(game, ruleset, table, ["high-stakes"], "de").split("## ", 2)[1]
+    meanings = [line.split(":", 1)[0][2:] for line in english.splitlines() if line.startswith("- ") and "**" in line
+                and not line.startswith("- **")]
+    assert meanings, english
+    for meaning in meanings:
+        assert meaning not in german, german
+        assert game.words.translations("de").gettext(meaning) in german
