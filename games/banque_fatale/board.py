@@ -443,8 +443,8 @@ class BanqueFataleBoard(Board, can_focus=True):
                               style="dim"))
             return Group(*lines)
         if self.mode == "draft":
-            text = Text.assemble(_("Take a jeton from the pool") + " (", jetons_text(view["pool"], letters, zeros=False),
-                                 "):  ")
+            before, _pool, after = _("Take a jeton from the pool ({}):").partition("{}")
+            text = Text.assemble(before, jetons_text(view["pool"], letters, zeros=False), after + "  ")
             for i, action in enumerate(self.options):
                 letter = action.colour  # type: ignore[attr-defined]
                 text.append(f" {letter} ", style=style(letter) + (" reverse" if i == self.cursor else ""))
