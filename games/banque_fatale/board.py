@@ -482,8 +482,7 @@ class BanqueFataleBoard(Board, can_focus=True):
         if to_move is None:
             scores = view.get("scores") or []
             return Text(_("Game over.") + " " + ", ".join(
-                f"{names[s] if s < len(names) else s}: "
-                + (million_words(score) if isinstance(score, (int, float)) else str(score))
+                _("{}: {} million").format(names[s] if s < len(names) else s, figure(score))
                 for s, score in enumerate(scores)))
         text = Text(_("Waiting for {}").format(seat_name(names, to_move)))
         if view["phase"] == "bid" and view.get("my_bid") is not None:
@@ -498,8 +497,9 @@ class BanqueFataleBoard(Board, can_focus=True):
         """The bid in three lines: the chart is in view above, so no values here."""
         letters: str = view["letters"]
         total = sum(self.counts)
-        head = Text.assemble(_("Your sealed bid for") + " ", card_text(view["auction"], view["chart"], letters),
-                             (":  " + _("total {}").format(jetons_words(total)), "bold"))
+        before, _card, after = _("Your sealed bid for {}:").partition("{}")
+        head = Text.assemble(before, card_text(view["auction"], view["chart"], letters),
+                             (after + "  " + _("total {}").format(jetons_words(total)), "bold"))
         row = Text()
         for i, letter in enumerate(letters):
             row.append("▶" if i == self.row else " ")

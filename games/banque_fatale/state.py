@@ -482,6 +482,10 @@ class BanqueFataleState(State):
         return {f"jetons {letter}": sum(j[i] for j in self.jetons) + self.pool[i]
                 for i, letter in enumerate(self.cfg.letters)}
 
+    #: the breakdown's parts as the results name them (``jetons_held``: "jetons held"), in the
+    #: game's catalog for the app to word
+    BREAKDOWN = (N_("cash"), N_("jetons held"), N_("jetons worth"), N_("cards"))
+
     def score_breakdown(self) -> list[dict[str, float]]:
         """BF-E2: cash, the jetons held and what they are worth at the end, and the chart
         value of the cards held (the score is cash + jetons worth + cards)."""

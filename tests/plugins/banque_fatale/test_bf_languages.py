@@ -43,9 +43,9 @@ LOG_WORDS = {"de": ["Runde 1 ", "Gebote: ", "Wertetabelle: ", "ersteigert Karte"
              "fr": ["Tour 1 ", "Mises\u00a0: ", "Tableau des valeurs\u00a0: ", "remporte la carte", "millions", "pion"]}
 BOARD_WORDS = {
     "de": ["Runde", "Mitte", "Jeton", "Piques", "Auslage", "Stapel", "Bargeld", "Rot", "Gelb", "Grün",
-           "Blau", "Orange", "Mio.", "Millionen", "versteigert", "Tipps"],
+           "Blau", "Orange", "Mio.", "versteigert", "Tipps"],
     "fr": ["Tour", "milieu", "pion", "as", "pioche", "argent", "rouge", "jaune", "vert", "bleu",
-           "orange", "\u00a0M", "millions", "enchères", "Conseils"],
+           "orange", "\u00a0M", "enchère", "Conseils"],
 }
 
 
@@ -166,7 +166,7 @@ def test_refusals_labels_and_the_games_own_lines_speak_the_language(lang: str) -
               *(entry.about for name, entry in GAME.agent_kinds().items() if name in ("easy", "medium", "hard"))]
     for text in texts + labels:
         assert text and not english_words(with_names(text, NAMES), lang), text
-    assert GAME.starter[2] == {"de": "Startspieler", "fr": "Premier joueur"}[lang]
+    assert GAME.starter[2] == {"de": "Startspieler", "fr": "Qui commence"}[lang]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -281,3 +281,45 @@ def test_english_is_word_for_word_what_it_was(request: pytest.FixtureRequest) ->
     if request.config.getoption("--snapshot-update", default=False):
         ENGLISH_RECORD.write_text(text, encoding="utf-8")
     assert text == ENGLISH_RECORD.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("lang", "asks"), [
+    ("de", ["RG für 4 Millionen verkaufen? Zum Bestätigen noch einmal Enter", "Nichts bieten? Zum Bestätigen",
+            "Keine B-Jetons in der Mitte"]),
+    ("fr", ["Vendre RG pour 4 millions ? Entrée encore", "Ne rien miser ? Entrée encore",
+            "Aucun pion B au milieu"]),
+])
+def test_what_the_keys_ask_speaks_the_language(lang: str, asks: list[str]) -> None:
+    """The board's questions after a key (a sale to confirm, an empty bid, a colour the pool
+    lacks), which a game of random players never reaches."""
+    from bf_helpers import arrange, auction, counts, deal
+
+    set_language(lang)
+    sale = arrange(deal(), start=0, display=["YB", "GO", "BO"], cards=[["RG"], ["Y"], ["G"], ["B"]])
+    auction(sale, "YB", {1: "Y"})
+    while sale.to_move is not None and sale.phase != "sale":
+        sale.apply(sale.legal_actions()[0])
+    bid = arrange(deal(), start=0, display=["RG", "YB", "GO"])
+    bid.apply(Pick("RG"))
+    draft = arrange(deal(), start=0, display=["RG", "YB", "GO"])
+    auction(draft, "RG", {0: "RR", 1: "Y", 2: "G"})
+    assert counts("") and sale.phase == "sale" and draft.phase == "draft"
+
+    async def scenario() -> list[str]:
+        texts = []
+        for state, keys in ((sale, ["left", "enter"]), (bid, ["enter"]), (draft, ["b"])):
+            app = BoardHost(BanqueFataleBoard, GAME, state.rules, NAMES)
+            async with app.run_test(size=(100, 40)) as pilot:
+                await wait_for(pilot, lambda: bool(app.query(BanqueFataleBoard)))
+                app.board.show(state.view(state.to_move), state.legal_actions())
+                app.board.focus()
+                await wait_for(pilot, lambda: app.focused is app.board)
+                await pilot.press(*keys)
+                await pilot.pause()
+                texts.append(panel_text(app.board.query_one("#bf-decision")))
+        return texts
+
+    texts = asyncio.run(scenario())
+    for text, ask in zip(texts, asks):
+        assert ask in " ".join(text.split()), text  # one line, whatever the spaces (French's are no-break)
+        assert not english_words(text, lang), (english_words(text, lang), text)
