@@ -42,9 +42,9 @@ NOT_ENGLISH_IN = {"fr": {"Total", "millions"}, "de": set()}
 LOG_WORDS = {"de": ["Runde 1 ", "Gebote: ", "Wertetabelle: ", "ersteigert Karte", "Millionen", "-Jeton"],
              "fr": ["Tour 1 ", "Mises\u00a0: ", "Tableau des valeurs\u00a0: ", "remporte la carte", "millions", "pion"]}
 BOARD_WORDS = {
-    "de": ["Runde", "Mitte", "Jeton", "Piques", "Auslage", "Stapel", "Bargeld", "Rot", "Gelb", "Grün",
+    "de": ["Runde", "Mitte", "Jeton", "Piques", "Auslage", "Stapel", "Bargeld", "verdeckt", "Rot", "Gelb", "Grün",
            "Blau", "Orange", "Mio.", "versteigert", "Tipps"],
-    "fr": ["Tour", "milieu", "pion", "as", "pioche", "argent", "rouge", "jaune", "vert", "bleu",
+    "fr": ["Tour", "milieu", "pion", "as", "pioche", "argent", "caché", "rouge", "jaune", "vert", "bleu",
            "orange", "\u00a0M", "enchère", "Conseils"],
 }
 
@@ -172,9 +172,11 @@ def test_refusals_labels_and_the_games_own_lines_speak_the_language(lang: str) -
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", ["de", "fr"])
 def test_the_board_of_a_whole_game_speaks_the_language(lang: str, size: tuple[int, int]) -> None:
-    """Every state of a game, the hints on: the full form and, at 80x24, the compact one."""
+    """Every state of two games, one with the hints on and one behind closed screens: the
+    full form and, at 80x24, the compact one."""
     set_language(lang)
-    shown = board_transcript(11, ("translation-rules",), size, hints=True)
+    shown = [*board_transcript(11, ("translation-rules",), size, hints=True),
+             *board_transcript(5, ("closed-screens",), size, hints=False)]
     found = {i: english_words(text, lang) for i, text in enumerate(shown) if english_words(text, lang)}
     assert not found, "\n\n".join(f"{found[i]}:\n{shown[i]}" for i in list(found)[:3])
     everything = "\n".join(shown)
