@@ -4,6 +4,14 @@ player's language (``locale/<lang>/LC_MESSAGES/banque_fatale.po``).
 The engine's log templates stay English and are marked with ``N_``: they are worded only when
 the log is read (``State.words``). ``figure`` and ``millions`` write numbers and amounts as the
 language does, and exactly as before in English.
+
+After changing texts, from ``games/banque_fatale``::
+
+    pybabel extract --no-location --sort-output -k N_ -k Term -o locale/banque_fatale.pot .
+    pybabel update -i locale/banque_fatale.pot -d locale -D banque_fatale --no-fuzzy-matching --ignore-obsolete
+
+then translate the new entries in each ``banque_fatale.po`` (``tests/plugins/test_game_catalogs.py``
+lists those missing).
 """
 
 from __future__ import annotations
