@@ -98,13 +98,13 @@ class Bid(Action):
         letters = "".join(colour["letter"] for colour in rules["colours"])
         word, _space, rest = text.partition(" ")
         if word != cls.word:
-            raise IllegalAction(f"{quoted(text)} is not a bid")
+            raise IllegalAction(_("{} is not a bid").format(quoted(text)))
         counts = [0] * len(letters)
         if rest != "0":
             for part in rest.split():
                 number, letter = whole_number(part[:-1]), part[-1:]
                 if letter not in letters or number is None:
-                    raise IllegalAction(f"{quoted(text)} is not a bid")
+                    raise IllegalAction(_("{} is not a bid").format(quoted(text)))
                 counts[letters.index(letter)] += number
         return cls(tuple(counts), letters)
 

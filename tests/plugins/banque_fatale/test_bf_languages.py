@@ -161,6 +161,11 @@ def test_refusals_labels_and_the_games_own_lines_speak_the_language(lang: str) -
     state.apply(state.legal_actions()[0])
     texts += [state.why_illegal(Bid((9, 0, 0, 0, 0), LETTERS)), state.why_illegal(Bid((-1, 0, 0, 0, 0), LETTERS)),
               state.why_illegal(Bid((0, 0), LETTERS)), state.why_illegal(Pick("RG"))]
+    from parlour.core.actions import IllegalAction
+
+    with pytest.raises(IllegalAction) as refused:
+        GAME.action_from_text("bid 1X", state.rules)
+    texts.append(str(refused.value).replace("'bid 1X'", "«…»"))  # the action's text stays English
     labels = [Pick("RG").label, Take("R").label, Sell("RG").label, Bid((0,) * 5, LETTERS).label,
               Bid((2, 1, 0, 0, 0), LETTERS).label, GAME.blurb, GAME.starter[2], state.stage(),
               *(entry.about for name, entry in GAME.agent_kinds().items() if name in ("easy", "medium", "hard"))]
