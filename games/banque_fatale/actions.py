@@ -13,20 +13,21 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
+from parlour.games.banque_fatale.words import N_, _, ngettext
 from parlour.core.actions import Action, IllegalAction, quoted
 from parlour.core.inputs import whole_number
 
 
 @dataclass(frozen=True, order=True)
 class _Worded(Action):
-    """An action written as its ``word`` and its field; ``doing`` is its label, with ``{}``
-    for the field's value."""
+    """An action written as its ``word`` and its field; ``doing`` is its label (English,
+    worded in the player's language when shown), with ``{}`` for the field's value."""
 
     doing: ClassVar[str]
 
     @property
     def label(self) -> str:
-        return self.doing.format(*[getattr(self, f.name) for f in fields(self)])
+        return _(self.doing).format(*[getattr(self, f.name) for f in fields(self)])
 
 
 @dataclass(frozen=True, order=True)
@@ -35,7 +36,7 @@ class Pick(_Worded):
 
     card: str
     word = "pick"
-    doing = "auction card {}"
+    doing = N_("auction card {}")
 
 
 @dataclass(frozen=True, order=True)
@@ -44,7 +45,7 @@ class Take(_Worded):
 
     colour: str
     word = "take"
-    doing = "take one {} jeton"
+    doing = N_("take one {} jeton")
 
 
 @dataclass(frozen=True, order=True)
@@ -53,7 +54,7 @@ class Sell(_Worded):
 
     card: str
     word = "sell"
-    doing = "sell card {}"
+    doing = N_("sell card {}")
 
 
 @dataclass(frozen=True, order=True)
@@ -61,7 +62,7 @@ class Keep(_Worded):
     """Sell nothing (more) this round."""
 
     word = "keep"
-    doing = "sell nothing"
+    doing = N_("sell nothing")
 
 
 KEEP = Keep()
@@ -87,23 +88,23 @@ class Bid(Action):
     def label(self) -> str:
         total = self.total
         if not total:
-            return "bid nothing"
+            return _("bid nothing")
         parts = " ".join(f"{n}{letter}" for n, letter in zip(self.counts, self.letters) if n)
-        return f"bid {total} jeton{'s' if total > 1 else ''}: {parts}"
+        return ngettext("bid {} jeton: {}", "bid {} jetons: {}", total).format(total, parts)
 
     @classmethod
     def from_text(cls, text: str, rules: Mapping[str, Any]) -> Bid:
         """The bid written ``text``: ``bid`` and a count with a colour letter per colour bid."""
         letters = "".join(colour["letter"] for colour in rules["colours"])
-        word, _, rest = text.partition(" ")
+        word, _space, rest = text.partition(" ")
         if word != cls.word:
-            raise IllegalAction(f"{quoted(text)} is not a bid")
+            raise IllegalAction(_("{} is not a bid").format(quoted(text)))
         counts = [0] * len(letters)
         if rest != "0":
             for part in rest.split():
                 number, letter = whole_number(part[:-1]), part[-1:]
                 if letter not in letters or number is None:
-                    raise IllegalAction(f"{quoted(text)} is not a bid")
+                    raise IllegalAction(_("{} is not a bid").format(quoted(text)))
                 counts[letters.index(letter)] += number
         return cls(tuple(counts), letters)
 

@@ -17,6 +17,7 @@ from typing import Any
 from parlour.games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take
 from parlour.games.banque_fatale.config import Config
 from parlour.games.banque_fatale.outlook import Outlook
+from parlour.games.banque_fatale.words import N_
 from parlour.core.game import Action
 
 
@@ -69,8 +70,9 @@ __all__ = ["ABOUT", "EasyAgent"]
 
 #: What players may expect of each level: the measured strength table (benchmarks/strength.py,
 #: 4 players, seats rotated; the README has the intervals).
+#: English, worded in the player's language by ``BanqueFatale.agent_kinds``.
 ABOUT = {
-    "easy": "bids by rules of thumb; wins about 6 in 100 games against three medium",
-    "medium": "reads rivals from their revealed bids; wins 85 in 100 games against three easy",
-    "hard": "searches the worlds its seat allows; wins about 4 in 10 games against three medium",
+    "easy": N_("bids by rules of thumb; wins about 6 in 100 games against three medium"),
+    "medium": N_("reads rivals from their revealed bids; wins 85 in 100 games against three easy"),
+    "hard": N_("searches the worlds its seat allows; wins about 4 in 10 games against three medium"),
 }

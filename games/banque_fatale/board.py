@@ -11,6 +11,7 @@ appears, so that a key pressed twice cannot also answer the next one.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -23,6 +24,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from parlour.games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take
+from parlour.games.banque_fatale.words import N_, _, figure, million_words, millions, ngettext
 from parlour.core.game import Action
 from parlour.core.inputs import whole_number
 from parlour.tui.board import Board
@@ -32,8 +34,8 @@ from parlour.tui.board import Board
 #: (bright red, bright yellow, green, bright blue, and dark yellow, often drawn brown-orange).
 #: Every colour also carries its letter, so the board reads without colour too.
 STYLES = {"R": "bold #e53935", "Y": "bold #fdd835", "G": "bold #22b14c", "B": "bold #1e6fe8", "O": "bold #d9730d"}
-PHASES = {"pick": "choosing a card", "bid": "sealed bids", "draft": "the pool goes round",
-          "sale": "the sale", "over": "game over"}
+PHASES = {"pick": N_("choosing a card"), "bid": N_("sealed bids"), "draft": N_("the pool goes round"),
+          "sale": N_("the sale"), "over": N_("game over")}
 
 
 def style(letter: str) -> str:
@@ -58,7 +60,7 @@ def card_value(code: str, chart: Sequence[int], letters: str) -> int:
 
 def jetons_text(counts: Sequence[int] | None, letters: str, zeros: bool = True) -> Text:
     if counts is None:
-        return Text("hidden", style="dim italic")
+        return Text(_("hidden"), style="dim italic")
     text = Text()
     for letter, n in zip(letters, counts):
         if n or zeros:
@@ -67,8 +69,18 @@ def jetons_text(counts: Sequence[int] | None, letters: str, zeros: bool = True) 
             text.append(letter, style=style(letter))
             text.append(str(n))
     if not text:
-        text.append("none", style="dim")
+        text.append(_("none"), style="dim")
     return text
+
+
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """A seat's player name, or "Seat 3" where the board was given no name for it."""
+    return names[seat] if seat < len(names) else _("Seat {}").format(seat + 1)
+
+
+def jetons_words(total: int) -> str:
+    """``3 jetons``, ``1 jeton`` in the player's language."""
+    return ngettext("{} jeton", "{} jetons", total).format(figure(total))
 
 
 def hints_panel(view: Mapping[str, Any], names: Sequence[str], rules: Mapping[str, Any],
@@ -79,28 +91,30 @@ def hints_panel(view: Mapping[str, Any], names: Sequence[str], rules: Mapping[st
     being on the chart's rows (see :func:`chart_panel`)."""
     letters: str = view["letters"]
     to_come = view.get("to_come") or []
-    text = Text("Hints", style="bold italic")
-    text.append(f" · to come ({len(to_come)}): " if compact else f"  ·  still to come ({len(to_come)}): ")
+    text = Text(_("Hints"), style="bold italic")
+    text.append(" · " + _("to come ({}):").format(len(to_come)) + " " if compact
+                else "  ·  " + _("still to come ({}):").format(len(to_come)) + " ")
     text.append_text(Text(" ").join([card_text(c, view["chart"], letters) for c in to_come])
-                     if to_come else Text("none", style="dim"))
+                     if to_come else Text(_("none"), style="dim"))
     payout = {int(value): amount for value, amount in (rules.get("payout") or {}).items()}
     if not payout:
         return text
     values = sorted(payout)
     if compact:
-        text.append(" · an ace pays " + ", ".join(f"{payout[v]}M at {v}" for v in values), style="dim")
+        text.append(" · " + _("an ace pays {}").format(", ".join(
+            _("{} at {}").format(millions(payout[v]), v) for v in values)), style="dim")
         return text
     seats = range(len(view["cards"]))
-    title = Text("If a colour paid now: millions at " + " / ".join(str(v) for v in values)
-                 + ", for the aces each holds", style="dim")
+    title = Text(_("If a colour paid now: millions at {}, for the aces each holds").format(
+        " / ".join(str(v) for v in values)), style="dim")
     table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
     table.add_column("")
     for seat in seats:
-        table.add_column(names[seat] if seat < len(names) else f"Seat {seat + 1}", justify="right",
+        table.add_column(seat_name(names, seat), justify="right",
                          no_wrap=True, overflow="ellipsis", max_width=12)
     for i, letter in enumerate(letters):
         aces = [sum(card.count(letter) for card in cards) for cards in view["cards"]]
-        row: list[RenderableType] = [Text(f"{letter} at {view['chart'][i]:>2}", style=style(letter))]
+        row: list[RenderableType] = [Text(_("{} at {}").format(letter, f"{view['chart'][i]:>2}"), style=style(letter))]
         for seat in seats:
             row.append(Text("/".join(str(aces[seat] * payout[v]) for v in values)) if aces[seat]
                        else Text("·", style="dim"))
@@ -110,10 +124,9 @@ def hints_panel(view: Mapping[str, Any], names: Sequence[str], rules: Mapping[st
 
 def aces_text(view: Mapping[str, Any], names: Sequence[str], letter: str) -> Text:
     """Who holds aces of ``letter`` and how many (the compact hints, on the chart's row)."""
-    held = [(names[s] if s < len(names) else f"Seat {s + 1}", sum(card.count(letter) for card in cards))
-            for s, cards in enumerate(view["cards"])]
+    held = [(seat_name(names, s), sum(card.count(letter) for card in cards)) for s, cards in enumerate(view["cards"])]
     shown = [f"{name} {n}" for name, n in held if n]
-    return Text(("aces: " + ", ".join(shown)) if shown else "no aces", style="cyan")
+    return Text(_("aces: {}").format(", ".join(shown)) if shown else _("no aces"), style="cyan")
 
 
 def chart_panel(view: Mapping[str, Any], low: int, high: int, paying: Sequence[int], reset: int = 6,
@@ -130,14 +143,14 @@ def chart_panel(view: Mapping[str, Any], low: int, high: int, paying: Sequence[i
                 else aces_text(view, aces, letter)
     grid = Table.grid(padding=(0, 1))
     grid.add_column(width=10)
-    for _ in range(low, high + 1):
+    for _value in range(low, high + 1):
         grid.add_column(justify="center", width=2)
     grid.add_column()
-    grid.add_row(Text("value", style="dim"), *[Text(str(v), style="bold" if v in paying else "dim")
+    grid.add_row(Text(_("value"), style="dim"), *[Text(str(v), style="bold" if v in paying else "dim")
                                               for v in range(low, high + 1)], Text(""))
     for i, letter in enumerate(letters):
         value = view["chart"][i]
-        head = Text.assemble((letter, style(letter)), " ", names[i][:8])
+        head = Text.assemble((letter, style(letter)), " ", _(names[i])[:8])
         cells = []
         for v in range(low, high + 1):
             if v == value:
@@ -160,14 +173,14 @@ def _changes_this_round(view: Mapping[str, Any], reset: int) -> dict[str, Text]:
         out[change["colour"]] = Text(f"{before}→{after} {arrow}", style="green" if after > before else "red")
     for letter in last.get("reset", []):
         previous = out.get(letter, Text(""))
-        out[letter] = Text.assemble(previous, (f" paid, back to {reset}", "bold magenta"))
+        out[letter] = Text.assemble(previous, (" " + _("paid, back to {}").format(reset), "bold magenta"))
     return out
 
 
 def players_panel(view: Mapping[str, Any], names: Sequence[str], header: bool = True) -> RenderableType:
     letters: str = view["letters"]
     table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim", show_header=header)
-    for column in ("", "player", "cards", "cash", "jetons", ""):
+    for column in ("", _("player"), _("cards"), _("cash"), _("jetons"), ""):
         table.add_column(column)
     for seat, cards in enumerate(view["cards"]):
         marks = Text()
@@ -175,16 +188,15 @@ def players_panel(view: Mapping[str, Any], names: Sequence[str], header: bool = 
             marks.append("▶", style="bold")
         if seat == view["start_player"]:
             marks.append("S", style="bold cyan")
-        who = Text(names[seat] if seat < len(names) else f"Seat {seat + 1}",
-                   style="bold" if seat == view["seat"] else "")
+        who = Text(seat_name(names, seat), style="bold" if seat == view["seat"] else "")
         hand = Text(" ").join([card_text(c, view["chart"], letters) for c in cards]) if cards else Text("-")
         cash = view["cash"][seat]
         held = view["jetons"][seat]
-        total = f" ({sum(held)})" if held is not None else ""
+        total = f" ({figure(sum(held))})" if held is not None else ""
         status = Text()
         if view["phase"] == "bid":
-            status = Text("bid ✓", style="green") if view["has_bid"][seat] else Text("…", style="dim")
-        table.add_row(marks, who, hand, Text("?" if cash is None else f"{cash}M"),
+            status = Text(_("bid ✓"), style="green") if view["has_bid"][seat] else Text("…", style="dim")
+        table.add_row(marks, who, hand, Text("?" if cash is None else millions(cash)),
                       Text.assemble(jetons_text(held, letters), total), status)
     return table
 
@@ -197,37 +209,36 @@ def last_auction_panel(view: Mapping[str, Any], names: Sequence[str], compact: b
         return None
     letters: str = view["letters"]
     if compact:
-        line = Text.assemble(f"Round {last['round']}: ", card_text(last["card"]), " bids ")
+        line = Text.assemble(_("Round {}:").format(last["round"]) + " ", card_text(last["card"]), " " + _("bids") + " ")
         for seat, total in enumerate(last["totals"]):
-            name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+            name = seat_name(names, seat)
             line.append(("★" if seat == last["winner"] else "") + f"{name} {total}",
                         style="bold" if seat == last["winner"] else "")
             line.append("  ")
-        pool = Text.assemble("Pool: ", jetons_text(last["pool"], letters))
+        pool = Text.assemble(_("Pool:") + " ", jetons_text(last["pool"], letters))
         for i, p in enumerate(last["payouts"]):
-            name = names[p["seat"]] if p["seat"] < len(names) else f"Seat {p['seat'] + 1}"
-            pool.append(("  paid: " if i == 0 else ", ") + f"{name} {p['amount']}M ({p['aces']}")
+            name = seat_name(names, p["seat"])
+            pool.append(("  " + _("paid:") + " " if i == 0 else ", ") + f"{name} {millions(p['amount'])} ({p['aces']}")
             pool.append(p["colour"], style=style(p["colour"]))
             pool.append(")")
         line.rstrip()
         return Text("\n").join([line, pool])
     table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold",
-                  title=Text.assemble(f"Round {last['round']}: auction of ", card_text(last["card"])),
+                  title=Text.assemble(_("Round {}: auction of").format(last["round"]) + " ", card_text(last["card"])),
                   title_justify="left")
     for seat in range(len(last["bids"])):
-        name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
-        table.add_column(("★ " if seat == last["winner"] else "") + name)
-    table.add_row(*[Text(f"{t} jeton{'s' if t != 1 else ''}", style="bold" if s == last["winner"] else "")
+        table.add_column(("★ " if seat == last["winner"] else "") + seat_name(names, seat))
+    table.add_row(*[Text(jetons_words(t), style="bold" if s == last["winner"] else "")
                     for s, t in enumerate(last["totals"])])
     table.add_row(*[jetons_text(b, letters, zeros=False) for b in last["bids"]])
     lines: list[RenderableType] = [table]
-    pool = Text.assemble("Pool: ", jetons_text(last["pool"], letters))
+    pool = Text.assemble(_("Pool:") + " ", jetons_text(last["pool"], letters))
     lines.append(pool)
     if last["payouts"]:
-        paid = Text("Paid: ")
+        paid = Text(_("Paid:") + " ")
         for p in last["payouts"]:
-            name = names[p["seat"]] if p["seat"] < len(names) else f"Seat {p['seat'] + 1}"
-            paid.append(f"{name} {p['amount']}M ({p['aces']}")
+            name = seat_name(names, p["seat"])
+            paid.append(f"{name} {millions(p['amount'])} ({p['aces']}")
             paid.append(p["colour"], style=style(p["colour"]))
             paid.append(")  ")
         lines.append(paid)
@@ -248,15 +259,20 @@ class BanqueFataleBoard(Board, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("left", "step(-1)", "Prev / fewer", id="bf.left"),
-        Binding("right", "step(1)", "Next / more", id="bf.right"),
-        Binding("up", "row(-1)", "Colour up", id="bf.up", show=False),
-        Binding("down", "row(1)", "Colour down", id="bf.down", show=False),
-        Binding("enter", "confirm", "Confirm", id="bf.confirm"),
+        Binding("left", "step(-1)", N_("Prev / fewer"), id="bf.left"),
+        Binding("right", "step(1)", N_("Next / more"), id="bf.right"),
+        Binding("up", "row(-1)", N_("Colour up"), id="bf.up", show=False),
+        Binding("down", "row(1)", N_("Colour down"), id="bf.down", show=False),
+        Binding("enter", "confirm", N_("Confirm"), id="bf.confirm"),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # the keys' descriptions in the player's language (Textual gave this board its own
+        # copy of the class's bindings, written in English)
+        keys = self._bindings.key_to_bindings
+        for key, bindings in list(keys.items()):
+            keys[key] = [replace(b, description=_(b.description)) for b in bindings]
         self.view: Mapping[str, Any] | None = None
         self.legal: Sequence[Action] = []
         self.mode: str | None = None  # pick, bid, draft or sale when this seat decides
@@ -357,14 +373,14 @@ class BanqueFataleBoard(Board, can_focus=True):
     def _parts(self, view: Mapping[str, Any], compact: bool) -> dict[str, RenderableType | None]:
         names = self.seat_names
         start = view["start_player"]
-        starter = names[start] if start < len(names) else f"Seat {start + 1}"
-        phase = PHASES.get(view["phase"], view["phase"])
+        starter = seat_name(names, start)
+        phase = _(PHASES.get(view["phase"], view["phase"]))
         if not compact:
-            head = Text.assemble(("Banque Fatale", "bold"), f"  round {view['round']} of {view['rounds']}  ·  ",
-                                 (phase, "italic"), "  ·  start player ", (starter, "bold cyan"))
+            head = Text.assemble(("Banque Fatale", "bold"), "  " + _("round {} of {}").format(view["round"], view["rounds"])
+                                 + "  ·  ", (phase, "italic"), "  ·  " + _("start player") + " ", (starter, "bold cyan"))
         if compact or head.cell_len > self.size.width - 2:  # the short line rather than a wrapped one
-            head = Text.assemble((f"Round {view['round']} of {view['rounds']}", "bold"), "  ·  ",
-                                 (phase, "italic"), "  ·  start ", (starter, "bold cyan"))
+            head = Text.assemble((_("Round {} of {}").format(view["round"], view["rounds"]), "bold"), "  ·  ",
+                                 (phase, "italic"), "  ·  " + _("start") + " ", (starter, "bold cyan"))
         last = last_auction_panel(view, names, compact=compact)
         return {
             "head": head,
@@ -381,12 +397,12 @@ class BanqueFataleBoard(Board, can_focus=True):
         view = self.view
         assert view is not None
         letters = view["letters"]
-        text = Text("On offer: ")
+        text = Text(_("On offer:") + " ")
         text.append_text(Text(" ").join([card_text(c, view["chart"], letters) for c in view["display"]])
-                         if view["display"] else Text("nothing", style="dim"))
-        text.append(f"   pile: {view['pile']} face down")
+                         if view["display"] else Text(_("nothing"), style="dim"))
+        text.append("   " + _("pile: {} face down").format(view["pile"]))
         if view["auction"]:
-            text.append("   up for auction: " if compact else "\nUp for auction: ")
+            text.append("   " + _("up for auction:") + " " if compact else "\n" + _("Up for auction:") + " ")
             text.append_text(card_text(view["auction"], view["chart"], letters))
         return text
 
@@ -396,82 +412,84 @@ class BanqueFataleBoard(Board, can_focus=True):
         letters: str = view["letters"]
         names = self.seat_names
         if self.mode == "pick":
-            text = Text("Choose the card to auction:  ")
+            text = Text(_("Choose the card to auction:") + "  ")
             for i, action in enumerate(self.options):
                 text.append(f"{i + 1} ")
                 text.append_text(card_text(action.card, view["chart"], letters, i == self.cursor))  # type: ignore[attr-defined]
                 text.append("  ")
-            text.append("\n←/→ or 1-9 choose · Enter auction it", style="dim")
+            text.append("\n" + _("←/→ or 1-9 choose · Enter auction it"), style="dim")
             return text
         if self.mode == "bid" and compact:
             return self._compact_bid(view)
         if self.mode == "bid":
-            pays = " and ".join(str(v) for v in self.paying)
-            lines = [Text.assemble("Your sealed bid for ", card_text(view["auction"], view["chart"], letters),
-                                   (f"   (a colour pays at {pays})" if pays else "", "dim"))]
+            pays = _(" and ").join(str(v) for v in self.paying)
+            lines = [Text.assemble(_("Your sealed bid for") + " ", card_text(view["auction"], view["chart"], letters),
+                                   ("   " + _("(a colour pays at {})").format(pays) if pays else "", "dim"))]
             for i, letter in enumerate(letters):
                 line = Text("▶ " if i == self.row else "  ")
                 line.append(letter, style=style(letter))
-                line.append(f" {view['names'][i]:<7} ")
+                line.append(f" {_(view['names'][i]):<7} ")
                 line.append(f"{self.counts[i]:>2}", style="bold reverse" if i == self.row else "bold")
-                line.append(f" of {self.held[i]:<2}", style="dim")
+                line.append(" " + _("of {}").format(f"{self.held[i]:<2}"), style="dim")
                 # the chart while bidding: on a small terminal the chart panel is scrolled away
-                line.append(f"   value {view['chart'][i]:>2}", style="bold" if view["chart"][i] in self.paying else "")
+                line.append("   " + _("value {}").format(f"{view['chart'][i]:>2}"),
+                            style="bold" if view["chart"][i] in self.paying else "")
                 lines.append(line)
             total = sum(self.counts)
-            lines.append(Text(f"Total: {total} jeton{'s' if total != 1 else ''}", style="bold"))
+            lines.append(Text(_("Total: {}").format(jetons_words(total)), style="bold"))
             if self.confirming_nothing:
-                lines.append(Text("Bid nothing? Enter again to confirm", style="bold yellow"))
-            lines.append(Text("↑/↓ colour · ←/→ fewer/more · a letter adds one · 0 clears · Enter bids",
+                lines.append(Text(_("Bid nothing? Enter again to confirm"), style="bold yellow"))
+            lines.append(Text(_("↑/↓ colour · ←/→ fewer/more · a letter adds one · 0 clears · Enter bids"),
                               style="dim"))
             return Group(*lines)
         if self.mode == "draft":
-            text = Text.assemble("Take a jeton from the pool (", jetons_text(view["pool"], letters, zeros=False),
-                                 "):  ")
+            before, _pool, after = _("Take a jeton from the pool ({}):").partition("{}")
+            text = Text.assemble(before, jetons_text(view["pool"], letters, zeros=False), after + "  ")
             for i, action in enumerate(self.options):
                 letter = action.colour  # type: ignore[attr-defined]
                 text.append(f" {letter} ", style=style(letter) + (" reverse" if i == self.cursor else ""))
                 text.append(" ")
             if self.refused:
-                text.append(f"\nThe pool has no {self.refused} jetons: choose one it has (←/→ or its letter)",
-                            style="bold yellow")
+                text.append("\n" + _("The pool has no {} jetons: choose one it has (←/→ or its letter)").format(
+                    self.refused), style="bold yellow")
             elif self.picks_change_nothing:
-                worth = "jetons count for nothing" if not self.rules.get("jeton_value", 1) else \
-                    "every jeton counts the same"
-                text.append(f"\nThe last round: no pick changes a score ({worth}).", style="bold")
-                text.append("\nEnter takes all your picks · ←/→ or a letter takes one", style="dim")
+                worth = _("jetons count for nothing") if not self.rules.get("jeton_value", 1) else \
+                    _("every jeton counts the same")
+                text.append("\n" + _("The last round: no pick changes a score ({}).").format(worth), style="bold")
+                text.append("\n" + _("Enter takes all your picks · ←/→ or a letter takes one"), style="dim")
                 return text
-            text.append("\n←/→ or the colour's letter · Enter takes it", style="dim")
+            text.append("\n" + _("←/→ or the colour's letter · Enter takes it"), style="dim")
             return text
         if self.mode == "sale":
-            text = Text("Sell one card to the bank, or keep them:  ")
+            text = Text(_("Sell one card to the bank, or keep them:") + "  ")
             for i, action in enumerate(self.options):
                 if isinstance(action, Sell):
                     text.append_text(card_text(action.card, view["chart"], letters, i == self.cursor))
                 else:
-                    text.append("[keep]", style="reverse" if i == self.cursor else "")
+                    text.append("[" + _("keep") + "]", style="reverse" if i == self.cursor else "")
                 text.append("  ")
             chosen = self.options[self.cursor] if self.options else None
             if self.confirming_sale and isinstance(chosen, Sell):
                 value = card_value(chosen.card, view["chart"], letters)
-                text.append(f"\nSell {chosen.card} for {value} million? Enter again to confirm", style="bold yellow")
-                text.append("\nEnter sells it · ←/→ choose again · k keeps", style="dim")
+                text.append("\n" + _("Sell {} for {}? Enter again to confirm").format(chosen.card, million_words(value)),
+                            style="bold yellow")
+                text.append("\n" + _("Enter sells it · ←/→ choose again · k keeps"), style="dim")
             else:
-                text.append("\n←/→ or 1-9 choose · k keeps · Enter confirms", style="dim")
+                text.append("\n" + _("←/→ or 1-9 choose · k keeps · Enter confirms"), style="dim")
             return text
         # not this seat's decision
         to_move = view["to_move"]
         if to_move is None:
             scores = view.get("scores") or []
-            return Text("Game over. " + ", ".join(
-                f"{names[s] if s < len(names) else s}: {score:g} million" for s, score in enumerate(scores)))
-        who = names[to_move] if to_move < len(names) else f"Seat {to_move + 1}"
-        text = Text(f"Waiting for {who}")
+            return Text(_("Game over.") + " " + ", ".join(
+                _("{}: {} million").format(names[s] if s < len(names) else s, figure(score))
+                for s, score in enumerate(scores)))
+        text = Text(_("Waiting for {}").format(seat_name(names, to_move)))
         if view["phase"] == "bid" and view.get("my_bid") is not None:
-            text.append("  ·  your sealed bid: ")
+            text.append("  ·  " + _("your sealed bid:") + " ")
             text.append_text(jetons_text(view["my_bid"], letters, zeros=False))
         if view["phase"] == "draft":
-            text.append("  ·  pool: ")
+            text.append("  ·  " + _("pool:") + " ")
             text.append_text(jetons_text(view["pool"], letters, zeros=False))
         return text
 
@@ -479,19 +497,20 @@ class BanqueFataleBoard(Board, can_focus=True):
         """The bid in three lines: the chart is in view above, so no values here."""
         letters: str = view["letters"]
         total = sum(self.counts)
-        head = Text.assemble("Your sealed bid for ", card_text(view["auction"], view["chart"], letters),
-                             (f":  total {total} jeton{'s' if total != 1 else ''}", "bold"))
+        before, _card, after = _("Your sealed bid for {}:").partition("{}")
+        head = Text.assemble(before, card_text(view["auction"], view["chart"], letters),
+                             (after + "  " + _("total {}").format(jetons_words(total)), "bold"))
         row = Text()
         for i, letter in enumerate(letters):
             row.append("▶" if i == self.row else " ")
             row.append(letter, style=style(letter))
             row.append(" ")
             row.append(f"{self.counts[i]}", style="bold reverse" if i == self.row else "bold")
-            row.append(f" of {self.held[i]}  ", style="dim")
+            row.append(" " + _("of {}").format(self.held[i]) + "  ", style="dim")
         lines = [head, row]
         if self.confirming_nothing:
-            lines.append(Text("Bid nothing? Enter again to confirm", style="bold yellow"))
-        lines.append(Text("↑/↓ colour · ←/→ fewer/more · a letter adds one · 0 clears · Enter bids", style="dim"))
+            lines.append(Text(_("Bid nothing? Enter again to confirm"), style="bold yellow"))
+        lines.append(Text(_("↑/↓ colour · ←/→ fewer/more · a letter adds one · 0 clears · Enter bids"), style="dim"))
         return Group(*lines)
 
     @property
@@ -535,9 +554,9 @@ class BanqueFataleBoard(Board, can_focus=True):
             elif bid in self.legal:
                 self.choose(bid)
             else:
-                self.notify(f"{bid.label} is not allowed", severity="warning")
+                self.notify(_("{} is not allowed").format(bid.label), severity="warning")
         elif self.refused:
-            self.notify(f"The pool has no {self.refused} jetons: choose a colour it has first.",
+            self.notify(_("The pool has no {} jetons: choose a colour it has first.").format(self.refused),
                         severity="warning", markup=False)
         elif self.options:
             action = self.options[self.cursor]
@@ -587,7 +606,7 @@ class BanqueFataleBoard(Board, can_focus=True):
                 else:
                     self.refused = upper  # Enter now asks for a colour the pool has
                     self.refresh_panels()
-                    self.notify(f"The pool has no {upper} jetons left", severity="warning")
+                    self.notify(_("The pool has no {} jetons left").format(upper), severity="warning")
         elif char == "k" and self.mode == "sale":
             event.stop()
             self.choose(Keep())

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from parlour.games.banque_fatale.actions import Pick, Sell, Take
+from parlour.games.banque_fatale.words import N_, _
 from parlour.core.events import seat_label
 
 
@@ -17,7 +18,7 @@ class Config:
         "letters", "names", "index", "deck", "aces", "chart_min", "chart_max", "chart_start",
         "display_size", "start_player", "rise", "rise_min", "single_fall", "zero_by",
         "zero_amount", "payout", "reset", "sales", "restrict_rose", "jeton_value", "closed",
-        "start_jetons", "per_colour", "takes", "picks", "sells", "texts", "_tables", "colours_of",
+        "start_jetons", "per_colour", "takes", "picks", "sells", "_tables", "colours_of",
     )
 
     def __init__(self, rules: Mapping[str, Any]) -> None:
@@ -58,7 +59,6 @@ class Config:
         self.takes: list[Take] = [Take(letter) for letter in self.letters]
         self.picks: dict[str, Pick] = {code: Pick(code) for code in self.aces}
         self.sells: dict[str, Sell] = {code: Sell(code) for code in self.aces}
-        self.texts: dict[tuple[int, ...], str] = {}
         self._tables: dict[int, tuple[Any, ...]] = {}
 
     def tables(self, players: int) -> tuple[Any, ...]:
@@ -69,19 +69,12 @@ class Config:
             names = [seat_label(s) for s in range(players)]
             only = [frozenset((s,)) for s in range(players)]
             takes = [
-                [(f"{names[s]} takes a {letter} jeton", (), None, "take", {"seat": s, "colour": letter})
+                [(N_("{} takes a {} jeton"), (names[s], letter), None, "take", {"seat": s, "colour": letter})
                  for letter in self.letters]
                 for s in range(players)
             ]
-            bids = [(f"{names[s]} has bid", (), None, "bid", {"seat": s}) for s in range(players)]
+            bids = [(N_("{} has bid"), (names[s],), None, "bid", {"seat": s}) for s in range(players)]
             found = self._tables[players] = (names, only, takes, bids)
-        return found
-
-    def text(self, counts: tuple[int, ...]) -> str:
-        """Jetons as ``2R 1G`` (``nothing`` for none), remembered: the same bids recur."""
-        found = self.texts.get(counts)
-        if found is None:
-            found = self.texts[counts] = jeton_text(counts, self.letters)
         return found
 
 
@@ -109,3 +102,8 @@ def jeton_text(counts: Sequence[int], letters: str) -> str:
     """Jetons as ``2R 1G``, ``nothing`` for none."""
     parts = [f"{n}{letter}" for n, letter in zip(counts, letters) if n]
     return " ".join(parts) if parts else "nothing"
+
+
+def bid_words(counts: Sequence[int], letters: str) -> str:
+    """A bid in a log line: ``2R 1G``, or "nothing" in the reader's language."""
+    return jeton_text(counts, letters) if any(counts) else _("nothing")

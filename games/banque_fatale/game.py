@@ -11,6 +11,7 @@ from parlour.games.banque_fatale.codec import action_codec as numbering
 from parlour.games.banque_fatale.knowledge import BanqueFataleKnowledge
 from parlour.games.banque_fatale.medium import MediumAgent
 from parlour.games.banque_fatale.state import BanqueFataleState
+from parlour.games.banque_fatale.words import N_, WORDS, _
 from parlour import rulesets
 from parlour.core.codec import ActionCodec
 from parlour.core.agents import Budget, KindEntry
@@ -18,17 +19,29 @@ from parlour.core.schema import Bool, Dict, Int, List, Map, Schema, Str
 from parlour.plugin import Game
 
 
+BLURB = N_("Bid jetons for cards; the jetons you bid push five colours up or down. Sell in time.")
+
+
 class BanqueFatale(Game):
     id = "banque-fatale"
     title = "Banque Fatale"
-    blurb = "Bid jetons for cards; the jetons you bid push five colours up or down. Sell in time."
     min_players = 3
     max_players = 4
-    starter = ("start_player", "first", "Start player")  # BF-S3
+    words = WORDS
     library = rulesets.FOLDER
     pauses = frozenset({"reset", "end"})  # a colour paid out and went back; the game's end
     board = "parlour.games.banque_fatale.board:BanqueFataleBoard"
     action_kinds = ACTION_KINDS
+
+    @property
+    def blurb(self) -> str:  # type: ignore[override]
+        """One line on the home screen, in the player's language."""
+        return _(BLURB)
+
+    @property
+    def starter(self) -> tuple[str, str, str]:  # type: ignore[override]
+        """BF-S3: setup offers every seat as start player (the label in the player's language)."""
+        return ("start_player", "first", _(N_("Start player")))
 
     @property
     def schema(self) -> Schema:
@@ -118,4 +131,4 @@ class BanqueFatale(Game):
         return numbering(rules)
 
     def agent_kinds(self) -> dict[str, KindEntry]:
-        return self.ladder(EasyAgent, MediumAgent, Budget(iterations=1000), ABOUT)
+        return self.ladder(EasyAgent, MediumAgent, Budget(iterations=1000), {kind: _(about) for kind, about in ABOUT.items()})

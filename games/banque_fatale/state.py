@@ -16,7 +16,8 @@ from operator import le, sub
 from typing import Any
 
 from parlour.games.banque_fatale.actions import KEEP, WHOLE_TYPES, Bid, BidChoices, Keep, Pick, Sell, Take
-from parlour.games.banque_fatale.config import config_for
+from parlour.games.banque_fatale.config import bid_words, config_for
+from parlour.games.banque_fatale.words import N_, WORDS, _, figure, million_words, ngettext
 from parlour.core.events import Worded
 from parlour.core.game import Action, State, seat_label
 
@@ -26,16 +27,54 @@ DRAFT = "draft"
 SALE = "sale"
 OVER = "over"
 
-#: log lines that ``str.format`` cannot word, worded only when the log is read
-BIDS_LINE = Worded(lambda names, totals, bids, text: "Bids: " + "; ".join(
-    [f"{names[s]} {totals[s]} ({text(bids[s])})" for s in range(len(bids))]))
-BID_LINE = Worded(lambda cfg, counts: "You bid " + cfg.text(counts))
-CHART_LINE = Worded(lambda changes: "Chart: " + ", ".join([f"{c} {a}->{b}" for c, a, b in changes]))
-GAME_OVER_LINE = Worded(lambda names, over: "Game over: " + ", ".join(
-    f"{names[s]} {score:g}" for s, score in enumerate(over.scores())))
+
+# Log lines that ``str.format`` cannot word (a list joined, a plural), worded only when the log
+# is read, in the language of the moment (issue 27). Each takes plain data only (numbers,
+# texts, lists of them), so a player at a hosted table words it again by its name.
+def _bids(names: list[str], totals: list[int], bids: list[tuple[int, ...]], letters: str) -> str:
+    return _("Bids: {}").format("; ".join(
+        [f"{names[s]} {totals[s]} ({bid_words(bids[s], letters)})" for s in range(len(bids))]))
+
+
+def _win(name: str, card: str, jetons: int) -> str:
+    return ngettext("{} wins card {} with {} jeton", "{} wins card {} with {} jetons", jetons).format(
+        name, card, jetons)
+
+
+def _payout(name: str, amount: int, aces: int, letter: str, value: int) -> str:
+    return ngettext("{} is paid {} for {} {} ace at {}", "{} is paid {} for {} {} aces at {}", aces).format(
+        name, million_words(amount), aces, letter, value)
+
+
+def _take_round(letter: str, first: int, got: list[int]) -> str:
+    return _("The last {} jetons go round: {}").format(letter, ", ".join(
+        _("{} takes {}").format(seat_label(s), got[s])
+        for s in [(first + k) % len(got) for k in range(len(got))] if got[s]))
+
+
+BIDS_LINE = Worded(_bids, name="banque-fatale.bids")
+BID_LINE = Worded(lambda letters, counts: _("You bid {}").format(bid_words(counts, letters)),
+                  name="banque-fatale.my-bid")
+WIN_LINE = Worded(_win, name="banque-fatale.win")
+CHART_LINE = Worded(lambda changes: _("Chart: {}").format(", ".join([f"{c} {a}->{b}" for c, a, b in changes])),
+                    name="banque-fatale.chart")
+PAYOUT_LINE = Worded(_payout, name="banque-fatale.payout")
+SALE_LINE = Worded(lambda name, card, price: _("{} sells card {} for {}").format(name, card, million_words(price)),
+                   name="banque-fatale.sale")
+
+
+def _game_over(names: list[str], cash: list[int], jetons: list[list[int]], cards: list[list[str]], chart: list[int],
+               letters: str, jeton_value: int) -> str:
+    """The final scores (BF-E2) from the table as the game left it: the state hands over its
+    own lists, which a game over changes no more, so that a playout's end costs nothing."""
+    scores = [float(cash[s] + sum(jetons[s]) * jeton_value + sum(chart[letters.index(ch)] for code in cards[s]
+                                                                  for ch in code)) for s in range(len(names))]
+    return _("Game over: {}").format(", ".join(f"{names[s]} {figure(score)}" for s, score in enumerate(scores)))
+
+
+GAME_OVER_LINE = Worded(_game_over, name="banque-fatale.game-over")
 #: who took how many of the last jetons of a colour, in the order they took them
-TAKE_ROUND_LINE = Worded(lambda letter, first, got: f"The last {letter} jetons go round: " + ", ".join(
-    f"{seat_label(s)} takes {got[s]}" for s in [(first + k) % len(got) for k in range(len(got))] if got[s]))
+TAKE_ROUND_LINE = Worded(_take_round, name="banque-fatale.take-round")
 
 
 class BanqueFataleState(State):
@@ -45,6 +84,7 @@ class BanqueFataleState(State):
     #: attributes (not properties), as random playouts and ``apply`` read them at every step
     to_move: int | None = None  # type: ignore[assignment]
     is_over: bool = False  # type: ignore[assignment]
+    words = WORDS
 
     def __init__(self, players: int, rules: Mapping[str, Any], seed: int) -> None:
         super().__init__(players, rules, seed)
@@ -83,7 +123,7 @@ class BanqueFataleState(State):
         self.takes: tuple[Take, ...] = ()
         self.for_sale: list[str] = []
         self._names, self._only, self._take_notes, self._bid_notes = cfg.tables(players)
-        self.note("setup", "Cards dealt: {}", ", ".join(f"{seat_label(s)} {self.cards[s][0]}" for s in range(players)))
+        self.note("setup", N_("Cards dealt: {}"), ", ".join(f"{seat_label(s)} {self.cards[s][0]}" for s in range(players)))
         self._begin_round()
 
     # -- who decides ---------------------------------------------------------------------
@@ -124,55 +164,56 @@ class BanqueFataleState(State):
                     return None
             return self._refusal(action)
         except (TypeError, AttributeError):  # an action whose fields have the wrong types
-            return f"a {type(action).__name__} with fields of the wrong types is not a Banque Fatale move"
+            return _("a {} with fields of the wrong types is not a Banque Fatale move").format(type(action).__name__)
 
     def _refusal(self, action: Action) -> str | None:
         """The reason ``action`` is refused now (None if it is legal after all)."""
         phase = self.phase
         cfg = self.cfg
         if phase == OVER:
-            return "the game is over"
+            return _("the game is over")
         if phase == BID:
             if type(action) is not Bid:
-                return f"{seat_label(self.to_move)} must bid now"  # type: ignore[arg-type]
+                return _("{} must bid now").format(seat_label(self.to_move))  # type: ignore[arg-type]
             counts = action.counts
             held = self.jetons[self.to_move]  # type: ignore[index]
             if not isinstance(counts, tuple) or len(counts) != len(held):
-                return f"a bid gives one count per colour ({len(held)})"
+                return _("a bid gives one count per colour ({})").format(len(held))
             for i, c in enumerate(counts):
                 if type(c) is not int:
-                    return f"a bid counts whole jetons: {c!r} is not a whole number"
+                    return _("a bid counts whole jetons: {} is not a whole number").format(repr(c))
                 if c < 0:
-                    return "a bid cannot be negative"
+                    return _("a bid cannot be negative")
                 if c > held[i]:
-                    return f"you hold only {held[i]} {cfg.names[i]} jeton{'s' if held[i] != 1 else ''}"
+                    return ngettext("you hold only {} {} jeton", "you hold only {} {} jetons", held[i]).format(
+                        held[i], _(cfg.names[i]))
             return None
         if phase == DRAFT:
             if type(action) is not Take:
-                return f"{seat_label(self.to_move)} must take a jeton from the pool now"  # type: ignore[arg-type]
+                return _("{} must take a jeton from the pool now").format(seat_label(self.to_move))  # type: ignore[arg-type]
             i = cfg.index.get(action.colour)
             if i is None:
-                return f"there is no colour {action.colour!r}"
+                return _("there is no colour {}").format(repr(action.colour))
             if not self.pool[i]:
-                return f"the pool holds no {cfg.names[i]} jeton"
+                return _("the pool holds no {} jeton").format(_(cfg.names[i]))
             return None
         if phase == PICK:
             if type(action) is not Pick:
-                return f"{seat_label(self.to_move)} must pick a card to auction now"  # type: ignore[arg-type]
+                return _("{} must pick a card to auction now").format(seat_label(self.to_move))  # type: ignore[arg-type]
             if action.card not in self.display:
-                return f"card {action.card} is not on display"
+                return _("card {} is not on display").format(action.card)
             return None
         # SALE
         if type(action) is Keep:
             return None
         if type(action) is not Sell:
-            return f"{seat_label(self.to_move)} may sell a card or keep them now"  # type: ignore[arg-type]
+            return _("{} may sell a card or keep them now").format(seat_label(self.to_move))  # type: ignore[arg-type]
         if action.card not in self.cards[self.to_move]:  # type: ignore[index]
-            return f"you hold no card {action.card}"
+            return _("you hold no card {}").format(action.card)
         if action.card not in self.for_sale:
             if cfg.restrict_rose:
-                return f"card {action.card} has a colour that rose this round"
-            return f"card {action.card} was won this round and cannot be sold yet"
+                return _("card {} has a colour that rose this round").format(action.card)
+            return _("card {} was won this round and cannot be sold yet").format(action.card)
         return None
 
     def sellable(self) -> list[str]:
@@ -206,7 +247,7 @@ class BanqueFataleState(State):
         elif type(action) is Sell:
             self._sell(action.card)
         else:
-            self.note("sale", "{} sells nothing", self._names[self.start])
+            self.note("sale", N_("{} sells nothing"), self._names[self.start])
             self._end_round()
 
     #: a move from ``legal_actions()`` needs no check: straight to ``_apply``
@@ -218,7 +259,7 @@ class BanqueFataleState(State):
         self.winner = None
         self.won = None
         self.rose = [False] * len(self.rose)
-        self.note("round", "Round {} of {}: {} is start player", self.round, self.rounds, self._names[self.start],
+        self.note("round", N_("Round {} of {}: {} is start player"), self.round, self.rounds, self._names[self.start],
                   round=self.round, start_player=self.start)
         if len(set(self.display)) == 1:
             self._pick(self.display[0])
@@ -229,7 +270,7 @@ class BanqueFataleState(State):
         if self.pile:
             self.display.append(self.pile.pop())
         self.auction = card
-        self.note("pick", "{} puts card {} up for auction", self._names[self.start], card, card=card)
+        self.note("pick", N_("{} puts card {} up for auction"), self._names[self.start], card, card=card)
         self.phase = BID
         self.bids = [None] * self.players
         self.to_move = self.start
@@ -246,7 +287,7 @@ class BanqueFataleState(State):
         self.bids[seat] = tuple(counts)
         pending = self._pending
         pending.append(self._bid_notes[seat])
-        pending.append((BID_LINE, (self.cfg, counts), self._only[seat], "my-bid", None))
+        pending.append((BID_LINE, (self.cfg.letters, counts), self._only[seat], "my-bid", None))
         nxt = (seat + 1) % self.players
         if nxt == self.start:
             self._reveal()
@@ -278,9 +319,8 @@ class BanqueFataleState(State):
         pool = list(map(sum, zip(*bids)))
         self.jetons = [list(map(sub, held, bid)) for held, bid in zip(self.jetons, bids)]
         self.pool = pool
-        self.note("reveal", BIDS_LINE, names, totals, bids, cfg.text, bids=bids)
-        self.note("win", "{} wins card {} with {} jeton{}", names[winner], card, best, "s" if best != 1 else "",
-                  seat=winner, card=card)
+        self.note("reveal", BIDS_LINE, names, totals, bids, letters, bids=bids)
+        self.note("win", WIN_LINE, names[winner], card, best, seat=winner, card=card)
         # BF-R5
         top = max(pool)
         rising = top >= cfg.rise_min
@@ -322,9 +362,8 @@ class BanqueFataleState(State):
                     amount = aces * per_ace
                     self.cash[seat] += amount
                     payouts.append((seat, letter, aces, amount))
-                    self.note("payout", "{} is paid {} million for {} {} ace{} at {}", names[seat], amount, aces,
-                              letter, "s" if aces > 1 else "", value, seat=seat, amount=amount)
-            self.note("reset", "{} goes back to {}", letter, cfg.reset)
+                    self.note("payout", PAYOUT_LINE, names[seat], amount, aces, letter, value, seat=seat, amount=amount)
+            self.note("reset", N_("{} goes back to {}"), letter, cfg.reset)
             resets.append(letter)
             chart[i] = cfg.reset
         self.last = (self.round, card, self.start, tuple(bids), totals, winner, pool[:], changes, payouts, resets)
@@ -369,8 +408,7 @@ class BanqueFataleState(State):
         price = self.card_value(card)
         self.cards[seat].remove(card)
         self.cash[seat] += price
-        self.note("sale", "{} sells card {} for {} million", self._names[seat], card, price, seat=seat, card=card,
-                  price=price)
+        self.note("sale", SALE_LINE, self._names[seat], card, price, seat=seat, card=card, price=price)
         self.sales_left -= 1
         self.for_sale = self.sellable()
         if not self.sales_left or not self.for_sale:
@@ -383,7 +421,8 @@ class BanqueFataleState(State):
             self.phase = OVER
             self.to_move = None
             self.is_over = True
-            self.note("end", GAME_OVER_LINE, self._names, self)  # a game over changes no more
+            self.note("end", GAME_OVER_LINE, self._names, self.cash, self.jetons, self.cards, self.chart,
+                      self.cfg.letters, self.cfg.jeton_value)
             return
         self.start = (self.start + 1) % self.players
         self.round += 1
@@ -443,6 +482,10 @@ class BanqueFataleState(State):
         return {f"jetons {letter}": sum(j[i] for j in self.jetons) + self.pool[i]
                 for i, letter in enumerate(self.cfg.letters)}
 
+    #: the breakdown's parts as the results name them (``jetons_held``: "jetons held"), in the
+    #: game's catalog for the app to word
+    BREAKDOWN = (N_("cash"), N_("jetons held"), N_("jetons worth"), N_("cards"))
+
     def score_breakdown(self) -> list[dict[str, float]]:
         """BF-E2: cash, the jetons held and what they are worth at the end, and the chart
         value of the cards held (the score is cash + jetons worth + cards)."""
@@ -457,7 +500,7 @@ class BanqueFataleState(State):
         return [float(sum(self._parts(seat))) for seat in range(self.players)]
 
     def stage(self) -> str:
-        return f"Round {self.round}"
+        return _("Round {}").format(self.round)
 
     # -- copies and hidden worlds --------------------------------------------------------
     def clone(self) -> BanqueFataleState:
