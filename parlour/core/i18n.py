@@ -144,9 +144,14 @@ class Translator:
     def __init__(self, folder: Traversable, domain: str) -> None:
         self.folder = folder
         self.domain = domain
+        self._read: dict[str, _gettext.NullTranslations] = {}  #: by language (a log words many lines)
 
     def translations(self, language: str | None = None) -> _gettext.NullTranslations:
-        return catalog(self.folder, self.domain, language or current_language())
+        language = language or current_language()
+        found = self._read.get(language)
+        if found is None:
+            found = self._read[language] = catalog(self.folder, self.domain, language)
+        return found
 
     def gettext(self, message: str) -> str:
         """``message`` in the current language (itself where it has no translation; the empty

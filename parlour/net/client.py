@@ -229,15 +229,11 @@ class RemoteState:
         return list(self.final["winners"])
 
     def score_breakdown(self) -> list[dict[str, Any]]:
-        """How each score is made up, its parts named in this player's language where the
-        game's catalog has the host's English name (the host sends its parts in English)."""
+        """How each score is made up, its parts named in the game's English (the results
+        word them in the player's language)."""
         if self.final is None:
             raise RuntimeError("the game is not over")
-        words = self.words
-        if words is None:
-            return list(self.final["breakdown"])
-        return [{(name if name == "score" else words.gettext(name)): value for name, value in parts.items()}
-                if isinstance(parts, dict) else parts for parts in self.final["breakdown"]]
+        return list(self.final["breakdown"])
 
 
 class RemoteMatch:

@@ -152,8 +152,10 @@ class ResultsScreen(ParlourScreen):
         grid = RichTable(box=None, pad_edge=False, header_style="bold underline")
         grid.add_column("")
         grid.add_column(_("Player"), no_wrap=True, overflow="ellipsis")
-        for part in parts:
-            grid.add_column(part.replace("_", " "), justify="right")
+        words = self.live.game.words
+        for part in parts:  # a game may name the parts in English (a hosted table's always are)
+            name = part.replace("_", " ")
+            grid.add_column(words.gettext(name) if words is not None else name, justify="right")
         grid.add_column(_("Score"), justify="right")
         order = sorted(range(len(names)), key=lambda s: -scores[s])
         for seat in order:

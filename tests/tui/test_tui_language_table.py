@@ -154,7 +154,10 @@ def test_the_results_fit_and_speak_the_language(lang: str, game_id: str, size: t
             return text, text
 
     text, ours = run(scenario())
+    words = live.game.words.translations(lang)
     for part in {key.replace("_", " ") for parts in live.match.state.score_breakdown() for key in parts}:
+        if part != "score" and words.gettext(part) != part:  # named in English, shown in the language
+            assert not re.search(rf"(?<![\w-]){re.escape(part)}(?![\w-])", text), (part, text)
         ours = ours.replace(part, "")  # the game's own columns (Casablanca's "round 1")
     footer = text.splitlines()[-1]
     assert english_words(ours.replace(live.game.title, ""), lang) == [], text
