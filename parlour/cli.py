@@ -299,6 +299,7 @@ def _rulesets(args: argparse.Namespace) -> int:
     registry = load_registry()
     ids = [args.game] if args.game else sorted(registry.games)
     report = []
+    shown: dict[int, str] = {}  #: each rule's description in the reader's language
     for game_id in ids:
         game = find_game(registry, game_id)
         try:
@@ -310,6 +311,8 @@ def _rulesets(args: argparse.Namespace) -> int:
                  for name, v in ruleset.variants.items()]
         rules += [{"name": v.name, "kind": origin(game, v), "source": v.source, "description": v.description}
                   for v in scan.variants]
+        for rule, variant in zip(rules, [*ruleset.variants.values(), *scan.variants]):
+            shown[id(rule)] = variant.described(current_language())  # --json keeps the English
         report.append({"game": game_id, "ruleset": str(ruleset.file), "rules": rules,
                        "broken": [str(error) for error in scan.errors]})
     broken = [] if args.game else [{"name": b.name, "distribution": b.distribution, "error": b.error}
@@ -320,7 +323,7 @@ def _rulesets(args: argparse.Namespace) -> int:
     for entry in report:
         print(f"{entry['game']:<16} {entry['ruleset']}")
         for rule in entry["rules"]:
-            print(f"  {rule['kind']:<8} {rule['name']:<20} {rule['description']}")
+            print(f"  {rule['kind']:<8} {rule['name']:<20} {shown[id(rule)]}")
             if rule["kind"] != "variant":
                 print(f"  {'':<8} {'':<20} " + _("from {source}").format(source=rule["source"]))
         for error in entry["broken"]:

@@ -224,7 +224,7 @@ class HomeScreen(ParlourScreen):
                 parts.append(Text(_("Variants"), "bold"))
                 for name, variant in ruleset.variants.items():
                     parts.append(Padding(Text(name, "underline"), (0, 0, 0, 2)))
-                    parts.append(Padding(Text(variant.description, "italic"), (0, 0, 0, 4)))
+                    parts.append(Padding(Text(variant.described(current_language()), "italic"), (0, 0, 0, 4)))
             parts.append(Text("\n" + _("Enter: set up a game   r: rules   j: join a table somebody hosts   "
                                         "l: language")))
         elif self.parlour.registry.broken:

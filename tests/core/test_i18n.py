@@ -236,6 +236,14 @@ def test_a_user_error_is_worded_in_the_language() -> None:
     assert result.stderr.strip() == "parlour: --games muss 1 bis 10.000.000 sein"
 
 
+def test_the_rulesets_are_described_in_the_language_and_json_keeps_the_english() -> None:
+    german = parlour_cli("--lang", "de", "rulesets", "banque-fatale")
+    assert german.returncode == 0, german.stderr
+    assert "Am Ende zählen die Jetons nichts" in german.stdout and "count for nothing" not in german.stdout
+    english = json.loads(parlour_cli("--lang", "de", "rulesets", "banque-fatale", "--json").stdout)
+    assert any("count for nothing" in rule["description"] for rule in english["games"][0]["rules"])
+
+
 @pytest.mark.parametrize("game", ["banque-fatale", "monte-carlo", "casablanca"])
 def test_a_record_made_in_german_is_the_one_made_in_english(game: str, tmp_path: Path) -> None:
     """Records carry no worded text: the same seed in German writes the same bytes; and a
