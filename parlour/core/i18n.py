@@ -181,6 +181,17 @@ ngettext = PARLOUR.ngettext
 pgettext = PARLOUR.pgettext
 
 
+def level_name(kind: str) -> str:
+    """A computer level as a player reads it: the host's own levels in the language
+    (``hard`` is "stark" in German, "hard:200" "stark:200"), any other by its id. Records, the
+    command line and the settings keep the id."""
+    base, colon, rest = kind.partition(":")
+    names = {"random": pgettext("level", "random"), "easy": pgettext("level", "easy"),
+             "medium": pgettext("level", "medium"), "hard": pgettext("level", "hard"),
+             "flat": pgettext("level", "flat")}
+    return names[base] + colon + rest if base in names else kind
+
+
 def N_(message: str) -> str:
     """Marks ``message`` for the catalog where it must stay English until it is shown (a
     class attribute, a constant): show it through :func:`gettext`."""

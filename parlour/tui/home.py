@@ -15,7 +15,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from parlour.core.game import Game
-from parlour.core.i18n import LANGUAGES, N_, _, current_language, moment, ngettext, number, pgettext
+from parlour.core.i18n import LANGUAGES, N_, _, current_language, level_name, moment, ngettext, number, pgettext
 from parlour.core.lasttable import remember_language, remembered_language, settings_path
 from parlour.core.ledger import Standing
 from parlour.core.record import HUMAN
@@ -29,7 +29,7 @@ RATED_PEOPLE = 3
 
 
 def seat_line(names: Iterable[tuple[str, str]]) -> str:
-    return ", ".join(name if agent == HUMAN else _("{name} (computer: {level})").format(name=name, level=agent)
+    return ", ".join(name if agent == HUMAN else _("{name} (computer: {level})").format(name=name, level=level_name(agent))
                      for name, agent in names)
 
 
@@ -219,7 +219,7 @@ class HomeScreen(ParlourScreen):
                 parts.append(Text(""))
             if game.blurb:
                 parts.append(Text(game.blurb + "\n"))
-            parts.append(Text(_("Computer players: {levels}").format(levels=", ".join(game.agent_kinds())) + "\n"))
+            parts.append(Text(_("Computer players: {levels}").format(levels=", ".join(map(level_name, game.agent_kinds()))) + "\n"))
             if ruleset.variants:
                 parts.append(Text(_("Variants"), "bold"))
                 for name, variant in ruleset.variants.items():

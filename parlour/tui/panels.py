@@ -18,7 +18,7 @@ from textual.message import Message
 from textual.widgets import RichLog, Static
 
 from parlour.core.game import Event, with_names
-from parlour.core.i18n import ENGLISH, N_, _, current_language, ngettext
+from parlour.core.i18n import ENGLISH, N_, _, current_language, level_name, ngettext
 from parlour.core.record import HUMAN, Seat
 from parlour.core.review import StageScores, running_scores, sparkline
 from parlour.tui.board import Board
@@ -162,7 +162,7 @@ class StatusPanel(Static):
             grid.add_column(justify="right")
         for seat, seat_info in enumerate(match.seats):
             if seat_info.agent != HUMAN:
-                who = _("cpu {level}").format(level=seat_info.agent)
+                who = _("cpu {level}").format(level=level_name(seat_info.agent))
             else:
                 who = _("you") if seat == at_table else (_("away") if seat in away else _("human"))
             row = [">" if seat == to_move else "", seat_info.name, who]

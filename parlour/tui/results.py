@@ -14,7 +14,7 @@ from textual.widgets import Footer, Static
 
 from parlour.core import analysis
 from parlour.core.game import Game
-from parlour.core.i18n import N_, _, ngettext
+from parlour.core.i18n import N_, _, level_name, ngettext
 from parlour.core.ledger import Kept
 from parlour.core.record import HUMAN, Record
 from parlour.core.review import SeenReview, StageScores, seen_scores, sparkline, stage_scores
@@ -161,7 +161,7 @@ class ResultsScreen(ParlourScreen):
         for seat in order:
             mark = "* " + _("winner") if seat in winners else ""
             agent = self.live.match.seats[seat].agent
-            who = names[seat] if agent == HUMAN else _("{name} (computer: {level})").format(name=names[seat], level=agent)
+            who = names[seat] if agent == HUMAN else _("{name} (computer: {level})").format(name=names[seat], level=level_name(agent))
             grid.add_row(mark, who, *[_number(breakdown[seat].get(p, "")) for p in parts],
                          score_text(self.live.game, scores[seat]), style="bold" if seat in winners else "")
         yield Header()

@@ -16,7 +16,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, 
 
 from parlour.core.agents import kind_about
 from parlour.core.game import Game
-from parlour.core.i18n import N_, _, current_language, gettext, ngettext
+from parlour.core.i18n import N_, _, current_language, gettext, level_name, ngettext
 from parlour.core.inputs import whole_number
 from parlour.core.lasttable import LastTable, last_table, remember_table
 from parlour.core.record import HUMAN, Seat
@@ -47,7 +47,7 @@ def level_line(game: Game, kind: str) -> str:
     about = gettext(kind_about(game, kind)).strip()  # the host's own levels are in its catalog
     if not about:
         return ""
-    return about if about.lower().startswith(kind.lower()) else f"{kind} — {about}"
+    return about if about.lower().startswith(kind.lower()) else f"{level_name(kind)} — {about}"
 
 
 def house_notice(errors: list[RulesetError]) -> str:
@@ -81,7 +81,7 @@ class SetupScreen(ParlourScreen):
         self.kinds = list(game.agent_kinds())
         #: the choices of each seat's level, in the order the game lists its levels
         self.seat_kinds: list[tuple[str, str]] = [
-            (_("Human"), HUMAN), *[(_("Computer: {level}").format(level=k), k) for k in self.kinds],
+            (_("Human"), HUMAN), *[(_("Computer: {level}").format(level=level_name(k)), k) for k in self.kinds],
             (_("Remote: joins with a code"), REMOTE)]
         self.levels_described = any(level_line(game, k) for k in self.kinds)
         self.ruleset: RulesetFile | None = None

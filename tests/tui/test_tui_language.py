@@ -9,12 +9,14 @@ from the games and stay English until their catalogs come; the word list is the 
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from screen_snapshots import UPDATE
 from tui_helpers import run, sevens_registry, wait_for
 
 from parlour.core.i18n import current_language
@@ -140,13 +142,12 @@ def test_the_setup_fits_and_speaks_the_language(lang: str, game: str, size: tupl
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("screen", ["home", "setup"])
-def test_the_german_screens_of_the_test_game_as_kept(screen: str, size: tuple[int, int], tmp_path: Path,
-                                                      request: pytest.FixtureRequest) -> None:
+def test_the_german_screens_of_the_test_game_as_kept(screen: str, size: tuple[int, int], tmp_path: Path) -> None:
     """Sevens (the test game) keeps still while the real games' texts change."""
     text = text_of("de", size, "sevens" if screen == "setup" else None, tmp_path, sevens_registry(broken=True))
     text = re.sub(r"Startwert( +)\d+", lambda m: "Startwert" + m.group(1) + "SEED", text)
     path = SNAPSHOTS / f"{screen}-de-{size[0]}x{size[1]}.txt"
-    if request.config.getoption("--snapshot-update", default=False):
+    if os.environ.get(UPDATE):  # as every text snapshot (tests/tui/screen_snapshots.py)
         path.parent.mkdir(exist_ok=True)
         path.write_text(text + "\n", encoding="utf-8")
     assert english_words("\n".join(line for line in text.splitlines() if "Sevens" not in line)) == []
