@@ -26,6 +26,7 @@ from textual.containers import ScrollableContainer
 from textual.widgets import Static
 
 from parlour.games.monte_carlo.actions import Lay, Pass, Stop
+from parlour.games.monte_carlo.recap import chips_text, results_lines, results_summary
 from parlour.games.monte_carlo.layout import (CELL_BY_NAME, CELLS, DIGIT_OF, QUADRANT_LETTERS, QUADRANT_OF, SIZE, cell_name,
                                       fields_for)
 from parlour.games.monte_carlo.state import sentence
@@ -379,7 +380,7 @@ class MonteCarloBoard(Board):
             out.append("\n")
         if tight and self.settled:
             # the moment's panel below says Enter goes on: the grid and the result are read now
-            out.append_text(self._results_summary(last) if last is not None else Text(""))
+            out.append_text(self._wrapped(results_summary(last)) if last is not None else Text(""))
             return out
         if not compact:
             out.append("\n")
@@ -390,8 +391,8 @@ class MonteCarloBoard(Board):
         out.append_text(self._wrapped(self._detail_line(shown)))
         if last is not None and (not compact or shown is not None):
             out.append("\n")
-            out.append_text(self._results_summary(last) if tight else
-                            self._results_lines(last, full=shown is not None))
+            out.append_text(self._wrapped(results_summary(last)) if tight else
+                            results_lines(last, shown is not None, self.seat_name, self._width(), self._wrapped))
         if self.hints:
             out.append("\n")
             out.append_text(Text(_("Hints: =3 pays 3 for 1 (F5: off)"), style="cyan") if tight else
@@ -400,6 +401,10 @@ class MonteCarloBoard(Board):
         out.append("\n")
         out.append(self._help(), style="dim")
         return out
+
+    def _width(self) -> int:
+        """How wide a line of the board may be (unbounded before it is laid out)."""
+        return self.size.width - 2 if self.is_mounted and self.size.width > 22 else 10_000
 
     def _wrapped(self, text: Text) -> Text:
         """``text`` broken into lines as wide as the board (its text is not wrapped: the grid
@@ -628,67 +633,14 @@ class MonteCarloBoard(Board):
                 text.append(_("Nobody bet on it."))
             else:
                 text.append((_("Won.") if result["won"] else _("Lost.")) + " ")
-                text.append(self._chips_text(result["chips"], result["payout"] if result["won"] else None))
+                text.append(chips_text(result["chips"], result["payout"] if result["won"] else None, self.seat_name))
             return text
         chips = view["bets"].get(field.id, [])
-        text.append(self._chips_text(chips, None) if chips else _("No chips yet."))
+        text.append(chips_text(chips, None, self.seat_name) if chips else _("No chips yet."))
         owner = view.get("locked", {}).get(field.id)
         if owner is not None:
             text.append(" " + _("Closed to all but {}.").format(self.seat_name(owner)))
         return text
-
-    def _chips_text(self, chips: Sequence[int], payout: Sequence[int] | None) -> str:
-        counts: dict[int, int] = {}
-        for seat in chips:
-            counts[seat] = counts.get(seat, 0) + 1
-        parts = []
-        for seat, n in counts.items():
-            part = f"{self.seat_name(seat)} " + ngettext("{} chip", "{} chips", n).format(n)
-            if payout is not None:
-                part += f" (+{payout[seat]})"
-            parts.append(part)
-        return _("Chips: {}.").format(", ".join(parts))
-
-    def _results_summary(self, last: Mapping[str, Any]) -> Text:
-        won = sum(1 for r in last["fields"] if r["won"])
-        return self._wrapped(Text(_("Game {}:").format(last["game"]) + " ", style="bold") + Text(
-            ngettext("{won} field won ✓, {lost} lost ✗ (arrows: each field)",
-                     "{won} fields won ✓, {lost} lost ✗ (arrows: each field)", won).format(
-                won=won, lost=len(last["fields"]) - won)
-            if last["fields"] else _("nobody bet.")))
-
-    def _results_lines(self, last: Mapping[str, Any], full: bool) -> Text:
-        """The fields won, then (on a line of their own) the fields lost, broken into lines
-        as wide as the board between fields: a field with its payouts is never split."""
-        won, lost = [r for r in last["fields"] if r["won"]], [r for r in last["fields"] if not r["won"]]
-        head = Text(_("Game {}:").format(last["game"]) + " ", style="bold")
-        if not last["fields"]:
-            return head + Text(_("nobody bet."))
-        lines: list[Text] = []
-        if won:
-            items = [Text(f"✓ {field_title(r['field'])} (" + ", ".join(
-                f"{self.seat_name(seat)} +{n}" for seat, n in enumerate(r["payout"]) if n) + ")") for r in won]
-            lines += self._items(head + Text(_("won") + " ", style="bold green"), items, ".")
-        if lost:
-            shown = lost if full else lost[:4]
-            items = [Text(f"✗ {field_title(r['field'])}") for r in shown]
-            if len(shown) < len(lost):
-                items.append(Text(_("and {} more (l shows them all)").format(len(lost) - len(shown))))
-            lines += self._items((Text() if won else head) + Text(_("lost") + " ", style="bold red"), items, ".")
-        return Text("\n").join(lines)
-
-    def _items(self, head: Text, items: list[Text], end: str) -> list[Text]:
-        """``head`` then ``items`` separated by commas, in lines no wider than the board."""
-        width = self.size.width - 2 if self.is_mounted and self.size.width > 22 else 10_000
-        lines = [head.copy()]
-        for i, item in enumerate(items):
-            item = item + Text(end if i == len(items) - 1 else ",")
-            if lines[-1].plain.strip() and lines[-1].cell_len + 1 + item.cell_len > width:
-                lines.append(Text(" "))
-            elif lines[-1].plain and not lines[-1].plain.endswith(" "):
-                lines[-1].append(" ")
-            lines[-1].append_text(item)
-        return [self._wrapped(line) for line in lines]
 
     def _help(self) -> str:
         if self.settled:
