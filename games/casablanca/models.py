@@ -35,6 +35,21 @@ PRIOR_WEIGHT = 4.0
 FOLD_WEIGHT = 1.5
 
 
+#: people doubt a claim by how plausible their own count of the chips makes it: a seat that has
+#: seen a chip of the claimed number elsewhere challenges more often than its record's rate, one
+#: that has seen none less often (its record is a mix of both)
+DOUBT_PLAUSIBLE = 0.6
+DOUBT_UNLIKELY = 1.8
+#: ...and folds less often to a raise on such a claim
+UNLIKELY_FOLD = 0.6
+
+
+def doubt(rate: float, seen: int) -> float:
+    """How likely a seat that challenges ``rate`` of the landing claims is to challenge this
+    one, having accounted for ``seen`` chips of the claimed number elsewhere (fewer than all)."""
+    return min(0.95, rate * (DOUBT_UNLIKELY if seen else DOUBT_PLAUSIBLE))
+
+
 def _odds(p: float) -> float:
     return p / (1.0 - p)
 
@@ -62,6 +77,14 @@ class SeatModel:
     raises_seen: float = 0
 
 
+def stood_by(stats: Mapping[str, float]) -> float:
+    """A seat's challenged landing claims that it neither admitted nor lost nor folded, the
+    chip never turned over: the challenger gave way to its raise. A person takes each for a
+    truth about as often as that seat's raises shown have been true."""
+    resolved = stats["truths_landing"] + stats["lies_landing"] + stats["mover_folds"]
+    return max(0.0, stats["challenged_landing"] - resolved)
+
+
 def seat_model(stats: Mapping[str, int]) -> SeatModel:
     """A seat's model from its public counts. How often it lies on the landing number shows
     first in how often it claims it at all (a player who never lies lands only when his chip
@@ -69,10 +92,12 @@ def seat_model(stats: Mapping[str, int]) -> SeatModel:
     its claims turned over or admitted."""
     landing = _share(stats["landing"], stats["moves"], LANDING_SHARE)
     implied = _clip(1 - FIT_SHARE / landing, 0.03, 0.97)
-    lies, truths = stats["lies_landing"], stats["truths_landing"]
-    lie_odds = _odds(_clip(_share(lies, lies + truths, implied), 0.03, 0.97)) / _odds(LIE_SHARE)
     raised = stats["mover_raises"]
-    raised_odds = _odds(_clip(_share(stats["raise_shown_false"], raised, RAISED_LIE_SHARE), 0.02, 0.95))
+    raised_share = _clip(_share(stats["raise_shown_false"], raised, RAISED_LIE_SHARE), 0.02, 0.95)
+    raised_odds = _odds(raised_share)
+    lies = stats["lies_landing"]
+    truths = stats["truths_landing"] + (1 - raised_share) * stood_by(stats)
+    lie_odds = _odds(_clip(_share(lies, lies + truths, implied), 0.03, 0.97)) / _odds(LIE_SHARE)
     caught = stats["admits"] + stats["shown_false"] + stats["mover_folds"]
     return SeatModel(
         lie=_clip(LIE_CHANCE * lie_odds / (1 - LIE_CHANCE + LIE_CHANCE * lie_odds), 0.05, 0.97),
@@ -108,4 +133,4 @@ def remembered(now: Mapping[str, int], past: Mapping[str, float] | None) -> Mapp
     return {key: count + scale * float(past.get(key, 0.0)) for key, count in now.items()}
 
 
-__all__ = ["MEMORY_MOVES", "SeatModel", "remembered", "seat_model", "seat_models"]
+__all__ = ["MEMORY_MOVES", "SeatModel", "doubt", "remembered", "seat_model", "seat_models", "stood_by"]
