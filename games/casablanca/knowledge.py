@@ -245,9 +245,11 @@ class CasablancaKnowledge(Knowledge):
         if not _knows(w, seat, field) and w.chips[field] != w.announced:
             others_saw = w.masks[field] & ~((1 << w.mover) | (1 << seat) | w.public)
             mover = models[w.mover]
-            weight = mover.lie_weight if w.landing and not others_saw else RARE_LIE_WEIGHT
-            if w.mover_raised:
-                weight *= mover.raised_lie_weight
+            if w.landing and not others_saw:
+                # a raise is a lie as often as this mover's raises shown were lies
+                weight = mover.raised_landing_weight if w.mover_raised else mover.lie_weight
+            else:
+                weight = RARE_LIE_WEIGHT * (mover.raised_lie_weight if w.mover_raised else 1.0)
         if w.phase == "commit":
             # sampled commits are a coin toss; people challenge far less often
             for s, stake in w.commits.items():
@@ -308,7 +310,9 @@ class CasablancaKnowledge(Knowledge):
         if me != view["mover"]:
             return out + ([raises[-1]] if known is not None and known != move["announced"] else [])
         if known == move["announced"]:
-            return out + [raises[-1], raises[len(raises) // 2]]
+            # a true claim: a raise does at least as well as giving way or matching (the
+            # challenger folds, which matching would also win, or pays more)
+            return [raises[-1], raises[len(raises) // 2]]
         other = self.models[challenge["challenger"]]
         if other.fold >= FOLDER and other.raises_seen >= 2:
             return out + [raises[-1]]

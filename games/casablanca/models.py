@@ -25,6 +25,10 @@ FIT_SHARE = LANDING_SHARE * (1 - LIE_SHARE)  # ...and are true: a chip that fits
 LIE_WEIGHT = 0.2  # the relative likelihood of a world in which a landing claim is false
 RARE_LIE_WEIGHT = 0.03  # ...of one the mover then backed with a raise (times the above)
 RAISED_LIE_SHARE = 0.1  # of a mover's raises that were shown, the lies
+#: the odds that an unseen chip fits a landing claim (two chips of 13 unseen): a landing claim
+#: backed by a raise is a lie as often as the seat's raises shown were lies when the weight of
+#: a false world is their odds times this
+FIT_ODDS = 2 / 11
 CHALLENGE_CHANCE = 0.2  # a seat challenges a landing claim whose chip it does not know
 FOLD_CHANCE = 0.7  # a challenger folds to a mover's raise
 RAISE_CHANCE = 0.9  # a challenged truth-teller raises to the limit
@@ -73,6 +77,8 @@ class SeatModel:
     raise_true: float = RAISE_CHANCE
     lie_weight: float = LIE_WEIGHT
     raised_lie_weight: float = RARE_LIE_WEIGHT
+    #: the weight of a world in which a landing claim the mover backed with a raise is false
+    raised_landing_weight: float = FIT_ODDS * RAISED_LIE_SHARE / (1 - RAISED_LIE_SHARE)
     #: how many of its answers to a raise have been seen (a fold model with none is a guess)
     raises_seen: float = 0
 
@@ -106,6 +112,7 @@ def seat_model(stats: Mapping[str, int]) -> SeatModel:
         admit=_clip(_share(stats["admits"], caught, ADMIT_CHANCE), 0.05, 0.98),
         lie_weight=_clip(LIE_WEIGHT * lie_odds, 0.02, 2.0),
         raised_lie_weight=_clip(RARE_LIE_WEIGHT * raised_odds / _odds(RAISED_LIE_SHARE), 0.005, 1.0),
+        raised_landing_weight=_clip(FIT_ODDS * raised_odds, 0.003, 3.0),
         raises_seen=stats["raises_faced"],
     )
 

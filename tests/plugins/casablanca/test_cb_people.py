@@ -255,3 +255,39 @@ def test_medium_expects_a_lie_to_be_caught_more_often_by_seats_that_doubt_a_lot(
     for s in (0, 2, 3):
         view["stats"][s].update(asked_landing=10, doubted_landing=8)
     assert medium.caught_chance(view, 3) > calm + 0.2
+
+
+def _raised_claim(chip: int) -> object:
+    """Seat 1 claims the landing 3 with the chip from field 12 (worth ``chip``), seat 2
+    challenges with $100 and seat 1 raises by $200: seat 2 is to answer; seat 1's raises shown
+    so far were lies six times in ten."""
+    state = arranged()
+    state.chips[12] = chip
+    move(state, 12, 3, 13)
+    commit(state, {2: 100})
+    state.apply(Raise(200))
+    state.stats[1].update(mover_raises=10, raise_shown_false=6)
+    assert state.to_move == 2
+    return state
+
+
+def test_a_raise_is_believed_a_lie_as_often_as_that_seat_s_raises_were() -> None:
+    """A player whose raises were shown false six times in ten is bluffing about half the time
+    when he raises again; hard's worlds say so, instead of taking the raise for the truth."""
+    know = CasablancaKnowledge(rules())
+    lie, true = _raised_claim(5), _raised_claim(3)
+    weights = [know.world_weight(w, 2, w.view(2)) for w in (lie, true)]
+    fit = 2 / 13  # the chance an unseen chip fits, before the claim
+    believed = (1 - fit) * weights[0] / ((1 - fit) * weights[0] + fit * weights[1])
+    assert 0.35 < believed < 0.75
+    medium_like = _raised_claim(5)
+    medium_like.stats[1].update(mover_raises=10, raise_shown_false=0)
+    assert know.world_weight(medium_like, 2, medium_like.view(2)) < 0.3 * weights[0]
+
+
+def test_hard_backs_a_claim_it_knows_is_true_with_a_raise_never_a_plain_match() -> None:
+    state = arranged()
+    move(state, 10, 3, 11)  # the 3: true
+    commit(state, {2: 100})
+    offered = CasablancaKnowledge(rules()).candidates(state.view(1), state.legal_actions(), random.Random(0))
+    assert offered and all(type(a) is Raise for a in offered)
