@@ -234,19 +234,10 @@ class CasablancaKnowledge(Knowledge):
     # -- weighing sampled worlds ------------------------------------------------------------
     def world_weight(self, world: State, seat: int, view: Mapping[str, Any]) -> float:
         """The likelihood of the current announcement (and, before ``seat`` commits, of the
-        sampled secret commits of the seats asked before it) in ``world``; for a challenged
-        mover, of the challenge: a landing claim is challenged more often by a seat that has
-        seen a chip of its number elsewhere (``models.doubt``), and such a seat folds less."""
+        sampled secret commits of the seats asked before it) in ``world``."""
         w: Any = world
-        if w.phase not in ("commit", "respond", "exchange") or w.placed_at < 0:
+        if w.phase not in ("commit", "respond", "exchange") or w.mover == seat or w.placed_at < 0:
             return 1.0
-        if w.mover == seat:
-            c = w.challenger
-            if w.phase == "commit" or c < 0 or not w.landing or _knows(w, c, w.placed_at):
-                return 1.0
-            self.read(view)
-            rate = self.models[c].doubt
-            return doubt(rate, _seen(w, c, w.placed_at, w.announced)) / rate
         self.read(view)
         models = self.models
         field = w.placed_at

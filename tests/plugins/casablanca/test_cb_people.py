@@ -291,16 +291,3 @@ def test_hard_backs_a_claim_it_knows_is_true_with_a_raise_never_a_plain_match() 
     commit(state, {2: 100})
     offered = CasablancaKnowledge(rules()).candidates(state.view(1), state.legal_actions(), random.Random(0))
     assert offered and all(type(a) is Raise for a in offered)
-
-
-def test_a_challenged_mover_reads_the_challenge_itself() -> None:
-    """Challenged on a landing claim of 3, hard (the mover) finds worlds in which the challenger
-    holds a 3 aside likelier than those in which he does not: people challenge what their
-    count makes unlikely, and then fold less to a raise."""
-    know = CasablancaKnowledge(rules())
-    weights = []
-    for aside in (3, 6):
-        state = _bluff_challenged()
-        state.aside[2] = aside
-        weights.append(know.world_weight(state, 1, state.view(1)))
-    assert weights[0] > 2 * weights[1]
