@@ -88,7 +88,7 @@ def stood_by(stats: Mapping[str, float]) -> float:
     chip never turned over: the challenger gave way to its raise. A person takes each for a
     truth about as often as that seat's raises shown have been true."""
     resolved = stats["truths_landing"] + stats["lies_landing"] + stats["mover_folds"]
-    return max(0.0, stats["challenged_landing"] - resolved)
+    return max(0.0, stats.get("challenged_landing", 0) - resolved)  # older counts lack it: none seen
 
 
 def seat_model(stats: Mapping[str, int]) -> SeatModel:
