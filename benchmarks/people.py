@@ -58,7 +58,7 @@ class Task:
 
 def build(game: Any, rules: Any, name: str) -> Agent:
     """A style of the game's panel by name, else one of the game's own computer players."""
-    found = styles(game.id).get(name)
+    found = styles(game.id, held_out=True).get(name)
     return found.build(rules) if found is not None else make_agent(game, name, rules)
 
 
@@ -114,8 +114,8 @@ def run_cell(game_id: str, players: int, hero: str, foe: str, games: int, seed: 
     }
 
 
-def cells(game_id: str, chosen: Sequence[str]) -> list[tuple[str, str]]:
-    names = list(styles(game_id))
+def cells(game_id: str, chosen: Sequence[str], held_out: bool = False) -> list[tuple[str, str]]:
+    names = list(styles(game_id, held_out))
     out: list[tuple[str, str]] = []
     for cell in chosen:
         if cell == "hard-vs":
@@ -147,6 +147,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--cells", default="hard-vs,medium-vs,vs-hard",
                    help=f"comma-separated, from {', '.join(CELLS)} (default: all but random)")
     p.add_argument("--only", default="", help="comma-separated styles to keep (default: the whole panel)")
+    p.add_argument("--held-out", action="store_true",
+                   help="also the styles the panel holds out as a check (Casablanca: doubter, honest)")
     p.add_argument("--games", type=int, default=40, help="games per line (default 40)")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--jobs", type=int, default=1)
@@ -157,7 +159,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     if any(c not in CELLS for c in chosen):
         p.error(f"unknown cell (known: {', '.join(CELLS)})")
     try:
-        lines = cells(args.game, chosen)
+        lines = cells(args.game, chosen, args.held_out)
     except KeyError:
         p.error(f"no panel for {args.game!r}")
     keep = {s.strip() for s in args.only.split(",") if s.strip()}

@@ -35,5 +35,8 @@ def panel(game_id: str) -> ModuleType:
     return importlib.import_module(f"{__name__}.{PANELS[game_id]}")
 
 
-def styles(game_id: str) -> dict[str, Style]:
-    return dict(panel(game_id).STYLES)
+def styles(game_id: str, held_out: bool = False) -> dict[str, Style]:
+    """The game's panel; with ``held_out``, also the styles kept aside as a check that play
+    improved for people in general, not for the panel (a module's ``HELD_OUT``, if any)."""
+    module = panel(game_id)
+    return {**module.STYLES, **(getattr(module, "HELD_OUT", {}) if held_out else {})}

@@ -1,6 +1,7 @@
 """Casablanca players as people play: an honest tight player, one who calls every raise, a
-maniac who bluffs and raises, and one who counts which chips are used up. Each decides from
-its seat's view alone (``Outlook`` reads the chips it knows), and each beats three ``random``
+maniac who bluffs and raises, and one who counts which chips are used up (``STYLES``); two
+more held out, not to tune against (``HELD_OUT``): one who challenges everything, one who
+never lies nor challenges. Each decides from its seat's view alone (``Outlook`` reads the chips it knows), and each beats three ``random``
 by a wide margin (``python benchmarks/people.py --game casablanca --random``)."""
 
 from __future__ import annotations
@@ -182,11 +183,40 @@ class Counter(Person):
         return _of(legal, Call)[0] if chance < 0.12 else _of(legal, Fold)[0]
 
 
+class Doubter(Person):
+    """Challenges every landing claim it cannot prove true, with the least stake; calls half
+    the raises (every one on a claim its count makes unlikely); bluffs a quarter of the
+    time."""
+
+    def say(self, outlook, view, held, need, rng):
+        return need if held != need and self.unwatched(view) and rng.random() < 0.25 else held
+
+    def doubt(self, chance, landing, challenges, legal, rng):
+        return challenges[0] if landing else _of(legal, Pass)[0]
+
+    def answer(self, chance, legal, rng):
+        raises = _of(legal, Raise)
+        call = _of(legal, Call)[0]
+        return call if not raises or chance < 0.12 or rng.random() < 0.5 else _of(legal, Fold)[0]
+
+
+class Honest(Person):
+    """Never lies and never challenges, unless it knows a claim is false; stakes a true claim
+    to the limit."""
+
+
 STYLES = {
     "tight": Style(Tight, "never lies; challenges only what it can prove false or is very unlikely; folds to raises"),
     "caller": Style(Caller, "bluffs now and then, challenges a third of the landing claims, calls every raise"),
     "maniac": Style(Maniac, "always claims the landing number, raises big on a bluff, challenges often"),
     "counter": Style(Counter, "counts the chips used up: challenges and calls what the count makes unlikely"),
+}
+
+#: held-out styles (not tuned against; ``people.py --panel held-out``): one who challenges
+#: everything, one who never lies and never challenges
+HELD_OUT = {
+    "doubter": Style(Doubter, "challenges every landing claim with the least stake, calls half the raises, bluffs a quarter"),
+    "honest": Style(Honest, "never lies, never challenges unless it knows a claim is false, stakes the truth to the limit"),
 }
 
 

@@ -35,7 +35,7 @@ from parlour.games.casablanca.actions import (
     Sell,
     TakeTop,
 )
-from parlour.games.casablanca.models import remembered
+from parlour.games.casablanca.models import LIE_WEIGHT, doubt, remembered, seat_model
 
 
 class Outlook:
@@ -179,6 +179,9 @@ class MediumAgent:
 
     #: pseudo-observations for the estimates from the public record
     PRIOR = 3.0
+    #: how much likelier a landing claim is said without the chip than with it, before
+    #: anything is known of the player (a share of 0.7 of lies, by chips alike)
+    LANDING_RATIO = 0.7 * (2 / 13) / (0.3 * (11 / 13))
     recalls = True
 
     def __init__(self, rules: Mapping[str, Any]) -> None:
@@ -197,9 +200,11 @@ class MediumAgent:
         Estimated from his challenged announcements that ended in a call or an admission."""
         base = 2 / 13  # the chance an unseen chip shows a given number
         if landing:
-            truths, lies, prior = stats["truths_landing"], stats["lies_landing"], 0.7
-        else:
-            truths, lies, prior = stats["truths_other"], stats["lies_other"], 0.25
+            # read as hard reads it (``models.seat_model``): how often he claims the landing
+            # number at all, his claims turned over or admitted, and those he stood by when
+            # the challenger gave way; from the prior of a share of 0.7 of lies
+            return min(self.LANDING_RATIO * seat_model(stats).lie_weight / LIE_WEIGHT, 3.0)
+        truths, lies, prior = stats["truths_other"], stats["lies_other"], 0.25
         share = (lies + prior * self.PRIOR) / (truths + lies + self.PRIOR)
         share = min(max(share, 0.02), 0.98)
         return min(share * base / ((1 - share) * (1 - base)), 3.0)
@@ -222,6 +227,25 @@ class MediumAgent:
         else:
             made, hit, prior = stats["moves"] - stats["landing"], stats["challenged_other"], 0.2
         return (hit + prior * 2) / (made + 2)
+
+    def caught_chance(self, view: Mapping[str, Any], number: int) -> float:
+        """How likely a landing claim of ``number`` (a lie nobody else has seen) is to be
+        challenged: each seat that may challenge doubts as often as its record says, more when
+        it has seen a chip of that number elsewhere (one this seat saw it look at, or one
+        turned over), less when not (``models.doubt``); that is the prior, and how often this
+        seat's own landing claims were challenged the evidence."""
+        me = view["seat"]
+        lo = self.rules["min_stake"] if not self.rules["challenge_below_minimum"] else 1
+        known, knowers = view["known"], view["knowers"]
+        passes = 1.0
+        for s in range(view["players"]):
+            if s == me or not view["active"][s] or view["money"][s] < lo:
+                continue
+            seen = sum(1 for f, v in enumerate(known) if v == number and s in knowers[f])
+            passes *= 1 - doubt(seat_model(view["stats"][s]).doubt, seen)
+        # what happened to its own landing claims so far weighs in, the above as the prior
+        stats = view["stats"][me]
+        return (stats["challenged_landing"] + 2 * (1 - passes)) / (stats["landing"] + 2)
 
     def bluff_share(self, stats: Mapping[str, int]) -> float:
         """Of this player's raises as a challenged mover that were shown, how many were lies."""
@@ -294,7 +318,7 @@ class MediumAgent:
         stats = view["stats"][me]
         money = view["money"][me]
         gain = card_gain(view["cards"][me][view["top"]], self.rules, view["pot"])
-        caught = self.challenge_rate(stats, True)
+        caught = self.caught_chance(view, need)
         lie = (1 - caught) * gain - caught * min(self.rules["admit_fee"], money)
         # a true announcement that does not land pays only if somebody challenges it
         doubted = self.challenge_rate(stats, False)

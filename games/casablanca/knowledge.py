@@ -50,7 +50,7 @@ from parlour.games.casablanca.actions import (
     Sell,
 )
 from parlour.games.casablanca.agents import MediumAgent
-from parlour.games.casablanca.models import RARE_LIE_WEIGHT, SeatModel, seat_models
+from parlour.games.casablanca.models import RARE_LIE_WEIGHT, UNLIKELY_FOLD, SeatModel, doubt, seat_models
 
 #: a bluff raise may take the mover's stake to at most this share of his money, unless the
 #: challenger is known to fold (:data:`FOLDER`: his model's fold chance, after seen answers)
@@ -82,16 +82,17 @@ def _knows(world: Any, seat: int, field: int) -> bool:
     return bool(world.masks[field] & ((1 << seat) | world.public))
 
 
-def _value_ruled_out(world: Any, seat: int, field: int, value: int) -> bool:
-    """Whether ``seat`` knows, from what it has seen, that no unseen chip (like the one on
-    ``field``) can show ``value``: it has accounted for every chip of that number."""
+def _seen(world: Any, seat: int, field: int, value: int) -> int:
+    """How many chips of ``value`` ``seat`` has accounted for elsewhere than on ``field`` (its
+    set-aside chip, the chips it has looked at, the ones turned over): all of them, and the
+    chip on ``field`` cannot show ``value`` for all it knows."""
     seen = 1 if world.aside[seat] == value else 0
     bits = (1 << seat) | world.public
     chips, masks = world.chips, world.masks
     for f in world.occupied:
         if f != field and chips[f] == value and masks[f] & bits:
             seen += 1
-    return seen >= world.rules["chips_per_number"]
+    return seen
 
 
 class CasablancaKnowledge(Knowledge):
@@ -198,9 +199,10 @@ class CasablancaKnowledge(Knowledge):
             return legal[0]
         if _knows(w, seat, field):
             return PASS if w.chips[field] == w.announced else legal[-1]
-        if _value_ruled_out(w, seat, field, w.announced):
+        seen = _seen(w, seat, field, w.announced)
+        if seen >= self.rules["chips_per_number"]:
             return legal[-1]
-        if w.landing and rng.random() < self.models[seat].doubt:
+        if w.landing and rng.random() < doubt(self.models[seat].doubt, seen):
             return legal[1]
         return PASS
 
@@ -213,9 +215,11 @@ class CasablancaKnowledge(Knowledge):
             return CALL  # the mover only matched (revised CB-X3): a call costs no more than a fold
         if _knows(w, seat, field):
             return FOLD if true else CALL
-        if _value_ruled_out(w, seat, field, w.announced):
+        seen = _seen(w, seat, field, w.announced)
+        if seen >= self.rules["chips_per_number"]:
             return CALL
-        return FOLD if rng.random() < self.models[seat].fold else CALL
+        fold = self.models[seat].fold
+        return FOLD if rng.random() < (fold * UNLIKELY_FOLD if seen else fold) else CALL
 
     def _claim(self, w: Any) -> Action:
         mine = w.cards[w.winner]
@@ -241,9 +245,11 @@ class CasablancaKnowledge(Knowledge):
         if not _knows(w, seat, field) and w.chips[field] != w.announced:
             others_saw = w.masks[field] & ~((1 << w.mover) | (1 << seat) | w.public)
             mover = models[w.mover]
-            weight = mover.lie_weight if w.landing and not others_saw else RARE_LIE_WEIGHT
-            if w.mover_raised:
-                weight *= mover.raised_lie_weight
+            if w.landing and not others_saw:
+                # a raise is a lie as often as this mover's raises shown were lies
+                weight = mover.raised_landing_weight if w.mover_raised else mover.lie_weight
+            else:
+                weight = RARE_LIE_WEIGHT * (mover.raised_lie_weight if w.mover_raised else 1.0)
         if w.phase == "commit":
             # sampled commits are a coin toss; people challenge far less often
             for s, stake in w.commits.items():
@@ -252,8 +258,8 @@ class CasablancaKnowledge(Knowledge):
                 if _knows(w, s, field):
                     p = 1.0 if (stake >= 0) == (w.chips[field] != w.announced) else 0.02
                 elif w.landing:
-                    doubt = models[s].doubt
-                    p = doubt if stake >= 0 else 1 - doubt
+                    chance = doubt(models[s].doubt, _seen(w, s, field, w.announced))
+                    p = chance if stake >= 0 else 1 - chance
                 else:
                     p = 0.02 if stake >= 0 else 0.98
                 weight *= p / 0.5
@@ -304,7 +310,9 @@ class CasablancaKnowledge(Knowledge):
         if me != view["mover"]:
             return out + ([raises[-1]] if known is not None and known != move["announced"] else [])
         if known == move["announced"]:
-            return out + [raises[-1], raises[len(raises) // 2]]
+            # a true claim: a raise does at least as well as giving way or matching (the
+            # challenger folds, which matching would also win, or pays more)
+            return [raises[-1], raises[len(raises) // 2]]
         other = self.models[challenge["challenger"]]
         if other.fold >= FOLDER and other.raises_seen >= 2:
             return out + [raises[-1]]

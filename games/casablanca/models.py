@@ -25,6 +25,10 @@ FIT_SHARE = LANDING_SHARE * (1 - LIE_SHARE)  # ...and are true: a chip that fits
 LIE_WEIGHT = 0.2  # the relative likelihood of a world in which a landing claim is false
 RARE_LIE_WEIGHT = 0.03  # ...of one the mover then backed with a raise (times the above)
 RAISED_LIE_SHARE = 0.1  # of a mover's raises that were shown, the lies
+#: the odds that an unseen chip fits a landing claim (two chips of 13 unseen): a landing claim
+#: backed by a raise is a lie as often as the seat's raises shown were lies when the weight of
+#: a false world is their odds times this
+FIT_ODDS = 2 / 11
 CHALLENGE_CHANCE = 0.2  # a seat challenges a landing claim whose chip it does not know
 FOLD_CHANCE = 0.7  # a challenger folds to a mover's raise
 RAISE_CHANCE = 0.9  # a challenged truth-teller raises to the limit
@@ -33,6 +37,21 @@ PRIOR_WEIGHT = 4.0
 #: the fold prior is worth fewer observations: a person calls raises far more than medium does,
 #: and one or two of his answers should show it before a bluff raise is staked on the prior
 FOLD_WEIGHT = 1.5
+
+
+#: people doubt a claim by how plausible their own count of the chips makes it: a seat that has
+#: seen a chip of the claimed number elsewhere challenges more often than its record's rate, one
+#: that has seen none less often (its record is a mix of both)
+DOUBT_PLAUSIBLE = 0.6
+DOUBT_UNLIKELY = 1.8
+#: ...and folds less often to a raise on such a claim
+UNLIKELY_FOLD = 0.6
+
+
+def doubt(rate: float, seen: int) -> float:
+    """How likely a seat that challenges ``rate`` of the landing claims is to challenge this
+    one, having accounted for ``seen`` chips of the claimed number elsewhere (fewer than all)."""
+    return min(0.95, rate * (DOUBT_UNLIKELY if seen else DOUBT_PLAUSIBLE))
 
 
 def _odds(p: float) -> float:
@@ -58,8 +77,18 @@ class SeatModel:
     raise_true: float = RAISE_CHANCE
     lie_weight: float = LIE_WEIGHT
     raised_lie_weight: float = RARE_LIE_WEIGHT
+    #: the weight of a world in which a landing claim the mover backed with a raise is false
+    raised_landing_weight: float = FIT_ODDS * RAISED_LIE_SHARE / (1 - RAISED_LIE_SHARE)
     #: how many of its answers to a raise have been seen (a fold model with none is a guess)
     raises_seen: float = 0
+
+
+def stood_by(stats: Mapping[str, float]) -> float:
+    """A seat's challenged landing claims that it neither admitted nor lost nor folded, the
+    chip never turned over: the challenger gave way to its raise. A person takes each for a
+    truth about as often as that seat's raises shown have been true."""
+    resolved = stats["truths_landing"] + stats["lies_landing"] + stats["mover_folds"]
+    return max(0.0, stats.get("challenged_landing", 0) - resolved)  # older counts lack it: none seen
 
 
 def seat_model(stats: Mapping[str, int]) -> SeatModel:
@@ -69,10 +98,12 @@ def seat_model(stats: Mapping[str, int]) -> SeatModel:
     its claims turned over or admitted."""
     landing = _share(stats["landing"], stats["moves"], LANDING_SHARE)
     implied = _clip(1 - FIT_SHARE / landing, 0.03, 0.97)
-    lies, truths = stats["lies_landing"], stats["truths_landing"]
-    lie_odds = _odds(_clip(_share(lies, lies + truths, implied), 0.03, 0.97)) / _odds(LIE_SHARE)
     raised = stats["mover_raises"]
-    raised_odds = _odds(_clip(_share(stats["raise_shown_false"], raised, RAISED_LIE_SHARE), 0.02, 0.95))
+    raised_share = _clip(_share(stats["raise_shown_false"], raised, RAISED_LIE_SHARE), 0.02, 0.95)
+    raised_odds = _odds(raised_share)
+    lies = stats["lies_landing"]
+    truths = stats["truths_landing"] + (1 - raised_share) * stood_by(stats)
+    lie_odds = _odds(_clip(_share(lies, lies + truths, implied), 0.03, 0.97)) / _odds(LIE_SHARE)
     caught = stats["admits"] + stats["shown_false"] + stats["mover_folds"]
     return SeatModel(
         lie=_clip(LIE_CHANCE * lie_odds / (1 - LIE_CHANCE + LIE_CHANCE * lie_odds), 0.05, 0.97),
@@ -81,6 +112,7 @@ def seat_model(stats: Mapping[str, int]) -> SeatModel:
         admit=_clip(_share(stats["admits"], caught, ADMIT_CHANCE), 0.05, 0.98),
         lie_weight=_clip(LIE_WEIGHT * lie_odds, 0.02, 2.0),
         raised_lie_weight=_clip(RARE_LIE_WEIGHT * raised_odds / _odds(RAISED_LIE_SHARE), 0.005, 1.0),
+        raised_landing_weight=_clip(FIT_ODDS * raised_odds, 0.003, 3.0),
         raises_seen=stats["raises_faced"],
     )
 
@@ -108,4 +140,4 @@ def remembered(now: Mapping[str, int], past: Mapping[str, float] | None) -> Mapp
     return {key: count + scale * float(past.get(key, 0.0)) for key, count in now.items()}
 
 
-__all__ = ["MEMORY_MOVES", "SeatModel", "remembered", "seat_model", "seat_models"]
+__all__ = ["MEMORY_MOVES", "SeatModel", "doubt", "remembered", "seat_model", "seat_models", "stood_by"]

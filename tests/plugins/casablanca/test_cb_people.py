@@ -8,7 +8,7 @@ import random
 
 from cb_helpers import arranged, commit, move, rules, turn_over
 from parlour.games.casablanca import GAME
-from parlour.games.casablanca.actions import Call, Challenge, Fold, Pass, Raise, TakeTop
+from parlour.games.casablanca.actions import Call, Challenge, Fold, Pass, Pick, Raise, TakeTop
 from parlour.games.casablanca.agents import MediumAgent
 from parlour.games.casablanca.knowledge import BLUFF_SHARE, CasablancaKnowledge
 from parlour.games.casablanca.models import FOLD_CHANCE, SeatModel, seat_model
@@ -203,3 +203,91 @@ def test_the_record_of_play_lasts_the_whole_match_and_the_models_learn_from_it()
     assert last["raises_faced"] > round_start[3][0]["raises_faced"] > 0 and last["raise_folds"] == 0
     first_round_only = seat_model(at_round_end[1][0])
     assert seat_model(last).fold < first_round_only.fold <= SeatModel().fold
+
+
+def test_claims_a_seat_stood_by_when_the_challenger_gave_way_make_it_believed() -> None:
+    """Challenged four times on the landing number, a seat raised each time and the challenger
+    folded: no chip was turned over, but a person believes him more, and so do both levels."""
+    stats = dict(arranged().stats[0])
+    firm = {**stats, "moves": 8, "landing": 4, "challenged_landing": 4, "mover_raises": 4}
+    unread = {**stats, "moves": 8, "landing": 4}
+    assert seat_model(firm).lie_weight < 0.6 * seat_model(unread).lie_weight
+    medium = MediumAgent(rules())
+    assert medium.lie_ratio(firm, True) < 0.6 * medium.lie_ratio(unread, True)
+
+
+def test_medium_reads_a_landing_claim_by_how_often_the_seat_claims_the_target() -> None:
+    """A seat that lands a quarter of its turns is no bluffer; one that lands every turn is."""
+    stats = dict(arranged().stats[0])
+    medium = MediumAgent(rules())
+    honest = medium.lie_ratio({**stats, "moves": 16, "landing": 4}, True)
+    bluffer = medium.lie_ratio({**stats, "moves": 16, "landing": 16}, True)
+    assert honest < 0.5 * medium.lie_ratio(stats, True) < bluffer
+
+
+def _claim_of(number_seen: bool) -> object:
+    """Seat 1 claims the landing 3 with the 5 from field 12; seat 2 (first to answer) has set
+    aside a 3 when ``number_seen``, else a 6."""
+    state = arranged()
+    state.aside[2] = 3 if number_seen else 6
+    move(state, 12, 3, 13)
+    assert state.to_move == 2
+    return state
+
+
+def test_in_hard_s_rollouts_a_seat_doubts_a_number_it_has_seen_more_than_one_it_has_not() -> None:
+    """People challenge what their own count of the chips makes unlikely: the seat that holds a
+    3 aside challenges a claim of 3 far more often than the record's rate, one that does not
+    less often."""
+    know = CasablancaKnowledge(rules())
+    rate = {seen: sum(type(know.rollout(_claim_of(seen), random.Random(s))) is Challenge for s in range(400)) / 400
+            for seen in (False, True)}
+    assert rate[True] > 2 * rate[False] > 0
+    assert rate[False] < SeatModel().doubt < rate[True]
+
+
+def test_medium_expects_a_lie_to_be_caught_more_often_by_seats_that_doubt_a_lot() -> None:
+    state = arranged()
+    state.apply(Pick(12))  # a 5; the landing claim would be 3
+    view = state.view(1)
+    medium = MediumAgent(rules())
+    calm = medium.caught_chance(view, 3)
+    for s in (0, 2, 3):
+        view["stats"][s].update(asked_landing=10, doubted_landing=8)
+    assert medium.caught_chance(view, 3) > calm + 0.2
+
+
+def _raised_claim(chip: int) -> object:
+    """Seat 1 claims the landing 3 with the chip from field 12 (worth ``chip``), seat 2
+    challenges with $100 and seat 1 raises by $200: seat 2 is to answer; seat 1's raises shown
+    so far were lies six times in ten."""
+    state = arranged()
+    state.chips[12] = chip
+    move(state, 12, 3, 13)
+    commit(state, {2: 100})
+    state.apply(Raise(200))
+    state.stats[1].update(mover_raises=10, raise_shown_false=6)
+    assert state.to_move == 2
+    return state
+
+
+def test_a_raise_is_believed_a_lie_as_often_as_that_seat_s_raises_were() -> None:
+    """A player whose raises were shown false six times in ten is bluffing about half the time
+    when he raises again; hard's worlds say so, instead of taking the raise for the truth."""
+    know = CasablancaKnowledge(rules())
+    lie, true = _raised_claim(5), _raised_claim(3)
+    weights = [know.world_weight(w, 2, w.view(2)) for w in (lie, true)]
+    fit = 2 / 13  # the chance an unseen chip fits, before the claim
+    believed = (1 - fit) * weights[0] / ((1 - fit) * weights[0] + fit * weights[1])
+    assert 0.35 < believed < 0.75
+    medium_like = _raised_claim(5)
+    medium_like.stats[1].update(mover_raises=10, raise_shown_false=0)
+    assert know.world_weight(medium_like, 2, medium_like.view(2)) < 0.3 * weights[0]
+
+
+def test_hard_backs_a_claim_it_knows_is_true_with_a_raise_never_a_plain_match() -> None:
+    state = arranged()
+    move(state, 10, 3, 11)  # the 3: true
+    commit(state, {2: 100})
+    offered = CasablancaKnowledge(rules()).candidates(state.view(1), state.legal_actions(), random.Random(0))
+    assert offered and all(type(a) is Raise for a in offered)
