@@ -133,6 +133,8 @@ class BanqueFataleKnowledge(Knowledge):
         #: each seat's bid model (see :meth:`read`)
         self.models: list[BidModel] = [UNSEEN] * 8
         self._view: Any = None
+        self._hands: dict[tuple[str, ...], list[int]] = {}
+        self._zero = Bid((0,) * k, self.cfg.letters)
         #: per seat, what earlier games with its player showed (``recall``)
         self.past: list[Mapping[str, float] | None] = []
 
@@ -154,12 +156,20 @@ class BanqueFataleKnowledge(Knowledge):
         self.models += [UNSEEN] * (8 - n)
 
     def aces(self, w: Any, seat: int) -> list[int]:
-        out = [0] * self.k
-        aces = self._aces
-        for code in w.cards[seat]:
-            for i, a in enumerate(aces[code]):
-                out[i] += a
-        return out
+        """``seat``'s aces by colour in world ``w`` (kept per hand of cards: read, not changed)."""
+        cards = w.cards[seat]
+        key = tuple(cards)
+        found = self._hands.get(key)
+        if found is None:
+            found = [0] * self.k
+            aces = self._aces
+            for code in cards:
+                for i, a in enumerate(aces[code]):
+                    found[i] += a
+            if len(self._hands) > 4096:
+                self._hands.clear()
+            self._hands[key] = found
+        return found
 
     # -- rollouts -------------------------------------------------------------------------
     def rollout(self, world: State, rng: random.Random) -> Action | None:
@@ -213,18 +223,20 @@ class BanqueFataleKnowledge(Knowledge):
 
     def _bid_counts(self, w: Any, seat: int, total: int, rng: random.Random) -> tuple[int, ...]:
         """``total`` of ``seat``'s jetons, drawn towards the colours of its aces and the card's."""
-        held = w.jetons[seat]
-        counts = [0] * self.k
+        k = self.k
+        counts = [0] * k
         if total:
+            held = w.jetons[seat]
             mine = self.aces(w, seat)
-            wanted = self._aces.get(w.auction, (0,) * self.k)
-            weights = [(mine[c] + wanted[c] + 0.3) if held[c] else 0.0 for c in range(self.k)]
+            wanted = self._aces.get(w.auction, (0,) * k)
+            weights = [(mine[c] + wanted[c] + 0.3) if held[c] else 0.0 for c in range(k)]
+            colours = range(k)
             for _ in range(total):
-                s = sum(weights[c] for c in range(self.k) if counts[c] < held[c])
+                s = sum([weights[c] for c in colours if counts[c] < held[c]])
                 if s <= 0:
                     break
                 x = rng.random() * s
-                for c in range(self.k):
+                for c in colours:
                     if counts[c] >= held[c]:
                         continue
                     x -= weights[c]
@@ -235,6 +247,8 @@ class BanqueFataleKnowledge(Knowledge):
 
     def _bid(self, w: Any, seat: int, rng: random.Random) -> Action:
         total = self.models[seat].draw(self._keen(w, seat, w.auction), sum(w.jetons[seat]), rng)
+        if not total:
+            return self._zero
         return Bid(self._bid_counts(w, seat, total, rng), self.cfg.letters)
 
     # -- sampled worlds -------------------------------------------------------------------

@@ -274,9 +274,9 @@ class BanqueFataleState(State):
             winner = (winner + 1) % n
         card = self.auction
         assert card is not None
-        colours_of = cfg.colours_of
-        wanted = set(colours_of[card])
-        keen = tuple(any(not wanted.isdisjoint(colours_of[code]) for code in cards) for cards in self.cards)
+        masks = cfg.masks
+        wanted = masks[card]
+        keen = tuple(any([masks[code] & wanted for code in cards]) for cards in self.cards)
         held = tuple(sum(j) for j in self.jetons)
         self.history += ((card, tuple(totals), held, keen),)
         self.cards[winner].append(card)
