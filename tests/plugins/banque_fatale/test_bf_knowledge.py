@@ -14,12 +14,12 @@ from parlour.testing.knowledge import rollout_game
 RULES = load_ruleset(GAME).resolve()
 
 
-def test_rollout_plays_legal_moves_to_the_end_with_small_bids() -> None:
+def test_rollout_plays_legal_moves_to_the_end_with_a_few_jetons_a_bid() -> None:
     know = BanqueFataleKnowledge(RULES)
     for seed in range(3):
         bids = [action for _, action in rollout_game(GAME, RULES, know, seed, evaluate_every=15)
                 if type(action) is Bid]
-        assert bids and all(bid.total <= 3 for bid in bids)
+        assert bids and all(bid.total <= 4 for bid in bids)
 
 
 def _bidding(seed: int):
@@ -56,17 +56,26 @@ def _sealed_totals(know: BanqueFataleKnowledge, state, sealed: int, draws: int =
     return out
 
 
-def test_redraw_draws_small_sealed_bids_for_a_seat_not_yet_seen() -> None:
-    """``sample_world`` draws a sealed bid uniformly (half one's jetons on average); people
-    bid a few, and the redrawn worlds say so."""
-    state = _bidding(1)
-    first = state.to_move
-    state.apply(Bid((0,) * 5, state.cfg.letters))
-    seat = state.to_move
-    uniform = [sum(state.sample_world(seat, random.Random(i), quiet=True).bids[first]) for i in range(200)]
-    redrawn = _sealed_totals(BanqueFataleKnowledge(RULES), state, first)
-    assert sum(uniform) / 200 > 3.5
-    assert sum(redrawn) / 200 < 1.6 and max(redrawn) <= 3
+def test_redraw_draws_a_few_jetons_for_a_seat_not_yet_seen() -> None:
+    """``sample_world`` draws a sealed bid uniformly (half one's jetons on average); a seat
+    not yet seen is expected to bid a few: about two for a card in its colours, fewer for
+    another, hardly ever nothing (a prior of a jeton a bid made ``hard`` bid early into
+    auctions it expected to win cheaply, and lose them to ``medium``)."""
+    kinds = set()
+    for seed in range(4):
+        state = _bidding(seed)
+        first = state.to_move
+        state.apply(Bid((0,) * 5, state.cfg.letters))
+        seat = state.to_move
+        uniform = [sum(state.sample_world(seat, random.Random(i), quiet=True).bids[first]) for i in range(200)]
+        redrawn = _sealed_totals(BanqueFataleKnowledge(RULES), state, first)
+        keen = any(set(state.auction) & set(code) for code in state.cards[first])
+        kinds.add(keen)
+        mean = sum(redrawn) / len(redrawn)
+        assert sum(uniform) / 200 > 3.5
+        assert (2.0 if keen else 1.3) < mean < 3.0 and max(redrawn) <= 4
+        assert redrawn.count(0) < 0.45 * len(redrawn)
+    assert kinds == {True, False}
 
 
 def _second_auction(high: int, seed: int = 2):
@@ -126,7 +135,7 @@ def test_the_model_learns_who_bids_only_for_cards_in_his_colours() -> None:
             continue
         model = BidModel.learn(seat, history)
         assert model.zero[False] > 0.6 > 0.3 > model.zero[True]
-        assert 1.5 < model.size[True] < 2.5
+        assert 1.5 < model.size[True] < 2.9
         assert model.mean(False) < 0.6 < 1.4 < model.mean(True)
         return
     raise AssertionError("no seat saw both kinds of card")
@@ -142,14 +151,14 @@ def test_recent_auctions_count_more() -> None:
 
 
 def test_habits_count_the_revealed_bids_and_recall_starts_the_model_from_them() -> None:
-    state = _played(5, 5, lambda state, seat, card: 2 if seat == 2 else 0)
+    state = _played(5, 4, lambda state, seat, card: 3 if seat == 2 else 0)
     habits = state.habits()
     history = state.view(1)["history"]
-    assert len(history) == 4
+    assert len(history) == 3
     for seat in range(4):
-        assert habits[seat].get("keen_bids", 0) + habits[seat].get("cool_bids", 0) == 4
-    assert habits[2].get("keen_jetons", 0) + habits[2].get("cool_jetons", 0) == 8
-    assert habits[1].get("keen_zeros", 0) + habits[1].get("cool_zeros", 0) == 4
+        assert habits[seat].get("keen_bids", 0) + habits[seat].get("cool_bids", 0) == 3
+    assert habits[2].get("keen_jetons", 0) + habits[2].get("cool_jetons", 0) == 9
+    assert habits[1].get("keen_zeros", 0) + habits[1].get("cool_zeros", 0) == 3
     know = BanqueFataleKnowledge(RULES)
     fresh = _bidding(0)
     view = fresh.view(fresh.to_move)
@@ -157,8 +166,9 @@ def test_habits_count_the_revealed_bids_and_recall_starts_the_model_from_them() 
     unseen = know.models[2]
     know.recall([None, habits[1], habits[2], None])
     know.read(view)
-    assert know.models[2].mean(True) > unseen.mean(True) + 0.3 and know.models[2].mean(False) > unseen.mean(False) + 0.3
-    assert know.models[1].mean(True) <= unseen.mean(True) and know.models[1].mean(False) < unseen.mean(False) - 0.3
+    bidder, quiet = know.models[2], know.models[1]
+    assert bidder.mean(True) + bidder.mean(False) > unseen.mean(True) + unseen.mean(False) + 0.5
+    assert quiet.mean(True) <= unseen.mean(True) and quiet.mean(False) < unseen.mean(False) - 0.3
     assert know.models[3] == unseen
 
 
