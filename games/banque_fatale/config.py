@@ -19,6 +19,7 @@ class Config:
         "display_size", "start_player", "rise", "rise_min", "single_fall", "zero_by",
         "zero_amount", "payout", "reset", "sales", "restrict_rose", "jeton_value", "closed",
         "start_jetons", "per_colour", "takes", "picks", "sells", "_tables", "colours_of",
+        "masks",
     )
 
     def __init__(self, rules: Mapping[str, Any]) -> None:
@@ -33,6 +34,8 @@ class Config:
         self.colours_of: dict[str, tuple[int, ...]] = {
             code: tuple(self.index[ch] for ch in code) for code in self.aces
         }
+        #: each card's colours as bits (colour i is 1 << i)
+        self.masks: dict[str, int] = {code: sum(1 << i for i in set(c)) for code, c in self.colours_of.items()}
         chart = rules["chart"]
         self.chart_min: int = chart["min"]
         self.chart_max: int = chart["max"]

@@ -4,21 +4,23 @@ A bid is one of up to 3^5 = 243 jeton vectors (more later in the game), nearly a
 nonsense when drawn at random: a random bidder throws half his jetons into the pool every
 round. So:
 
+- A model of each seat's bidding (:class:`BidModel`), learned from what everyone saw: the
+  revealed bids of every auction so far (the view's ``history``), and what earlier games
+  with the same player showed (``recall``). It keeps, apart, how often a seat bids nothing
+  and how much it bids otherwise for a card in its own colours (``keen``) and for one that
+  is not; recent auctions count more (a player who bid high early may change), and a seat
+  not yet seen bids a few jetons (the prior).
+- :meth:`BanqueFataleKnowledge.redraw`: the sealed bids already made are drawn from those
+  models in each sampled world (``sample_world`` draws them uniformly: half one's jetons on
+  average); the seat's colours are those it holds aces of and the card's.
+- :meth:`BanqueFataleKnowledge.rollout`: the other seats (``model_others``) and the rollouts
+  bid as their models say, pick the card worth most to them, draft the colours of their own
+  aces and sell a card when it stands high; each plays from what it sees (the table is open
+  but for the sealed bids, which it never reads).
 - :meth:`BanqueFataleKnowledge.candidates`: the ``medium`` player's bid first, then a few
-  variations of it (nothing, one jeton fewer, one more in the colour it bids most, a small
-  bid in the searcher's own colours); for the other decisions ``medium``'s choice first, then
-  the rest.
-- :meth:`BanqueFataleKnowledge.rollout`: small bids (0 to 3 jetons) in the colours the bidder
-  holds aces of, a draft that takes the colours of one's own aces, a sale when a card stands
-  high; the seat plays from what it sees (the table is open but for the sealed bids, which it
-  never reads).
-- :meth:`BanqueFataleKnowledge.world_weight`: the sealed bids already made are drawn
-  uniformly by ``sample_world`` (half one's jetons on average); people bid a few, so a world
-  is weighted by how likely its sampled bids are under that small-bid model.
-- The small-bid model is a prior: a seat whose revealed bid in the last auction (the view's
-  ``last_auction``) was high is expected to bid about that much again, in the rollouts and
-  in the world weights alike (:meth:`BanqueFataleKnowledge.read`, from the view at each
-  decision, so a resumed match plays on as before).
+  variations of it (nothing, one jeton fewer, one more in the colour it bids most, small
+  bids in the searcher's own colours) and the bids sized from the models to beat the
+  likely highest rival bid; for the other decisions ``medium``'s choice first, then the rest.
 - :meth:`BanqueFataleKnowledge.evaluate`: cash, jetons and cards at the values the chart
   tends to, for rollouts cut off before the end.
 """
@@ -28,6 +30,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from parlour.games.banque_fatale.actions import Bid, Keep
@@ -36,27 +39,92 @@ from parlour.games.banque_fatale.medium import MediumAgent
 from parlour.core.game import Action, State
 from parlour.core.search import Knowledge
 
-#: how the total of a rollout bid is drawn: P(0), P(1), P(2), P(3)
-BID_TOTALS = (0.35, 0.3, 0.2, 0.15)
-#: the weight of a sampled sealed bid falls by this factor per jeton in it
-BID_DECAY = 0.5
 #: where a colour tends to end up, and how much of its distance from there stays per round
 MEAN_VALUE = 6.5
 PERSISTENCE = 0.9
-#: a seat is expected to bid like the small-bid model until its last revealed bid says more
-#: than this; then about its level: the last revealed total blended with the model's mean
-SMALL_LEVEL = 1.5
-SEEN_WEIGHT = 0.7
-PRIOR_MEAN = sum(i * p for i, p in enumerate(BID_TOTALS))
-#: such a seat bids nothing this often, else its level times a factor from this range
-LEVEL_ZERO = 0.15
-LEVEL_SPREAD = (0.6, 1.4)
+#: the prior of a seat not yet seen, for a card in its colours and for another: how often it
+#: bids nothing, and how many jetons when it bids (about 2 jetons a bid on average). Lower
+#: (a jeton a bid) and ``hard`` expected to win the first auctions cheaply, bid early into
+#: them and fell from 62 % to 12 % against three ``medium`` (8 paired games), who raise
+#: their bids against a seat that revealed a high one
+PRIOR = {True: (0.25, 3.0), False: (0.35, 2.5)}
+#: the prior counts as this many auctions; what earlier games showed, as at most this many
+PRIOR_WEIGHT = 2.0
+PAST_WEIGHT = 4.0
+#: an auction seen this many auctions ago counts MEMORY ** age; the size of a bid for the
+#: other kind of card (in the seat's colours or not) counts this much as well
+MEMORY = 0.8
+CROSS = 0.4
+#: a bid that is not nothing is the seat's size times a factor from this range
+SPREAD = (0.6, 1.4)
+#: draws of the rivals' bids behind the candidates sized to beat them
+SIZING_DRAWS = 48
+
+
+@dataclass(frozen=True)
+class BidModel:
+    """How one seat bids: per kind of card (``True``: a card with aces of a colour it holds
+    aces of), the chance it bids nothing and its mean bid when it bids."""
+
+    zero: Mapping[bool, float]
+    size: Mapping[bool, float]
+
+    def draw(self, keen: bool, held: int, rng: random.Random) -> int:
+        """A bid total for a card of that kind, at most ``held``."""
+        if held <= 0 or rng.random() < self.zero[keen]:
+            return 0
+        low, high = SPREAD
+        return min(held, max(1, int(self.size[keen] * (low + (high - low) * rng.random()) + 0.5)))
+
+    def mean(self, keen: bool) -> float:
+        return (1.0 - self.zero[keen]) * self.size[keen]
+
+    @staticmethod
+    def learn(seat: int, history: Sequence[Mapping[str, Any]], past: Mapping[str, float] | None = None) -> BidModel:
+        """The model of ``seat`` from the auctions revealed so far (latest last) and its
+        player's habits from earlier games (``State.habits``), over the prior."""
+        zero, size = {}, {}
+        for keen in (True, False):
+            p_zero, p_size = PRIOR[keen]
+            bids, zeros, jetons = PRIOR_WEIGHT, PRIOR_WEIGHT * p_zero, PRIOR_WEIGHT * (1 - p_zero) * p_size
+            kind = "keen" if keen else "cool"
+            if past:
+                n = float(past.get(kind + "_bids", 0.0))
+                if n > 0:
+                    scale = min(1.0, PAST_WEIGHT / n)
+                    bids += scale * n
+                    zeros += scale * min(n, float(past.get(kind + "_zeros", 0.0)))
+                    jetons += scale * float(past.get(kind + "_jetons", 0.0))
+            sized = bids - zeros  # the bids that were not nothing, and their jetons
+            weight = 1.0
+            for auction in reversed(history):
+                if auction["held"][seat]:
+                    total = auction["totals"][seat]
+                    if bool(auction["keen"][seat]) == keen:
+                        bids += weight
+                        zeros += weight * (total == 0)
+                        if total:
+                            sized += weight
+                            jetons += weight * total
+                    elif total:
+                        sized += CROSS * weight
+                        jetons += CROSS * weight * total
+                weight *= MEMORY
+            zero[keen] = zeros / bids
+            size[keen] = max(1.0, jetons / sized)
+        return BidModel(zero, size)
+
+
+#: a seat never seen, with no past
+UNSEEN = BidModel.learn(0, [])
 
 
 class BanqueFataleKnowledge(Knowledge):
-    """Rollouts, candidates, world weights and a value estimate for Banque Fatale."""
+    """Seat models, rollouts, redrawn sealed bids, candidates and a value estimate."""
 
     rollout_depth: int | None = 40
+    #: the other seats bid, pick, draft and sell inside the tree as their models say
+    model_others = True
 
     def __init__(self, rules: Mapping[str, Any]) -> None:
         self.rules = rules
@@ -65,39 +133,46 @@ class BanqueFataleKnowledge(Knowledge):
         k = len(self.cfg.letters)
         self._aces = {code: tuple(aces) for code, aces in self.cfg.aces.items()}
         self.k = k
-        cum, total = [], 0.0
-        for p in BID_TOTALS:
-            total += p
-            cum.append(total)
-        self._cum = cum
-        #: each seat's expected bid total, or None for the small-bid model (see :meth:`read`)
-        self.levels: list[float | None] = [None] * 8
+        #: each seat's bid model (see :meth:`read`)
+        self.models: list[BidModel] = [UNSEEN] * 8
         self._view: Any = None
+        self._hands: dict[tuple[str, ...], list[int]] = {}
+        self._zero = Bid((0,) * k, self.cfg.letters)
+        #: per seat, what earlier games with its player showed (``recall``)
+        self.past: list[Mapping[str, float] | None] = []
+
+    def recall(self, habits: Sequence[Mapping[str, float] | None]) -> None:
+        self.past = list(habits)
+        self._view = None
 
     def read(self, view: Mapping[str, Any]) -> None:
-        """Each other seat's bid level, from its revealed bid in the last auction: a seat
-        that bid high is expected to bid high again. Rebuilt from the view at each decision."""
+        """Each seat's bid model, from the auctions this view shows revealed and what
+        earlier games showed of its player. Rebuilt from the view at each decision, so a
+        resumed match plays on as before."""
         if view is self._view:
             return
         self._view = view
-        levels: list[float | None] = [None] * max(8, view["players"])
-        last = view.get("last_auction")
-        if last is not None:
-            for s, total in enumerate(last["totals"]):
-                if s == view["seat"]:
-                    continue
-                level = SEEN_WEIGHT * total + (1 - SEEN_WEIGHT) * PRIOR_MEAN
-                if level > SMALL_LEVEL:
-                    levels[s] = level
-        self.levels = levels
+        history = view.get("history") or []
+        past = self.past
+        n = view["players"]
+        self.models = [BidModel.learn(s, history, past[s] if s < len(past) else None) for s in range(n)]
+        self.models += [UNSEEN] * (8 - n)
 
     def aces(self, w: Any, seat: int) -> list[int]:
-        out = [0] * self.k
-        aces = self._aces
-        for code in w.cards[seat]:
-            for i, a in enumerate(aces[code]):
-                out[i] += a
-        return out
+        """``seat``'s aces by colour in world ``w`` (kept per hand of cards: read, not changed)."""
+        cards = w.cards[seat]
+        key = tuple(cards)
+        found = self._hands.get(key)
+        if found is None:
+            found = [0] * self.k
+            aces = self._aces
+            for code in cards:
+                for i, a in enumerate(aces[code]):
+                    found[i] += a
+            if len(self._hands) > 4096:
+                self._hands.clear()
+            self._hands[key] = found
+        return found
 
     # -- rollouts -------------------------------------------------------------------------
     def rollout(self, world: State, rng: random.Random) -> Action | None:
@@ -129,60 +204,69 @@ class BanqueFataleKnowledge(Knowledge):
                 if gain > best_gain:
                     best_gain, best = gain, code
             return self.cfg.sells[best] if best is not None else Keep()
-        return None  # the pick: any card
-
-    def _bid(self, w: Any, seat: int, rng: random.Random) -> Action:
-        held = w.jetons[seat]
-        level = self.levels[seat]
-        if level is not None:
-            total = 0 if rng.random() < LEVEL_ZERO else min(sum(held), round(level * rng.uniform(*LEVEL_SPREAD)))
-        else:
-            r = rng.random()
-            total = 0
-            for i, c in enumerate(self._cum):
-                if r < c:
-                    total = i
-                    break
-            else:
-                total = len(self._cum) - 1
-        counts = [0] * self.k
-        if total:
+        if phase == "pick":
+            # the card worth most to the picker: its chart value, more for its own colours
             mine = self.aces(w, seat)
-            wanted = self._aces.get(w.auction, (0,) * self.k)
-            weights = [(mine[c] + wanted[c] + 0.3) if held[c] else 0.0 for c in range(self.k)]
+            chart = w.chart
+            aces = self._aces
+            best_code, score = None, -1.0
+            for code in w.display:
+                s = sum(a * (chart[c] + (2.0 if mine[c] else 0.0)) for c, a in enumerate(aces[code]))
+                s += rng.random()
+                if s > score:
+                    best_code, score = code, s
+            if best_code is not None:
+                return self.cfg.picks[best_code]
+        return None
+
+    def _keen(self, w: Any, seat: int, card: str | None) -> bool:
+        wanted = self._aces.get(card, ()) if card is not None else ()
+        mine = self.aces(w, seat)
+        return any(a and mine[c] for c, a in enumerate(wanted))
+
+    def _bid_counts(self, w: Any, seat: int, total: int, rng: random.Random) -> tuple[int, ...]:
+        """``total`` of ``seat``'s jetons, drawn towards the colours of its aces and the card's."""
+        k = self.k
+        counts = [0] * k
+        if total:
+            held = w.jetons[seat]
+            mine = self.aces(w, seat)
+            wanted = self._aces.get(w.auction, (0,) * k)
+            weights = [(mine[c] + wanted[c] + 0.3) if held[c] else 0.0 for c in range(k)]
+            colours = range(k)
             for _ in range(total):
-                s = sum(weights[c] for c in range(self.k) if counts[c] < held[c])
+                s = sum([weights[c] for c in colours if counts[c] < held[c]])
                 if s <= 0:
                     break
                 x = rng.random() * s
-                for c in range(self.k):
+                for c in colours:
                     if counts[c] >= held[c]:
                         continue
                     x -= weights[c]
                     if x <= 0:
                         counts[c] += 1
                         break
-        return Bid(tuple(counts), self.cfg.letters)
+        return tuple(counts)
 
-    # -- weighing sampled worlds ------------------------------------------------------------
-    def world_weight(self, world: State, seat: int, view: Mapping[str, Any]) -> float:
+    def _bid(self, w: Any, seat: int, rng: random.Random) -> Action:
+        total = self.models[seat].draw(self._keen(w, seat, w.auction), sum(w.jetons[seat]), rng)
+        if not total:
+            return self._zero
+        return Bid(self._bid_counts(w, seat, total, rng), self.cfg.letters)
+
+    # -- sampled worlds -------------------------------------------------------------------
+    def redraw(self, world: State, seat: int, view: Mapping[str, Any], rng: random.Random) -> None:
+        """The sealed bids the other seats made already, drawn from their models (in the
+        sampled world's jetons: behind closed screens a split the seat cannot rule out)."""
         w: Any = world
         if w.phase != "bid":
-            return 1.0
+            return
         self.read(view)
-        weight = 1.0
-        low, high = LEVEL_SPREAD
-        for s, bid in enumerate(w.bids):
+        bids = w.bids
+        for s, bid in enumerate(bids):
             if s != seat and bid is not None:
-                level = self.levels[s]
-                total = sum(bid)
-                if level is None:
-                    weight *= BID_DECAY ** total
-                elif total == 0:
-                    weight *= LEVEL_ZERO
-                elif not low * level - 1 <= total <= high * level + 1:
-                    weight *= BID_DECAY ** min(abs(total - low * level), abs(total - high * level))
-        return weight
+                total = self.models[s].draw(self._keen(w, s, w.auction), sum(w.jetons[s]), rng)
+                bids[s] = self._bid_counts(w, s, total, rng)
 
     # -- cut-off rollouts ---------------------------------------------------------------------
     def worth(self, w: Any, seat: int) -> float:
@@ -228,11 +312,48 @@ class BanqueFataleKnowledge(Knowledge):
         first = self.medium_choice(view, legal, rng)
         if view["phase"] != "bid":
             return [first] + [a for a in legal if a != first]
-        return self.bid_variations(first, view, legal)
+        return self.bid_variations(first, view, legal, self.winning_totals(view, rng))
 
-    def bid_variations(self, first: Action, view: Mapping[str, Any], legal: Sequence[Action]) -> list[Action]:
+    def winning_totals(self, view: Mapping[str, Any], rng: random.Random) -> list[int]:
+        """The least bid totals that win the card against the other seats' models about
+        half the time and most of the time (ties go to the start player, then clockwise)."""
+        self.read(view)
+        me, n, start = view["seat"], view["players"], view["start_player"]
+        k = self.k
+        wanted = self._aces.get(view["auction"], (0,) * k)
+        jetons = view["jetons"]
+        hidden = [s for s in range(n) if jetons[s] is None]
+        spare = (n * self.cfg.start_jetons * k - sum(sum(j) for j in jetons if j is not None)
+                 - sum(view["pool"])) / max(1, len(hidden))
+        rivals = []
+        for s in range(n):
+            if s == me:
+                continue
+            mine = [0] * k
+            for code in view["cards"][s]:
+                for i, a in enumerate(self._aces[code]):
+                    mine[i] += a
+            keen = any(a and mine[c] for c, a in enumerate(wanted))
+            held = sum(jetons[s]) if jetons[s] is not None else int(spare)
+            ahead = (s - start) % n < (me - start) % n  # wins a tie against me
+            rivals.append((self.models[s], keen, held, ahead))
+        needs = []
+        for _ in range(SIZING_DRAWS):
+            need = 0
+            for model, keen, held, ahead in rivals:
+                bar = model.draw(keen, held, rng) + (1 if ahead else 0)
+                if bar > need:
+                    need = bar
+            needs.append(need)
+        needs.sort()
+        return sorted({needs[len(needs) // 2], needs[(len(needs) * 17) // 20]})
+
+    def bid_variations(self, first: Action, view: Mapping[str, Any], legal: Sequence[Action],
+                       sizes: Sequence[int] = ()) -> list[Action]:
         """Medium's bid, then nothing, one jeton fewer and one more (in the colour it bids
-        most, or the searcher's best colour), and small bids in the searcher's own colours."""
+        most, or the searcher's best colour), small bids in the searcher's own colours, and
+        bids of each total in ``sizes`` (those that beat the rivals' models), in the colours
+        medium bids, then the searcher's own."""
         letters = self.cfg.letters
         k = self.k
         held = list(view["jetons"][view["seat"]])
@@ -259,6 +380,17 @@ class BanqueFataleKnowledge(Knowledge):
             counts = [0] * k
             left = size
             for c in order:
+                take = min(held[c], left)
+                counts[c] += take
+                left -= take
+            out.append(counts)
+        paying = sorted(range(k), key=lambda c: (-base[c], order.index(c)))
+        for size in sizes:
+            if size <= 0:
+                continue
+            counts = [0] * k
+            left = size
+            for c in paying:
                 take = min(held[c], left)
                 counts[c] += take
                 left -= take

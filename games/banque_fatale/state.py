@@ -120,6 +120,10 @@ class BanqueFataleState(State):
         self.rose: list[bool] = [False] * k
         self.sales_left = 0
         self.last: tuple[Any, ...] | None = None
+        #: every auction's revealed bids, as all saw them: (card, totals, jetons each seat
+        #: held before bidding, whether the card has aces of a colour the seat held aces of);
+        #: a tuple of tuples, replaced (never changed) at each reveal, so copies share it
+        self.history: tuple[tuple[Any, ...], ...] = ()
         self.takes: tuple[Take, ...] = ()
         self.for_sale: list[str] = []
         self._names, self._only, self._take_notes, self._bid_notes = cfg.tables(players)
@@ -311,6 +315,11 @@ class BanqueFataleState(State):
             winner = (winner + 1) % n
         card = self.auction
         assert card is not None
+        masks = cfg.masks
+        wanted = masks[card]
+        keen = tuple(any([masks[code] & wanted for code in cards]) for cards in self.cards)
+        held = tuple(sum(j) for j in self.jetons)
+        self.history += ((card, tuple(totals), held, keen),)
         self.cards[winner].append(card)
         self.winner = winner
         self.won = card
@@ -462,6 +471,10 @@ class BanqueFataleState(State):
             "rose": "".join(letter for letter, r in zip(cfg.letters, self.rose) if r),
             "sellable": list(self.for_sale) if self.phase == SALE else [],
             "last_auction": _last_view(self.last),
+            # every auction's revealed bids so far (what everyone saw): the card, each seat's
+            # total, the jetons each held before bidding, and whether the card was in its colours
+            "history": [{"card": c, "totals": list(t), "held": list(h), "keen": list(k)}
+                        for c, t, h, k in self.history],
             # what each seat is worth now; behind closed screens only one's own
             "scores": [score if open_screens or s == seat else "?" for s, score in enumerate(self.scores())],
         }
@@ -494,6 +507,21 @@ class BanqueFataleState(State):
             cash, jetons, cards = self._parts(seat)
             out.append({"cash": float(cash), "jetons_held": float(sum(self.jetons[seat])),
                         "jetons_worth": float(jetons), "cards": float(cards), "score": float(cash + jetons + cards)})
+        return out
+
+    def habits(self) -> list[dict[str, float]]:
+        """Per seat, how it bid in the auctions everyone saw revealed (``history``): for cards
+        in its colours (``keen``) and for the others (``cool``), how many auctions it held
+        jetons in, the jetons it bid in all, and how often it bid nothing."""
+        out: list[dict[str, float]] = [{} for _ in range(self.players)]
+        for _card, totals, held, keen in self.history:
+            for s, counts in enumerate(out):
+                if not held[s]:
+                    continue
+                kind = "keen" if keen[s] else "cool"
+                counts[kind + "_bids"] = counts.get(kind + "_bids", 0.0) + 1.0
+                counts[kind + "_jetons"] = counts.get(kind + "_jetons", 0.0) + float(totals[s])
+                counts[kind + "_zeros"] = counts.get(kind + "_zeros", 0.0) + float(totals[s] == 0)
         return out
 
     def scores(self) -> list[float]:

@@ -94,6 +94,14 @@ class Knowledge:
         winners = world.winners()
         return 1.0 / len(winners) if seat in winners else 0.0
 
+    def redraw(self, world: State, seat: int, view: Mapping[str, Any], rng: random.Random) -> None:
+        """Redraw in place, in a world just sampled for ``seat``, hidden things that a model
+        of the other players has beliefs about (the sealed bids they made, say), so that the
+        worlds come from the model instead of being weighed by it (a uniform draw may need
+        hundreds of worlds to find the one bid a player is likely to make). Only what ``seat``
+        cannot see may change, and only from ``view`` and the world's own public parts. The
+        default leaves the world as drawn."""
+
     def world_weight(self, world: State, seat: int, view: Mapping[str, Any]) -> float:
         """How likely the other seats' moves seen so far are in ``world`` under a model of
         those players (a relative weight; 0 rules the world out). Worlds are resampled by
@@ -342,7 +350,16 @@ class SearchAgent:
         a working set or the pool holds ``pool_factor`` working sets; then a working set is
         resampled from it in proportion to the weights (systematic resampling from ``rng``).
         When the weights say little (most decisions) that costs one sampled world a
-        simulation; when they rule most worlds out, up to ``pool_factor``."""
+        simulation; when they rule most worlds out, up to ``pool_factor``. A game that
+        redraws (``Knowledge.redraw``) does so in every world as it is drawn."""
+        if _overrides(self.knowledge, "redraw"):
+            redraw, sampler = self.knowledge.redraw, worlds
+
+            def worlds(rng: random.Random) -> State:
+                world = sampler(rng)
+                redraw(world, world.to_move, view, rng)  # type: ignore[arg-type]
+                return world
+
         if not _overrides(self.knowledge, "world_weight"):
             return lambda: worlds(rng)
         weight = self.knowledge.world_weight

@@ -260,6 +260,29 @@ def test_world_weights_rule_worlds_out() -> None:
     assert choose(SearchAgent(Nobody(), budget), Shell(), 4) == Pick(10)
 
 
+def test_a_redrawn_world_comes_from_the_model() -> None:
+    """``Knowledge.redraw`` changes each world as it is drawn (the pea moved under shell 7:
+    the search then believes it there), and is given the deciding seat and its view."""
+    budget = Budget(iterations=300)
+    seen: list[tuple[int, Any]] = []
+
+    class Mover(Points):
+        def redraw(self, world: State, seat: int, view: Mapping[str, Any], rng: random.Random) -> None:
+            assert isinstance(world, Shell)
+            seen.append((seat, dict(view)))
+            world.pea = 7
+
+    assert choose(SearchAgent(Mover(), budget), Shell(), 4) == Pick(7)
+    assert len(seen) >= 300 and all(s == (0, {"seat": 0, "over": False}) for s in seen)
+
+    class Weighed(Mover):  # redrawn first, then weighed
+        def world_weight(self, world: State, seat: int, view: Mapping[str, Any]) -> float:
+            assert isinstance(world, Shell) and world.pea == 7
+            return 1.0
+
+    assert choose(SearchAgent(Weighed(), budget), Shell(), 4) == Pick(7)
+
+
 def test_progressive_widening_keeps_to_the_candidates() -> None:
     advised = [Pick(4321), Pick(17), Pick(2999)]
 
