@@ -35,10 +35,11 @@ def run(coro: Any) -> Any:
 
 
 async def pass_hand_over(pilot: Pilot[Any]) -> None:
-    """Press Enter on the hand-over screen once it takes keys (it ignores them at first)."""
+    """Press Enter on the hand-over screen once it is up (the table says it is handing over
+    as it asks a worker to push it) and takes keys (it ignores them at first)."""
     from parlour.tui.dialogs import HandOverScreen
 
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, HandOverScreen))
     screen = pilot.app.screen
-    assert isinstance(screen, HandOverScreen)
     await wait_for(pilot, lambda: screen.accepting)
     await pilot.press("enter")
