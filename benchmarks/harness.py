@@ -13,27 +13,34 @@ does the measuring and the printing. Every figure is printed, nothing is asserte
   :func:`parlour.core.simulate.run`, with a 95% (Wilson) interval for the win share.
 
 The scripts run as ``python benchmarks/<game>.py``, so this folder is on ``sys.path`` and
-``import harness`` finds this module.
+``import harness`` finds this module. Importing it puts the checkout it sits in first on
+``sys.path`` too, so a script measures that checkout's Parlour, not whichever is installed
+(two checkouts compared side by side each measure their own).
 """
 
 from __future__ import annotations
 
-import argparse
-import math
-import random
-import statistics
-import time
-from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+import sys
+from pathlib import Path
 
-from parlour.core import cluster, simulate
-from parlour.core.agents import decide
-from parlour.core.game import Game, State
-from parlour.core.match import world_sampler
-from parlour.core.rulesets import load_ruleset
-from parlour.core.seating import computer_seats, start_match
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import argparse  # noqa: E402
+import math  # noqa: E402
+import random  # noqa: E402
+import statistics  # noqa: E402
+import time  # noqa: E402
+from collections import defaultdict  # noqa: E402
+from collections.abc import Callable, Mapping, Sequence  # noqa: E402
+from dataclasses import dataclass, field  # noqa: E402
+from typing import Any  # noqa: E402
+
+from parlour.core import cluster, simulate  # noqa: E402
+from parlour.core.agents import decide  # noqa: E402
+from parlour.core.game import Game, State  # noqa: E402
+from parlour.core.match import world_sampler  # noqa: E402
+from parlour.core.rulesets import load_ruleset  # noqa: E402
+from parlour.core.seating import computer_seats, start_match  # noqa: E402
 
 LEVELS = ("random", "easy", "medium")
 #: the strength lines: (the agent measured, the agent in every other seat)

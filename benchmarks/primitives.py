@@ -30,14 +30,18 @@ from __future__ import annotations
 import argparse
 import inspect
 import random
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from parlour.core import simulate
-from parlour.core.game import Game, State
-from parlour.core.registry import discover
-from parlour.core.rulesets import load_ruleset
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's Parlour, not the installed one
+
+from parlour.core import simulate  # noqa: E402
+from parlour.core.game import Game, State  # noqa: E402
+from parlour.core.registry import discover  # noqa: E402
+from parlour.core.rulesets import load_ruleset  # noqa: E402
 
 GAMES = ("banque-fatale", "monte-carlo", "casablanca")
 #: the process's own CPU time: on a shared machine, less noisy than the wall clock
