@@ -376,25 +376,19 @@ class BanqueFataleKnowledge(Knowledge):
                 more[c] += 1
                 out.append(more)
                 break
-        for size in (1, 2, 3, 5):
+        def filled(size: int, colours: Sequence[int]) -> list[int]:
+            """A bid of ``size`` jetons (or all held), taken colour by colour in that order."""
             counts = [0] * k
             left = size
-            for c in order:
+            for c in colours:
                 take = min(held[c], left)
                 counts[c] += take
                 left -= take
-            out.append(counts)
+            return counts
+
+        out += [filled(size, order) for size in (1, 2, 3, 5)]
         paying = sorted(range(k), key=lambda c: (-base[c], order.index(c)))
-        for size in sizes:
-            if size <= 0:
-                continue
-            counts = [0] * k
-            left = size
-            for c in paying:
-                take = min(held[c], left)
-                counts[c] += take
-                left -= take
-            out.append(counts)
+        out += [filled(size, paying) for size in sizes if size > 0]
         bids: list[Action] = []
         for counts in out:
             bid = Bid(tuple(counts), letters)
