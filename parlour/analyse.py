@@ -10,11 +10,10 @@ import sys
 from typing import Any
 
 from parlour.commands import UserError, load_registry
-from parlour.core.i18n import N_, _, ngettext
+from parlour.core.i18n import _, ngettext
 
 MAX_JOBS = 64
 #: the marks as shown (the JSON keeps the English keys)
-MARKS = {"blunder": N_("blunder"), "mistake": N_("mistake"), "inaccuracy": N_("inaccuracy")}
 
 
 def add_analyse(sub: Any) -> None:
@@ -110,15 +109,6 @@ def _run(analysis: Any, game: Any, record: Any, seat: int, budget: int, args: ar
             print(file=sys.stderr)
 
 
-def counted(mark: str, n: int) -> str:
-    """``n`` marks worded with the language's plural ("1 mistake", "3 mistakes")."""
-    if mark == "blunder":
-        return ngettext("{n} blunder", "{n} blunders", n).format(n=n)
-    if mark == "mistake":
-        return ngettext("{n} mistake", "{n} mistakes", n).format(n=n)
-    return ngettext("{n} inaccuracy", "{n} inaccuracies", n).format(n=n)
-
-
 def _cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
@@ -126,6 +116,8 @@ def _cut(text: str, width: int) -> str:
 def print_report(game: Any, record: Any, found: Any) -> None:
     """Each decision (move played, the computer's choice, both win chances, the mark), then
     the summary and the key moments."""
+    from parlour.core.analysis import MARK_WORDS, marks_counted
+
     print(_("{game}: {name}'s decisions (seat {seat}), {budget} simulations each, seed {seed}").format(
         game=game.title, name=found.name, seat=found.seat + 1, budget=found.budget, seed=found.seed))
     move, played, win, prefers, mark = _("move"), _("played"), _("win"), _("computer prefers"), _("mark")
@@ -133,13 +125,13 @@ def print_report(game: Any, record: Any, found: Any) -> None:
     for d in found.decisions:
         best = _("(same)") if d.best == d.played else d.best_label
         print(f"{d.move:>5}  {_cut(d.played_label, 25):<26}{d.win_played:>5.0%}  {_cut(best, 25):<26}"
-              f"{d.win_best:>5.0%}  {_(MARKS[d.mark]) if d.mark else ''}")
+              f"{d.win_best:>5.0%}  {_(MARK_WORDS[d.mark]) if d.mark else ''}")
     counts = found.counts()
     print()
     print(ngettext("{n} decisions ({forced} forced moves not counted): ",
                    "{n} decisions ({forced} forced moves not counted): ", len(found.decisions))
           .format(n=len(found.decisions), forced=found.forced)
-          + ", ".join(counted(name, n) for name, n in counts.items()))
+          + ", ".join(marks_counted(name, n) for name, n in counts.items()))
     moments = found.key_moments()
     if not moments:
         print(_("No key moments: no decision lost as much as 5 % win chance."))
@@ -149,4 +141,4 @@ def print_report(game: Any, record: Any, found: Any) -> None:
         where = f" ({d.stage})" if d.stage else ""
         print("  " + _("move {move}{where}: {played} lost {lost:.0%} win chance, a {mark}; the computer prefers "
                        "{best} ({win:.0%})").format(move=d.move, where=where, played=d.played_label, lost=d.lost,
-                                                   mark=_(MARKS[d.mark]), best=d.best_label, win=d.win_best))
+                                                   mark=_(MARK_WORDS[d.mark]), best=d.best_label, win=d.win_best))

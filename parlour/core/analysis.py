@@ -33,6 +33,7 @@ from typing import Any
 
 from parlour.core.agents import Budget
 from parlour.core.game import Game, State
+from parlour.core.i18n import N_, ngettext
 from parlour.core.inputs import RECORD_BYTES, InputProblem, read_text
 from parlour.core.match import world_sampler
 from parlour.core.record import HUMAN, Record, RecordError, clean_record_rules, parse_json, replay, write_json
@@ -412,3 +413,17 @@ def keep(record_path: Path, analysis: Analysis) -> None:
         entries = []
     entries.append(analysis.to_json())
     write_json(cache_path(record_path), {"format": "parlour-analyses", "analyses": entries})
+
+
+#: each mark in words, marked for the host's catalog (shown through ``_``)
+MARK_WORDS = {"blunder": N_("blunder"), "mistake": N_("mistake"), "inaccuracy": N_("inaccuracy")}
+
+
+def marks_counted(mark: str, n: int) -> str:
+    """``n`` marks of one kind in the reader's language and plural ("1 mistake", "3 mistakes"):
+    the review's and ``parlour analyse``'s words alike."""
+    if mark == "blunder":
+        return ngettext("{n} blunder", "{n} blunders", n).format(n=n)
+    if mark == "mistake":
+        return ngettext("{n} mistake", "{n} mistakes", n).format(n=n)
+    return ngettext("{n} inaccuracy", "{n} inaccuracies", n).format(n=n)

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.widget import Widget
 
-from parlour.core.analysis import Analysis, Decision
-from parlour.core.i18n import N_, _, ngettext
+from parlour.core.analysis import MARK_WORDS, Analysis, Decision, marks_counted
+from parlour.core.i18n import _, ngettext
 from parlour.tui.screen import share_text
 
 #: simulations a decision in the app: a whole game in well under a minute on one core
@@ -20,17 +20,6 @@ APP_SEED = 0
 MARK_STYLE = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow"}
 #: a column's height in eighths: " ▁▂▃▄▅▆▇█"
 BLOCKS = " ▁▂▃▄▅▆▇█"
-#: each mark in words (the command line's ``parlour analyse`` says them alike)
-MARKS = {"blunder": N_("blunder"), "mistake": N_("mistake"), "inaccuracy": N_("inaccuracy")}
-
-
-def marks_counted(mark: str, n: int) -> str:
-    """``3 mistakes``, in the language's plural."""
-    if mark == "blunder":
-        return ngettext("{n} blunder", "{n} blunders", n).format(n=n)
-    if mark == "mistake":
-        return ngettext("{n} mistake", "{n} mistakes", n).format(n=n)
-    return ngettext("{n} inaccuracy", "{n} inaccuracies", n).format(n=n)
 
 
 class AnalysisStopped(Exception):
@@ -47,7 +36,7 @@ def evaluation(decision: Decision, who: str, width: int = 200) -> Text:
     too wide, the mark right after the move and the rest cut to ``width``."""
     def line(played: str, best: str, tight: bool = False, mark_first: bool = False) -> Text:
         pc = (lambda share: share_text(share, tight=True)) if tight else percent
-        mark = Text(f"{_(MARKS.get(decision.mark, decision.mark))} (−{pc(decision.lost)})",
+        mark = Text(f"{_(MARK_WORDS.get(decision.mark, decision.mark))} (−{pc(decision.lost)})",
                     style=MARK_STYLE[decision.mark]) if decision.mark else None
         if decision.best == decision.played:
             judged = Text.assemble(_("win {share}").format(share=pc(decision.win_played)) + " · ",
