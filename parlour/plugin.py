@@ -25,6 +25,7 @@ from parlour.core.levels import LevelledGame as Game
 from parlour.core.inputs import whole_number
 from parlour.core.schema import Bool, Dict, Float, Int, List, Map, Schema, Spec, Str
 from parlour.core.search import Knowledge
+from parlour.core.tensors import Layout, ViewTensor
 
 __all__ = [
     # the game contract
@@ -40,6 +41,8 @@ __all__ = [
     "whole_number",
     # numbering actions (for OpenSpiel and other tools that number them)
     "ActionCodec", "Fixed", "Phrase",
+    # a seat's view as numbers (for learning tools: OpenSpiel's observation tensor)
+    "Layout", "ViewTensor",
     # words in the player's language: the plugin's own catalogs, numbers and money
     "translator", "Translator", "current_language", "number", "money",
 ]

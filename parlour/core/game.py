@@ -28,6 +28,7 @@ from parlour.core.codec import ActionCodec
 from parlour.core.events import Event, Pending, QuietLog, Words, Worded, new_event, seat_label, with_names, word
 from parlour.core.fastcopy import FastCopy
 from parlour.core.inputs import clean_message
+from parlour.core.tensors import Layout, layout_size
 
 if TYPE_CHECKING:
     from parlour.core.agents import KindEntry
@@ -446,6 +447,32 @@ class Game(ABC):
         such tools then number the action texts by a checksum, which is sparse and cannot be
         read back."""
         return None
+
+    def view_tensor_layout(self, rules: Mapping[str, Any], players: int) -> Layout | None:
+        """The pieces of :meth:`view_tensor`'s vector, each a name and a length, in order, under
+        ``rules`` at a table of ``players``: the same for every view of every game so played,
+        so that a learning tool (OpenSpiel's observation tensor) can size its input. None (the
+        default): the game offers its views as data only (OpenSpiel then gets strings)."""
+        return None
+
+    def view_tensor(self, view: Mapping[str, Any], rules: Mapping[str, Any], players: int) -> Sequence[float]:
+        """One seat's ``view`` (``State.view(seat)``, as an agent gets it) as finite numbers,
+        laid out as :meth:`view_tensor_layout` says. Made from the view alone, never from a
+        state, so it cannot hold anything the seat does not know; written with a
+        :class:`parlour.core.tensors.ViewTensor`, which checks each piece against the layout.
+        Asked only of a game whose layout is not None."""
+        raise NotImplementedError(f"{self.title} writes no view as numbers")
+
+    @property
+    def encodes_views(self) -> bool:
+        """Whether the game writes views as numbers (:meth:`view_tensor_layout` overridden)."""
+        return type(self).view_tensor_layout is not Game.view_tensor_layout
+
+    def view_tensor_size(self, rules: Mapping[str, Any], players: int) -> int | None:
+        """How many numbers :meth:`view_tensor` gives under ``rules`` for ``players``; None
+        when the game writes none."""
+        layout = self.view_tensor_layout(rules, players)
+        return None if layout is None else layout_size(layout)
 
     def validate_rules(self, rules: Mapping[str, Any]) -> list[tuple[str, str]]:
         """Checks across settings, as ``(key.path, message)`` pairs; empty when fine."""
