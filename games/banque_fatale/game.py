@@ -11,12 +11,13 @@ from parlour.games.banque_fatale.codec import action_codec as numbering
 from parlour.games.banque_fatale.knowledge import BanqueFataleKnowledge
 from parlour.games.banque_fatale.medium import MediumAgent
 from parlour.games.banque_fatale.state import BanqueFataleState
+from parlour.games.banque_fatale import tensor
 from parlour.games.banque_fatale.words import N_, WORDS, _
 from parlour import rulesets
 from parlour.core.codec import ActionCodec
 from parlour.core.agents import Budget, KindEntry
 from parlour.core.schema import Bool, Dict, Int, List, Map, Schema, Str
-from parlour.plugin import Game
+from parlour.plugin import Game, Layout
 
 
 BLURB = N_("Bid jetons for cards; the jetons you bid push five colours up or down. Sell in time.")
@@ -129,6 +130,13 @@ class BanqueFatale(Game):
     def action_codec(self, rules: Mapping[str, Any], players: int) -> ActionCodec:
         """The fixed numbering of every action (``codec.py``)."""
         return numbering(rules)
+
+    def view_tensor_layout(self, rules: Mapping[str, Any], players: int) -> Layout:
+        """A seat's view as numbers: the pieces are listed in ``tensor.py``."""
+        return tensor.layout(rules, players)
+
+    def view_tensor(self, view: Mapping[str, Any], rules: Mapping[str, Any], players: int) -> list[float]:
+        return tensor.tensor(view, rules, players)
 
     def agent_kinds(self) -> dict[str, KindEntry]:
         return self.ladder(EasyAgent, MediumAgent, Budget(iterations=1000), {kind: _(about) for kind, about in ABOUT.items()})
