@@ -12,11 +12,12 @@ from parlour.games.monte_carlo.codec import action_codec as numbering
 from parlour.games.monte_carlo.knowledge import MonteCarloKnowledge
 from parlour.games.monte_carlo.layout import CELLS, KINDS
 from parlour.games.monte_carlo.state import MonteCarloState
+from parlour.games.monte_carlo import tensor
 from parlour import rulesets
 from parlour.core.codec import ActionCodec
 from parlour.core.agents import Budget, KindEntry
 from parlour.core.schema import Bool, Dict, Int, List, Schema
-from parlour.plugin import Game
+from parlour.plugin import Game, Layout
 from parlour.games.monte_carlo.words import N_, WORDS, _
 
 BLURB = N_("Bet chips on patterns around a 6x6 grid, then lay your secret digit tiles to make them.")
@@ -107,6 +108,13 @@ class MonteCarlo(Game):
     def action_codec(self, rules: Mapping[str, Any], players: int) -> ActionCodec:
         """The fixed numbering of every action (``codec.py``)."""
         return numbering(rules)
+
+    def view_tensor_layout(self, rules: Mapping[str, Any], players: int) -> Layout:
+        """A seat's view as numbers: the pieces are listed in ``tensor.py``."""
+        return tensor.layout(rules, players)
+
+    def view_tensor(self, view: Mapping[str, Any], rules: Mapping[str, Any], players: int) -> list[float]:
+        return tensor.tensor(view, rules, players)
 
     def agent_kinds(self) -> dict[str, KindEntry]:
         return self.ladder(EasyAgent, MediumAgent, Budget(iterations=600), {kind: _(about) for kind, about in ABOUT.items()})
