@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from parlour.games.casablanca import tensor
 from parlour.games.casablanca.actions import ACTION_KINDS, SYMBOLS
 from parlour.games.casablanca.agents import ABOUT, EasyAgent, MediumAgent
 from parlour.games.casablanca.codec import action_codec as numbering
@@ -17,7 +18,7 @@ from parlour.core.codec import ActionCodec
 from parlour.core.agents import Budget, KindEntry
 from parlour.core.i18n import N_, money, number
 from parlour.core.schema import Bool, Int, List, Schema, Str
-from parlour.plugin import Game
+from parlour.plugin import Game, Layout
 
 
 #: the most stakes (or raises) one decision may offer: the whole money in play over the step
@@ -167,6 +168,13 @@ class Casablanca(Game):
     def action_codec(self, rules: Mapping[str, Any], players: int) -> ActionCodec:
         """The fixed numbering of every action (``codec.py``)."""
         return numbering(rules, players)
+
+    def view_tensor_layout(self, rules: Mapping[str, Any], players: int) -> Layout:
+        """A seat's view as numbers: the pieces are listed in ``tensor.py``."""
+        return tensor.layout(rules, players)
+
+    def view_tensor(self, view: Mapping[str, Any], rules: Mapping[str, Any], players: int) -> list[float]:
+        return tensor.tensor(view, rules, players)
 
     def agent_kinds(self) -> dict[str, KindEntry]:
         return self.ladder(EasyAgent, MediumAgent, Budget(iterations=1500), {k: _(v) for k, v in ABOUT.items()})
