@@ -28,6 +28,7 @@ import copy
 import dataclasses
 import inspect
 import json
+import math
 import os
 import random
 import warnings
@@ -319,6 +320,27 @@ class GameContract:
                 assert _json_roundtrip(view) == view, f"view({seat}) does not survive JSON"
         for seat in [None, *range(state.players)]:
             assert _json_roundtrip(state.view(seat)) == state.view(seat)
+
+    def test_contract_view_tensors_fit_their_layout(self, game: Game) -> None:
+        """A game that writes views as numbers (``Game.view_tensor``, optional) gives every
+        seat's view, all game long and at every table size, as finite numbers as many as its
+        layout says: the size a learning tool was told at the start holds to the end."""
+        if not game.encodes_views:
+            return
+        rules = _ruleset(game).resolve()
+        for players in _player_counts(game):
+            layout = game.view_tensor_layout(rules, players)
+            assert layout is not None and all(size >= 0 for _, size in layout)
+            size = game.view_tensor_size(rules, players)
+            assert size == sum(n for _, n in layout) and size > 0
+            state = game.new_game(players, rules, 13)
+            for step, current in enumerate([*random_walk(state, random.Random(13)), state]):
+                if step % 3 and not current.is_over:
+                    continue
+                for seat in range(players):
+                    values = list(game.view_tensor(current.view(seat), rules, players))
+                    assert len(values) == size, f"{players} players, seat {seat}: {len(values)} numbers, not {size}"
+                    assert all(isinstance(v, float) and math.isfinite(v) for v in values)
 
     def test_contract_sampled_worlds_keep_the_seat_view(self, game: Game) -> None:
         rules = _ruleset(game).resolve()
