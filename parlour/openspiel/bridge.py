@@ -16,6 +16,7 @@ import pyspiel
 from parlour.core.codec import ActionCodec, Hashed
 from parlour.core.game import Action, Game, State
 from parlour.core.rulesets import RulesetFile, clean_settings, load_ruleset
+from parlour.core.tensors import Layout
 from parlour.core.yamlsource import RulesetError
 
 PREFIX = "parlour_"
@@ -86,7 +87,7 @@ def game_type(game: Game, ruleset: RulesetFile) -> pyspiel.GameType:
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=game.encodes_views,
         parameter_specification=parameters(game, ruleset),
     )
 
@@ -113,6 +114,8 @@ class ParlourGame(pyspiel.Game):
         self.players = players
         self.deals = _DEAL_CHANCES
         self.codec: ActionCodec = game.action_codec(self.rules, players) or ActionCodec([Hashed()])
+        #: the pieces of the observation tensor (``Game.view_tensor_layout``); None: strings only
+        self.layout: Layout | None = game.view_tensor_layout(self.rules, players) if game.encodes_views else None
         info = pyspiel.GameInfo(
             num_distinct_actions=self.codec.size, max_chance_outcomes=DEALS, num_players=players,
             min_utility=0.0, max_utility=1.0, utility_sum=1.0, max_game_length=MAX_GAME_LENGTH,
@@ -137,7 +140,7 @@ class ParlourGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return Observer(recall)
+        return Observer(recall, None if recall else self.layout)
 
 
 def _view_text(state: State, seat: int) -> str:
@@ -371,15 +374,37 @@ class ParlourState(pyspiel.State):
 
 
 class Observer:
-    """OpenSpiel's observer of a Parlour state: strings only (no tensors)."""
+    """OpenSpiel's observer of a Parlour state.
 
-    def __init__(self, perfect_recall: bool) -> None:
+    Strings: the seat's history (perfect recall) or its view now. The observation tensor,
+    when the game writes views as numbers (``Game.view_tensor``): the seat's view now, each
+    piece of the game's layout under its name in ``dict`` (all 0 before the deal). It is
+    made from the view alone, so it holds nothing the seat cannot see.
+
+    No information-state tensor (perfect recall): a seat's history grows with the game, with
+    no length a ruleset fixes, and cutting or summing it to a fixed size would be a feature
+    chosen for each game rather than the history; algorithms that need one can read the
+    information-state string, or stack the observation tensors of the seat's turns."""
+
+    def __init__(self, perfect_recall: bool, layout: Layout | None = None) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(0, np.float32)
+        pieces = [(name, size) for name, size in layout or () if size > 0]
+        self.tensor = np.zeros(sum(size for _, size in pieces), np.float32)
         self.dict: dict[str, Any] = {}
+        start = 0
+        for name, size in pieces:
+            self.dict[name] = self.tensor[start:start + size]
+            start += size
 
     def set_from(self, state: ParlourState, player: int) -> None:
-        pass
+        if not self.dict:
+            return
+        inner = state.inner
+        if inner is None:
+            self.tensor.fill(0.0)
+            return
+        game = state._game
+        self.tensor[:] = game.parlour.view_tensor(inner.view(player), game.rules, game.players)
 
     def string_from(self, state: ParlourState, player: int) -> str:
         if self.perfect_recall:
