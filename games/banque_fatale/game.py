@@ -11,7 +11,7 @@ from parlour.games.banque_fatale.codec import action_codec as numbering
 from parlour.games.banque_fatale.knowledge import BanqueFataleKnowledge
 from parlour.games.banque_fatale.medium import MediumAgent
 from parlour.games.banque_fatale.state import BanqueFataleState
-from parlour.games.banque_fatale import tensor
+from parlour.games.banque_fatale.tensor import layout as tensor_layout, tensor as tensor_of
 from parlour.games.banque_fatale.words import N_, WORDS, _
 from parlour import rulesets
 from parlour.core.codec import ActionCodec
@@ -133,10 +133,10 @@ class BanqueFatale(Game):
 
     def view_tensor_layout(self, rules: Mapping[str, Any], players: int) -> Layout:
         """A seat's view as numbers: the pieces are listed in ``tensor.py``."""
-        return tensor.layout(rules, players)
+        return tensor_layout(rules, players)
 
     def view_tensor(self, view: Mapping[str, Any], rules: Mapping[str, Any], players: int) -> list[float]:
-        return tensor.tensor(view, rules, players)
+        return tensor_of(view, rules, players)
 
     def agent_kinds(self) -> dict[str, KindEntry]:
         return self.ladder(EasyAgent, MediumAgent, Budget(iterations=1000), {kind: _(about) for kind, about in ABOUT.items()})

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from parlour.games.casablanca import tensor
+from parlour.games.casablanca.tensor import layout as tensor_layout, tensor as tensor_of
 from parlour.games.casablanca.actions import ACTION_KINDS, SYMBOLS
 from parlour.games.casablanca.agents import ABOUT, EasyAgent, MediumAgent
 from parlour.games.casablanca.codec import action_codec as numbering
@@ -171,10 +171,10 @@ class Casablanca(Game):
 
     def view_tensor_layout(self, rules: Mapping[str, Any], players: int) -> Layout:
         """A seat's view as numbers: the pieces are listed in ``tensor.py``."""
-        return tensor.layout(rules, players)
+        return tensor_layout(rules, players)
 
     def view_tensor(self, view: Mapping[str, Any], rules: Mapping[str, Any], players: int) -> list[float]:
-        return tensor.tensor(view, rules, players)
+        return tensor_of(view, rules, players)
 
     def agent_kinds(self) -> dict[str, KindEntry]:
         return self.ladder(EasyAgent, MediumAgent, Budget(iterations=1500), {k: _(v) for k, v in ABOUT.items()})

@@ -12,7 +12,7 @@ from parlour.games.monte_carlo.codec import action_codec as numbering
 from parlour.games.monte_carlo.knowledge import MonteCarloKnowledge
 from parlour.games.monte_carlo.layout import CELLS, KINDS
 from parlour.games.monte_carlo.state import MonteCarloState
-from parlour.games.monte_carlo import tensor
+from parlour.games.monte_carlo.tensor import layout as tensor_layout, tensor as tensor_of
 from parlour import rulesets
 from parlour.core.codec import ActionCodec
 from parlour.core.agents import Budget, KindEntry
@@ -111,10 +111,10 @@ class MonteCarlo(Game):
 
     def view_tensor_layout(self, rules: Mapping[str, Any], players: int) -> Layout:
         """A seat's view as numbers: the pieces are listed in ``tensor.py``."""
-        return tensor.layout(rules, players)
+        return tensor_layout(rules, players)
 
     def view_tensor(self, view: Mapping[str, Any], rules: Mapping[str, Any], players: int) -> list[float]:
-        return tensor.tensor(view, rules, players)
+        return tensor_of(view, rules, players)
 
     def agent_kinds(self) -> dict[str, KindEntry]:
         return self.ladder(EasyAgent, MediumAgent, Budget(iterations=600), {kind: _(about) for kind, about in ABOUT.items()})
