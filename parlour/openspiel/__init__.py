@@ -27,8 +27,10 @@ unaffected. ``resample_from_infostate`` draws with the game's ``sample_world``, 
 the hidden things and the future chance alike.
 
 Information states are what the seat was shown and did, in order: its view (as JSON) each
-time it changed, and each of its own moves. Observations are its view now. Returns are each
-seat's share of the win (1 for a sole winner, 1/k for k sharing it), so they add up to 1.
+time it changed, and each of its own moves. Observations are its view now: a string, and a
+tensor where the game writes views as numbers (``Game.view_tensor``; each piece by name in the
+observer's ``dict``). No information-state tensor: a history has no fixed length. Returns are
+each seat's share of the win (1 for a sole winner, 1/k for k sharing it), so they add up to 1.
 """
 
 from __future__ import annotations

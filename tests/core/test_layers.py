@@ -16,9 +16,9 @@ import parlour.core
 
 #: bottom first; a module may import only the ones before it (imports under TYPE_CHECKING aside)
 CORE_ORDER = (
-    "inputs", "i18n", "actions", "codec", "schema", "yamlsource", "events", "fastcopy", "agents", "search", "game",
-    "levels", "rulesets", "record", "match", "seating", "review", "lasttable", "saves", "registry", "cluster", "simulate",
-    "ratings", "ledger", "analysis", "advice",
+    "inputs", "i18n", "actions", "codec", "tensors", "schema", "yamlsource", "events", "fastcopy", "agents", "search",
+    "game", "levels", "rulesets", "record", "match", "seating", "review", "lasttable", "saves", "registry", "cluster",
+    "simulate", "ratings", "ledger", "analysis", "advice",
 )
 CORE = Path(parlour.core.__file__).parent
 README = Path(__file__).parents[2] / "README.md"

@@ -26,14 +26,15 @@ PLUGIN_NAMES = frozenset({
     "Game", "State", "Action", "Event", "IllegalAction", "GameDefinitionError", "PluginError", "new_event",
     "seat_label", "Schema", "Spec", "Int", "Float", "Bool", "Str", "List", "Dict", "Map", "Agent", "AgentFactory",
     "AgentKind", "Budget", "KindEntry", "RandomAgent", "Knowledge", "whole_number", "Abilities", "ActionCodec", "Fixed", "Phrase",
-    "translator", "Translator", "current_language", "number", "money", "Term", "Worded", "word",
+    "translator", "Translator", "current_language", "number", "money", "Term", "Worded", "word", "Layout", "ViewTensor",
 })
 #: the members of the contract's classes the README names (what a plugin writes or calls)
 GAME_MEMBERS = frozenset({
     "id", "title", "blurb", "min_players", "max_players", "schema", "ruleset_path", "new_game", "rules_markdown",
     "agent_kinds", "ladder", "search_knowledge", "board", "version", "upgrade_rules", "library", "pauses", "starter",
     "read_action", "parse_action", "require_players", "check_players", "validate_rules", "action_codec",
-    "action_kinds", "action_from_text", "legal_action", "reads_actions", "words",
+    "action_kinds", "action_from_text", "legal_action", "reads_actions", "words", "view_tensor_layout", "view_tensor",
+    "view_tensor_size", "encodes_views",
 })
 STATE_MEMBERS = frozenset({
     "to_move", "is_over", "legal_actions", "is_legal", "apply", "apply_trusted", "why_illegal", "view", "events",
