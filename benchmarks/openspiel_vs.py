@@ -20,8 +20,11 @@ from ``simulate.game_seed``:
   both sides' searched decisions timed in CPU seconds (this process's, so other load on the
   machine does not count), the count rescaled, and the game played again at the new count,
   until the two are within 10 % (at most six rounds). Measuring where it plays matters: a
-  ``hard`` simulation costs more the more a decision runs (its tree deepens), and a count
-  scaled once from 200 gave it five to seven times ISMCTS's time. A simulation count rather
+  ``hard`` simulation costs more the more a decision runs (its tree deepens), so a count
+  scaled once from 200 can overshoot: by a third in Casablanca on 2026-11-27 (in Monte Carlo it
+  landed within 10 %); the version before,
+  scaling once from a game's first 24 decisions with ``hard`` as it was that morning, gave it
+  3,252 simulations that cost 1.8-2.4 s against ISMCTS's 0.32-0.35 s. A simulation count rather
   than a per-decision time limit (``Budget(seconds=...)``) keeps the games reproducible: the
   count found is printed, and ``--time-simulations GAME=N`` plays it again without
   calibrating, the same games on any machine. The table then shows what each side's
@@ -123,10 +126,11 @@ def calibrate(measure: Callable[[int], tuple[float, float]], simulations: int, *
     ``measure(n)`` gives the mean CPU seconds of a searched decision of ``hard`` at ``n``
     simulations and of ISMCTS at ``simulations``. Starting from ``simulations``, each round
     measures at the count it would play, and stops once the two are within ``tolerance``
-    (0.1: 10 %). Scaling once was not enough: a ``hard`` simulation costs more the more of
-    them a decision runs (its tree deepens), so a count scaled from 200 cost five to seven
-    times ISMCTS's time. So the next count assumes a cost growing as ``n ** b``, with ``b``
-    read from the last two counts tried (1 at first, kept between 0.5 and 2.5 against noise).
+    (0.1: 10 %). Scaling once is not enough where a ``hard`` simulation costs more the more of
+    them a decision runs (its tree deepens): in Casablanca on 2026-11-27 a count scaled from
+    200 cost 0.53 s against ISMCTS's 0.39 s. So the next count assumes a cost growing as
+    ``n ** b``, with ``b`` read from the last two counts tried (1 at first, kept between 0.5
+    and 2.5 against noise).
     Returns the count tried that came nearest, and every round as ``(n, ours, ismcts)``."""
     tried: list[tuple[int, float, float]] = []
     count = simulations
@@ -150,11 +154,11 @@ def calibrate(measure: Callable[[int], tuple[float, float]], simulations: int, *
 def searched_cost(game_id: str, seed: int, simulations: int, decisions: int, ours: int) -> tuple[float, float]:
     """The mean CPU seconds a searched decision of ``hard:ours`` and of ISMCTS:``simulations``,
     over a calibration game (seed past the measured ones): the whole of it, or with
-    ``decisions`` the first that many searched decisions of each side. A whole game, since the
-    first decisions are not the dearest: in Casablanca ``hard``'s first three cost 0.64 s at
-    4,016 simulations, a whole game's 1.8-2.4 s at 3,252. Only decisions that were searched
-    count: ``hard`` settles many at once (a single candidate, a known answer), and counting
-    those made a searched decision look a fiftieth of what it costs."""
+    ``decisions`` the first that many searched decisions of each side (a whole game weighs
+    every phase as the measured games do; the first decisions are of one phase). Only
+    decisions that were searched count: ``hard`` settles many at once (a single candidate, a
+    known answer), and counting those made a searched decision look a fiftieth of what it
+    costs."""
     sides, agents, match = _table(game_id, "hard", 0, seed + 1, simulations, ours)
 
     def side(key: str, name: str) -> float:
