@@ -68,7 +68,7 @@ def _agent(side: str, line: str, game: Any, rules: dict[str, Any], simulations: 
         from parlour.openspiel.agents import ISMCTSAgent
 
         return ISMCTSAgent(game, rules, simulations)
-    knowledge = game.search_knowledge(rules) if line == "hard" else Knowledge()
+    knowledge = Knowledge() if line == "plain" else game.search_knowledge(rules)  # hard, time
     return SearchAgent(knowledge, budget)
 
 
