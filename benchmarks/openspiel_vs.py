@@ -19,15 +19,15 @@ from ``simulate.game_seed``:
   the games: a calibration game (seed past the measured ones) is played with ``hard`` at as many,
   both sides' searched decisions timed in CPU seconds (this process's, so other load on the
   machine does not count), the count rescaled, and the game played again at the new count,
-  until the two are within 10 % (at most six rounds). Measuring where it plays matters: a
-  ``hard`` simulation costs more the more a decision runs (its tree deepens), so a count
-  scaled once from 200 can overshoot: by a third in Casablanca on 2026-11-27 (in Monte Carlo it
-  landed within 10 %); the version before,
-  scaling once from a game's first 24 decisions with ``hard`` as it was that morning, gave it
-  3,252 simulations that cost 1.8-2.4 s against ISMCTS's 0.32-0.35 s. A simulation count rather
-  than a per-decision time limit (``Budget(seconds=...)``) keeps the games reproducible: the
-  count found is printed, and ``--time-simulations GAME=N`` plays it again without
-  calibrating, the same games on any machine. The table then shows what each side's
+  until the two are within 10 % (at most six rounds). Measuring where it plays matters where a
+  ``hard`` simulation costs more the more a decision runs (its tree deepens): in Casablanca on
+  2026-11-27 a count scaled once from 200 cost 0.53 s against ISMCTS's 0.39 s (in Monte Carlo
+  it landed within 10 %). (The line's earlier figures, 3,252 simulations costing 1.8-2.4 s in
+  Casablanca, came of a bug: it played the searcher without knowledge at the count found for
+  ``hard``.) A simulation count rather than a per-decision time limit
+  (``Budget(seconds=...)``) keeps the games reproducible: the count found is printed, and
+  ``--time-simulations GAME=N`` plays it again without calibrating, the same games on any
+  machine. The table then shows what each side's
   decisions cost in those games, so a reader sees whether the times were equal.
 
 It prints the share of the wins (a shared win counts as a fraction; fair: 50 %) of the Parlour
