@@ -48,3 +48,19 @@ def test_noisy_costs_that_never_settle_give_the_nearest_count_tried(openspiel_vs
     assert len(tried) == 6
     assert count == min(tried, key=lambda t: abs(t[1] - t[2]) / t[2])[0]
     assert all(1 <= n <= 1_000_000 for n, _, _ in tried)
+
+
+@pytest.mark.parametrize("game_id", ["banque-fatale", "monte-carlo", "casablanca"])
+def test_the_time_line_plays_hard_with_the_games_knowledge_and_plain_plays_without(openspiel_vs, game_id) -> None:
+    # the time line once played the searcher without knowledge at the count calibrated for hard
+    from parlour.core.registry import discover
+    from parlour.core.search import Knowledge
+
+    registry = discover()
+    game, rules = registry.get(game_id), registry.ruleset(game_id).resolve()
+    hard_knowledge = type(game.search_knowledge(rules))
+    assert hard_knowledge is not Knowledge
+    for line, knowledge, count in (("hard", hard_knowledge, 200), ("time", hard_knowledge, 2705),
+                                   ("plain", Knowledge, 200)):
+        agent = openspiel_vs._agent("ours", line, game, rules, count)
+        assert type(agent.knowledge) is knowledge and agent.budget.iterations == count
