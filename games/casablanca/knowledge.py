@@ -107,6 +107,14 @@ class CasablancaKnowledge(Knowledge):
     #: (``SearchAgent``): the same announcement does not come every turn by rote
     variety = 0.02
 
+    def varies(self, action: Action) -> bool:
+        """Only what to announce and which chip to pick vary among near equals: between
+        folding and calling a raise a near tie in mean result hides a far larger risk."""
+        return type(action) in (Announce, Pick)
+
+    #: how far behind (in dollars of worth) a seat's odds fall to 1/e in a cut-off rollout
+    spread = 400.0
+
     def __init__(self, rules: Mapping[str, Any]) -> None:
         self.rules = rules
         self._medium: Any = None
@@ -368,19 +376,20 @@ class CasablancaKnowledge(Knowledge):
                 value += _PROGRESS[min(count, len(_PROGRESS) - 1)]
         return value
 
-    def standing(self, w: Any) -> tuple[list[float], list[float], float]:
+    def standing(self, w: Any, spread: float = 400.0) -> tuple[list[float], list[float], float]:
         """Each seat's worth (a seat out of the game: far below), its odds of winning
-        (unnormalised) and their sum."""
+        (unnormalised, a seat ``spread`` dollars behind another having 1/e of its odds) and
+        their sum."""
         values = [self.worth(w, s) if w.active[s] else -1e9 for s in range(w.players)]
         top = max(values)
-        odds = [math.exp((v - top) / 400.0) if v > -1e8 else 0.0 for v in values]
+        odds = [math.exp((v - top) / spread) if v > -1e8 else 0.0 for v in values]
         return values, odds, sum(odds)
 
     def evaluate(self, world: State) -> Sequence[float] | None:
         w: Any = world
         if w.is_over:
             return None
-        values, odds, total = self.standing(w)
+        values, odds, total = self.standing(w, self.spread)
         top, low = max(values), min(v for v in values if v > -1e8)
         spread = (top - low) or 1.0
         return [0.9 * o / total + 0.1 * max(v - low, 0.0) / spread for o, v in zip(odds, values)]
