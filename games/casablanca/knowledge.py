@@ -50,7 +50,7 @@ from parlour.games.casablanca.actions import (
     Sell,
 )
 from parlour.games.casablanca.agents import MediumAgent
-from parlour.games.casablanca.models import RARE_LIE_WEIGHT, UNLIKELY_FOLD, SeatModel, doubt, seat_models
+from parlour.games.casablanca.models import RARE_LIE_WEIGHT, UNLIKELY_FOLD, SeatModel, doubt, pressure, seat_models
 
 #: a bluff raise may take the mover's stake to at most this share of his money, unless the
 #: challenger is known to fold (:data:`FOLDER`: his model's fold chance, after seen answers)
@@ -112,6 +112,8 @@ class CasablancaKnowledge(Knowledge):
         folding and calling a raise a near tie in mean result hides a far larger risk."""
         return type(action) in (Announce, Pick)
 
+    use_pressure = True
+
     #: how far behind (in dollars of worth) a seat's odds fall to 1/e in a cut-off rollout
     spread = 400.0
 
@@ -120,6 +122,8 @@ class CasablancaKnowledge(Knowledge):
         self._medium: Any = None
         self.premiums: list[int] = list(rules["premiums"])
         self.models: list[SeatModel] = [SeatModel()] * 8
+        #: per mover, the factor on the others' doubt of his landing claims (``models.pressure``)
+        self.pressure: list[float] = [1.0] * 8
         self._view: Any = None
         #: per seat, what earlier games with its player showed (``recall``)
         self.past: list[Mapping[str, float] | None] = []
@@ -135,7 +139,9 @@ class CasablancaKnowledge(Knowledge):
         games with their players showed (``models.py``)."""
         if view is not self._view:
             self._view = view
-            self.models = seat_models(view["stats"], self.past)
+            stats = view["stats"]
+            self.models = seat_models(stats, self.past)
+            self.pressure = pressure(stats, self.models) if self.use_pressure else [1.0] * len(stats)
 
     # -- rollouts -------------------------------------------------------------------------
     def rollout(self, world: State, rng: random.Random) -> Action | None:
@@ -210,7 +216,7 @@ class CasablancaKnowledge(Knowledge):
         seen = _seen(w, seat, field, w.announced)
         if seen >= self.rules["chips_per_number"]:
             return legal[-1]
-        if w.landing and rng.random() < doubt(self.models[seat].doubt, seen):
+        if w.landing and rng.random() < doubt(self.models[seat].doubt * self.pressure[w.mover], seen):
             return legal[1]
         return PASS
 
@@ -266,7 +272,7 @@ class CasablancaKnowledge(Knowledge):
                 if _knows(w, s, field):
                     p = 1.0 if (stake >= 0) == (w.chips[field] != w.announced) else 0.02
                 elif w.landing:
-                    chance = doubt(models[s].doubt, _seen(w, s, field, w.announced))
+                    chance = doubt(models[s].doubt * self.pressure[w.mover], _seen(w, s, field, w.announced))
                     p = chance if stake >= 0 else 1 - chance
                 else:
                     p = 0.02 if stake >= 0 else 0.98
