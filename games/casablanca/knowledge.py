@@ -50,7 +50,7 @@ from parlour.games.casablanca.actions import (
     Sell,
 )
 from parlour.games.casablanca.agents import MediumAgent
-from parlour.games.casablanca.models import RARE_LIE_WEIGHT, UNLIKELY_FOLD, SeatModel, doubt, seat_models
+from parlour.games.casablanca.models import RARE_LIE_WEIGHT, UNLIKELY_FOLD, SeatModel, doubt, pressure, seat_models
 
 #: a bluff raise may take the mover's stake to at most this share of his money, unless the
 #: challenger is known to fold (:data:`FOLDER`: his model's fold chance, after seen answers)
@@ -107,11 +107,28 @@ class CasablancaKnowledge(Knowledge):
     #: (``SearchAgent``): the same announcement does not come every turn by rote
     variety = 0.02
 
+    def varies(self, action: Action) -> bool:
+        """Only what to announce and which chip to pick vary among near equals: between
+        folding and calling a raise a near tie in mean result hides a far larger risk."""
+        return type(action) in (Announce, Pick)
+
+    use_pressure = True
+
+    #: how far behind (in dollars of worth) a seat's odds fall to 1/e in a cut-off rollout.
+    #: At 400 (before 2026-11-28) a seat $1,000 behind saw its round as all but lost (the
+    #: analysis's calibration map shows it: a raw 1 % came true 8 % of the time), so the search
+    #: gambled its fortune on calling raises it believed true 94 % of the time: 9.5 % of 100
+    #: rounds against three medium; at 800, 22 %; at 1,500, 25 % (the same deals). The
+    #: analysis's win chance keeps 400 (:meth:`win_chance`), which its calibration is fitted to.
+    spread = 1500.0
+
     def __init__(self, rules: Mapping[str, Any]) -> None:
         self.rules = rules
         self._medium: Any = None
         self.premiums: list[int] = list(rules["premiums"])
         self.models: list[SeatModel] = [SeatModel()] * 8
+        #: per mover, the factor on the others' doubt of his landing claims (``models.pressure``)
+        self.pressure: list[float] = [1.0] * 8
         self._view: Any = None
         #: per seat, what earlier games with its player showed (``recall``)
         self.past: list[Mapping[str, float] | None] = []
@@ -127,7 +144,9 @@ class CasablancaKnowledge(Knowledge):
         games with their players showed (``models.py``)."""
         if view is not self._view:
             self._view = view
-            self.models = seat_models(view["stats"], self.past)
+            stats = view["stats"]
+            self.models = seat_models(stats, self.past)
+            self.pressure = pressure(stats, self.models) if self.use_pressure else [1.0] * len(stats)
 
     # -- rollouts -------------------------------------------------------------------------
     def rollout(self, world: State, rng: random.Random) -> Action | None:
@@ -202,7 +221,7 @@ class CasablancaKnowledge(Knowledge):
         seen = _seen(w, seat, field, w.announced)
         if seen >= self.rules["chips_per_number"]:
             return legal[-1]
-        if w.landing and rng.random() < doubt(self.models[seat].doubt, seen):
+        if w.landing and rng.random() < doubt(self.models[seat].doubt * self.pressure[w.mover], seen):
             return legal[1]
         return PASS
 
@@ -258,7 +277,7 @@ class CasablancaKnowledge(Knowledge):
                 if _knows(w, s, field):
                     p = 1.0 if (stake >= 0) == (w.chips[field] != w.announced) else 0.02
                 elif w.landing:
-                    chance = doubt(models[s].doubt, _seen(w, s, field, w.announced))
+                    chance = doubt(models[s].doubt * self.pressure[w.mover], _seen(w, s, field, w.announced))
                     p = chance if stake >= 0 else 1 - chance
                 else:
                     p = 0.02 if stake >= 0 else 0.98
@@ -368,19 +387,20 @@ class CasablancaKnowledge(Knowledge):
                 value += _PROGRESS[min(count, len(_PROGRESS) - 1)]
         return value
 
-    def standing(self, w: Any) -> tuple[list[float], list[float], float]:
+    def standing(self, w: Any, spread: float = 400.0) -> tuple[list[float], list[float], float]:
         """Each seat's worth (a seat out of the game: far below), its odds of winning
-        (unnormalised) and their sum."""
+        (unnormalised, a seat ``spread`` dollars behind another having 1/e of its odds) and
+        their sum."""
         values = [self.worth(w, s) if w.active[s] else -1e9 for s in range(w.players)]
         top = max(values)
-        odds = [math.exp((v - top) / 400.0) if v > -1e8 else 0.0 for v in values]
+        odds = [math.exp((v - top) / spread) if v > -1e8 else 0.0 for v in values]
         return values, odds, sum(odds)
 
     def evaluate(self, world: State) -> Sequence[float] | None:
         w: Any = world
         if w.is_over:
             return None
-        values, odds, total = self.standing(w)
+        values, odds, total = self.standing(w, self.spread)
         top, low = max(values), min(v for v in values if v > -1e8)
         spread = (top - low) or 1.0
         return [0.9 * o / total + 0.1 * max(v - low, 0.0) / spread for o, v in zip(odds, values)]

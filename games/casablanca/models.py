@@ -124,6 +124,29 @@ def seat_models(stats: Sequence[Mapping[str, int]],
     return [seat_model(remembered(s, past[i] if i < len(past) else None)) for i, s in enumerate(stats)]
 
 
+#: the weight, in landing claims, of the doubt the seats' models predict against a mover, before
+#: how often his own landing claims were challenged moves it (:func:`pressure`)
+PRESSURE_WEIGHT = 6.0
+
+
+def pressure(stats: Sequence[Mapping[str, float]], models: Sequence[SeatModel]) -> list[float]:
+    """Per mover, how much more (or less) often the table challenges his landing claims than
+    the other seats' doubt rates say: people doubt a player by his record, so one who claims
+    the target every turn is challenged more than the rates taken over every mover. The
+    models' prediction is the prior, the challenges his own landing claims met the evidence
+    (public counts only); a factor on the others' doubt when he moves, from 0.25 to 4."""
+    out = []
+    for m, own in enumerate(stats):
+        passes = 1.0
+        for s, model in enumerate(models[: len(stats)]):
+            if s != m:
+                passes *= 1.0 - model.doubt
+        predicted = max(1.0 - passes, 0.02)
+        seen = (own["challenged_landing"] + PRESSURE_WEIGHT * predicted) / (own["landing"] + PRESSURE_WEIGHT)
+        out.append(_clip(seen / predicted, 0.25, 4.0))
+    return out
+
+
 #: what earlier games with a player are worth at most, in his turns as mover: enough to start
 #: from his habits instead of the priors, little enough that this match soon outweighs them
 MEMORY_MOVES = 30.0
@@ -140,4 +163,4 @@ def remembered(now: Mapping[str, int], past: Mapping[str, float] | None) -> Mapp
     return {key: count + scale * float(past.get(key, 0.0)) for key, count in now.items()}
 
 
-__all__ = ["MEMORY_MOVES", "SeatModel", "doubt", "remembered", "seat_model", "seat_models", "stood_by"]
+__all__ = ["MEMORY_MOVES", "SeatModel", "doubt", "pressure", "remembered", "seat_model", "seat_models", "stood_by"]

@@ -48,6 +48,12 @@ class Knowledge:
     #: not come by rote; 0 keeps the most visited.
     variety: float = 0.0
 
+    def varies(self, action: Action) -> bool:
+        """Whether ``action`` is a move :attr:`variety` may choose among its near equals (a
+        game keeps it to the moves a person reads a pattern in, say its announcements, and
+        out of the stakes, where a near tie in mean result can hide a much larger risk)."""
+        return True
+
     def rollout(self, world: State, rng: random.Random) -> Action | None:
         """The move the seat to move makes in a rollout; None for a uniform random legal move."""
         return None
@@ -492,14 +498,17 @@ class SearchAgent:
 
     def final_choice(self, searched: Searched, rng: random.Random) -> Action:
         """The most visited move; with :attr:`Knowledge.variety`, any of those close to it
-        in mean result (with a quarter of its visits), at random."""
+        in mean result (with a quarter of its visits) that the game lets vary
+        (:meth:`Knowledge.varies`), at random."""
         moves = searched.moves
         best_i = searched.most_visited()
         best = moves[best_i]
-        variety = self.knowledge.variety
-        if variety > 0.0 and best.visits:
+        knowledge = self.knowledge
+        variety = knowledge.variety
+        if variety > 0.0 and best.visits and knowledge.varies(best.action):
             top = best.reward - variety
-            near = [i for i, m in enumerate(moves) if m.visits and 4 * m.visits >= best.visits and m.reward >= top]
+            near = [i for i, m in enumerate(moves)
+                    if m.visits and 4 * m.visits >= best.visits and m.reward >= top and knowledge.varies(m.action)]
             if len(near) > 1:
                 best_i = near[rng.randrange(len(near))]
         return moves[best_i].action

@@ -394,6 +394,29 @@ def test_variety_chooses_among_moves_of_equal_value() -> None:
     assert varied == {Pick(10), Pick(3), Pick(7)}
 
 
+class Steady(Even):
+    """Even, but only the moves below 8 may vary (a game's stakes, say, never do)."""
+
+    def varies(self, action: Action) -> bool:
+        return action.n < 8  # type: ignore[attr-defined]
+
+
+def test_variety_keeps_out_of_the_moves_a_game_holds_steady() -> None:
+    """Issue 29: a game may keep some moves out of the variety (a near tie between folding
+    and calling hides a far larger risk): when the best may not vary, it is kept every time;
+    when it may, only the near equals that may vary are chosen among."""
+    state = Shell()
+    held = {choose(SearchAgent(Steady(0.02), Budget(iterations=90)), state, seed) for seed in range(12)}
+    assert held == {Pick(10)}
+
+    class SteadyFirst(Steady):
+        def candidates(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Sequence[Action]:
+            return [Pick(3), Pick(10), Pick(7)]
+
+    varied = {choose(SearchAgent(SteadyFirst(0.02), Budget(iterations=90)), state, seed) for seed in range(12)}
+    assert varied == {Pick(3), Pick(7)}
+
+
 def searched(agent: SearchAgent, state: State, seed: int, **extra: Any) -> Any:
     seat = state.to_move
     assert seat is not None

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from cb_helpers import arranged, commit, move, rules, turn_over
 from parlour.games.casablanca import GAME
 from parlour.games.casablanca.actions import Call, Challenge, Fold, Pass, Pick, Raise, TakeTop
 from parlour.games.casablanca.agents import MediumAgent
 from parlour.games.casablanca.knowledge import BLUFF_SHARE, CasablancaKnowledge
-from parlour.games.casablanca.models import FOLD_CHANCE, SeatModel, seat_model
+from parlour.games.casablanca.models import FOLD_CHANCE, SeatModel, pressure, seat_model
 from parlour.core.agents import Budget
 from parlour.core.search import SearchAgent
 
@@ -291,3 +293,23 @@ def test_hard_backs_a_claim_it_knows_is_true_with_a_raise_never_a_plain_match() 
     commit(state, {2: 100})
     offered = CasablancaKnowledge(rules()).candidates(state.view(1), state.legal_actions(), random.Random(0))
     assert offered and all(type(a) is Raise for a in offered)
+
+
+def test_a_mover_challenged_more_than_the_table_s_doubt_rates_say_expects_more_doubt() -> None:
+    """Issue 29: people doubt a player by his record, so one who claims the target every turn
+    is challenged more often than the seats' doubt rates, taken over every mover, say. The
+    pressure on a mover starts at 1 (the models' own prediction) and follows how often his own
+    landing claims were challenged; the rollouts and world weights doubt him by it."""
+    stats = [dict(arranged().stats[0]) for _ in range(4)]
+    models = [seat_model(s) for s in stats]
+    assert pressure(stats, models) == pytest.approx([1.0] * 4)
+    stats[0].update(landing=12, challenged_landing=10)  # challenged nearly every time
+    stats[1].update(landing=12, challenged_landing=0)  # never
+    found = pressure(stats, models)
+    assert found[0] > 1.4 and found[1] < 0.6 and found[2:] == pytest.approx([1.0, 1.0])
+    state = _bluff_challenged()
+    know = CasablancaKnowledge(rules())
+    view = state.view(2)
+    view["stats"][1].update(landing=12, challenged_landing=10)
+    know.read(view)
+    assert know.pressure[1] > 1.2 and know.pressure[0] == pytest.approx(1.0)
