@@ -402,8 +402,8 @@ class CasablancaKnowledge(Knowledge):
             return None
         values, odds, total = self.standing(w, self.spread)
         top, low = max(values), min(v for v in values if v > -1e8)
-        spread = (top - low) or 1.0
-        return [0.9 * o / total + 0.1 * max(v - low, 0.0) / spread for o, v in zip(odds, values)]
+        width = (top - low) or 1.0
+        return [0.9 * o / total + 0.1 * max(v - low, 0.0) / width for o, v in zip(odds, values)]
 
     def win_chance(self, world: State, seat: int) -> float | None:
         w: Any = world
