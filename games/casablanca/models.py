@@ -142,7 +142,9 @@ def pressure(stats: Sequence[Mapping[str, float]], models: Sequence[SeatModel]) 
             if s != m:
                 passes *= 1.0 - model.doubt
         predicted = max(1.0 - passes, 0.02)
-        seen = (own["challenged_landing"] + PRESSURE_WEIGHT * predicted) / (own["landing"] + PRESSURE_WEIGHT)
+        # older counts lack the challenges: the models' prediction alone
+        seen = ((own.get("challenged_landing", 0) + PRESSURE_WEIGHT * predicted)
+                / ((own.get("landing", 0) if "challenged_landing" in own else 0) + PRESSURE_WEIGHT))
         out.append(_clip(seen / predicted, 0.25, 4.0))
     return out
 
