@@ -112,8 +112,6 @@ class CasablancaKnowledge(Knowledge):
         folding and calling a raise a near tie in mean result hides a far larger risk."""
         return type(action) in (Announce, Pick)
 
-    use_pressure = True
-
     #: how far behind (in dollars of worth) a seat's odds fall to 1/e in a cut-off rollout.
     #: At 400 (before 2026-11-28) a seat $1,000 behind saw its round as all but lost (the
     #: analysis's calibration map shows it: a raw 1 % came true 8 % of the time), so the search
@@ -146,7 +144,7 @@ class CasablancaKnowledge(Knowledge):
             self._view = view
             stats = view["stats"]
             self.models = seat_models(stats, self.past)
-            self.pressure = pressure(stats, self.models) if self.use_pressure else [1.0] * len(stats)
+            self.pressure = pressure(stats, self.models)
 
     # -- rollouts -------------------------------------------------------------------------
     def rollout(self, world: State, rng: random.Random) -> Action | None:

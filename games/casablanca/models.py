@@ -138,13 +138,13 @@ def pressure(stats: Sequence[Mapping[str, float]], models: Sequence[SeatModel]) 
     out = []
     for m, own in enumerate(stats):
         passes = 1.0
-        for s, model in enumerate(models[: len(stats)]):
+        for s, model in enumerate(models):
             if s != m:
                 passes *= 1.0 - model.doubt
         predicted = max(1.0 - passes, 0.02)
-        # older counts lack the challenges: the models' prediction alone
-        seen = ((own.get("challenged_landing", 0) + PRESSURE_WEIGHT * predicted)
-                / ((own.get("landing", 0) if "challenged_landing" in own else 0) + PRESSURE_WEIGHT))
+        challenged = own.get("challenged_landing")  # older counts lack it: the prediction alone
+        claims = 0.0 if challenged is None else own["landing"]
+        seen = ((challenged or 0) + PRESSURE_WEIGHT * predicted) / (claims + PRESSURE_WEIGHT)
         out.append(_clip(seen / predicted, 0.25, 4.0))
     return out
 
