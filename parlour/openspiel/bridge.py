@@ -16,7 +16,7 @@ import pyspiel
 from parlour.core.codec import ActionCodec, Hashed
 from parlour.core.game import Action, Game, State
 from parlour.core.rulesets import RulesetFile, clean_settings, load_ruleset
-from parlour.core.tensors import Layout
+from parlour.core.tensors import Layout, layout_size
 from parlour.core.yamlsource import RulesetError
 
 PREFIX = "parlour_"
@@ -115,7 +115,7 @@ class ParlourGame(pyspiel.Game):
         self.deals = _DEAL_CHANCES
         self.codec: ActionCodec = game.action_codec(self.rules, players) or ActionCodec([Hashed()])
         #: the pieces of the observation tensor (``Game.view_tensor_layout``); None: strings only
-        self.layout: Layout | None = game.view_tensor_layout(self.rules, players) if game.encodes_views else None
+        self.layout: Layout | None = game.view_tensor_layout(self.rules, players)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.codec.size, max_chance_outcomes=DEALS, num_players=players,
             min_utility=0.0, max_utility=1.0, utility_sum=1.0, max_game_length=MAX_GAME_LENGTH,
@@ -389,7 +389,7 @@ class Observer:
     def __init__(self, perfect_recall: bool, layout: Layout | None = None) -> None:
         self.perfect_recall = perfect_recall
         pieces = [(name, size) for name, size in layout or () if size > 0]
-        self.tensor = np.zeros(sum(size for _, size in pieces), np.float32)
+        self.tensor = np.zeros(layout_size(pieces), np.float32)
         self.dict: dict[str, Any] = {}
         start = 0
         for name, size in pieces:
