@@ -53,9 +53,12 @@ from parlour.games.casablanca.agents import MediumAgent
 from parlour.games.casablanca.models import RARE_LIE_WEIGHT, UNLIKELY_FOLD, SeatModel, doubt, pressure, seat_models
 
 #: a bluff raise may take the mover's stake to at most this share of his money, unless the
-#: challenger is known to fold (:data:`FOLDER`: his model's fold chance, after seen answers)
+#: challenger is known to fold (:data:`FOLDER`: his model's fold chance, after seen answers),
+#: and then to at most :data:`FOLDER_SHARE` of it: never all-in on a claim known to be false
+#: (a seat that folded to every raise so far may be waiting for this one)
 BLUFF_SHARE = 0.35
 FOLDER = 0.8
+FOLDER_SHARE = 0.6
 
 #: what the n-th card of a symbol is worth beyond its premium as a step towards four
 #: (cut-off rollouts value hands by it; the step to four is valued by the pot instead)
@@ -317,7 +320,8 @@ class CasablancaKnowledge(Knowledge):
                           rng: random.Random) -> list[Action]:
         """Give way, match, or raise: to the limit with a claim it knows is true (or a
         challenge it knows is right); with a bluff, the raise :func:`bluff_raise` allows, or
-        to the limit when the challenger has been seen to fold again and again."""
+        up to :data:`FOLDER_SHARE` of its money when the challenger has been seen to fold
+        again and again."""
         me, move, challenge = view["seat"], view["move"], view["challenge"]
         raises = [a for a in legal if type(a) is Raise]
         out = [a for a in legal if type(a) in (Admit, Fold, Call)]
@@ -331,9 +335,11 @@ class CasablancaKnowledge(Knowledge):
             # challenger folds, which matching would also win, or pays more)
             return [raises[-1], raises[len(raises) // 2]]
         other = self.models[challenge["challenger"]]
+        stake = challenge["stakes"]["challenger"]
         if other.fold >= FOLDER and other.raises_seen >= 2:
-            return out + [raises[-1]]
-        return out + bluff_raise(raises, other.fold, challenge["stakes"]["challenger"], view["money"][me], rng)
+            limit = FOLDER_SHARE * view["money"][me] - stake
+            return out + [a for a in raises if a.by <= limit][-1:]
+        return out + bluff_raise(raises, other.fold, stake, view["money"][me], rng)
 
     def _announce_candidates(self, view: Mapping[str, Any], legal: Sequence[Action],
                              rng: random.Random, first: Action) -> list[Action]:

@@ -24,7 +24,6 @@ LANDING_SHARE = 0.78  # of the announcements, those that reach the top card's sy
 FIT_SHARE = LANDING_SHARE * (1 - LIE_SHARE)  # ...and are true: a chip that fits, or one known to
 LIE_WEIGHT = 0.2  # the relative likelihood of a world in which a landing claim is false
 RARE_LIE_WEIGHT = 0.03  # ...of one the mover then backed with a raise (times the above)
-RAISED_LIE_SHARE = 0.1  # of a mover's raises that were shown, the lies
 #: the odds that an unseen chip fits a landing claim (two chips of 13 unseen): a landing claim
 #: backed by a raise is a lie as often as the seat's raises shown were lies when the weight of
 #: a false world is their odds times this
@@ -33,6 +32,19 @@ CHALLENGE_CHANCE = 0.2  # a seat challenges a landing claim whose chip it does n
 FOLD_CHANCE = 0.7  # a challenger folds to a mover's raise
 RAISE_CHANCE = 0.9  # a challenged truth-teller raises to the limit
 ADMIT_CHANCE = 0.9  # a challenged liar admits
+
+
+def raised_lies(lie_share: float, admit: float) -> float:
+    """Of a seat's challenged landing claims that it backed with a raise, the lies, when a
+    share ``lie_share`` of its challenged claims are lies, a challenged liar admits ``admit``
+    of the time and a challenged truth-teller raises (:data:`RAISE_CHANCE`)."""
+    bluffs = (1.0 - admit) * lie_share
+    return bluffs / (bluffs + RAISE_CHANCE * (1.0 - lie_share))
+
+
+#: of a mover's raises, the lies, at the priors (a tenth at tables of ``medium``)
+RAISED_LIE_SHARE = raised_lies(LIE_SHARE, ADMIT_CHANCE)
+
 PRIOR_WEIGHT = 4.0
 #: the fold prior is worth fewer observations: a person calls raises far more than medium does,
 #: and one or two of his answers should show it before a bluff raise is staked on the prior
@@ -95,21 +107,35 @@ def seat_model(stats: Mapping[str, int]) -> SeatModel:
     """A seat's model from its public counts. How often it lies on the landing number shows
     first in how often it claims it at all (a player who never lies lands only when his chip
     fits, a third of his turns or so; one who always claims it lies in most of them), then in
-    its claims turned over or admitted."""
+    its claims turned over or admitted.
+
+    A raise the challenger gave way to shows nothing of the chip, so the claims a seat stood
+    by are read at the share of its raises that are likely lies: from its raises shown, and
+    before them from how often it lies and how seldom it admits. A seat that claims the target
+    every turn and is never seen to admit does not admit: its challenged lies went to raises
+    nobody called (before 2026-11-28 those raises passed for the truth, and a challenger who
+    always gave way kept challenging a bluffer who always raised)."""
     landing = _share(stats["landing"], stats["moves"], LANDING_SHARE)
     implied = _clip(1 - FIT_SHARE / landing, 0.03, 0.97)
-    raised = stats["mover_raises"]
-    raised_share = _clip(_share(stats["raise_shown_false"], raised, RAISED_LIE_SHARE), 0.02, 0.95)
-    raised_odds = _odds(raised_share)
-    lies = stats["lies_landing"]
-    truths = stats["truths_landing"] + (1 - raised_share) * stood_by(stats)
-    lie_odds = _odds(_clip(_share(lies, lies + truths, implied), 0.03, 0.97)) / _odds(LIE_SHARE)
+    lies, truths = stats["lies_landing"], stats["truths_landing"]
+    shown_share = _clip(_share(lies, lies + truths, implied), 0.03, 0.97)
     caught = stats["admits"] + stats["shown_false"] + stats["mover_folds"]
+    challenged = stats.get("challenged_landing")  # older counts lack it: the lies caught alone
+    liable = caught if challenged is None else max(caught, shown_share * challenged)
+    admit = _clip(_share(stats["admits"], liable, ADMIT_CHANCE), 0.05, 0.98)
+    stood = stood_by(stats)
+    raised_shown = max(stats["raise_shown_false"], stats["mover_raises"] - stood)
+    raised_share = _clip(_share(stats["raise_shown_false"], raised_shown, raised_lies(shown_share, admit)),
+                         0.02, 0.95)
+    raised_odds = _odds(raised_share)
+    lies += raised_share * stood
+    truths += (1 - raised_share) * stood
+    lie_odds = _odds(_clip(_share(lies, lies + truths, implied), 0.03, 0.97)) / _odds(LIE_SHARE)
     return SeatModel(
         lie=_clip(LIE_CHANCE * lie_odds / (1 - LIE_CHANCE + LIE_CHANCE * lie_odds), 0.05, 0.97),
         doubt=_clip(_share(stats["doubted_landing"], stats["asked_landing"], CHALLENGE_CHANCE), 0.02, 0.95),
         fold=_clip(_share(stats["raise_folds"], stats["raises_faced"], FOLD_CHANCE, FOLD_WEIGHT), 0.03, 0.97),
-        admit=_clip(_share(stats["admits"], caught, ADMIT_CHANCE), 0.05, 0.98),
+        admit=admit,
         lie_weight=_clip(LIE_WEIGHT * lie_odds, 0.02, 2.0),
         raised_lie_weight=_clip(RARE_LIE_WEIGHT * raised_odds / _odds(RAISED_LIE_SHARE), 0.005, 1.0),
         raised_landing_weight=_clip(FIT_ODDS * raised_odds, 0.003, 3.0),
@@ -165,4 +191,4 @@ def remembered(now: Mapping[str, int], past: Mapping[str, float] | None) -> Mapp
     return {key: count + scale * float(past.get(key, 0.0)) for key, count in now.items()}
 
 
-__all__ = ["MEMORY_MOVES", "SeatModel", "doubt", "pressure", "remembered", "seat_model", "seat_models", "stood_by"]
+__all__ = ["MEMORY_MOVES", "SeatModel", "doubt", "raised_lies", "pressure", "remembered", "seat_model", "seat_models", "stood_by"]

@@ -12,7 +12,7 @@ from cb_helpers import arranged, commit, move, rules, turn_over
 from parlour.games.casablanca import GAME
 from parlour.games.casablanca.actions import Call, Challenge, Fold, Pass, Pick, Raise, TakeTop
 from parlour.games.casablanca.agents import MediumAgent
-from parlour.games.casablanca.knowledge import BLUFF_SHARE, CasablancaKnowledge
+from parlour.games.casablanca.knowledge import BLUFF_SHARE, FOLDER_SHARE, CasablancaKnowledge
 from parlour.games.casablanca.models import FOLD_CHANCE, SeatModel, pressure, seat_model
 from parlour.core.agents import Budget
 from parlour.core.search import SearchAgent
@@ -75,14 +75,18 @@ def _raises_offered(state: object, **seen: int) -> list[Raise]:
     return [a for a in know.candidates(view, state.legal_actions(), random.Random(0)) if type(a) is Raise]
 
 
-def test_hard_never_offers_an_all_in_bluff_unless_the_challenger_is_known_to_fold() -> None:
+def test_hard_never_offers_an_all_in_bluff_not_even_to_a_known_folder() -> None:
+    """A bluff raise stays within BLUFF_SHARE of the mover's money; against a seat seen to fold
+    to every raise it may go further, to FOLDER_SHARE, never to all of it (the playtest of
+    2026-11-28 saw a bluff raised to $2,000 of $2,000 against a seat that had always folded)."""
     state = _bluff_challenged()
     money = state.money[1]
+    assert state.cap == money, "the limit is the mover's whole fortune here"
     for seen in ({}, {"raises_faced": 5, "raise_folds": 0}):
         raises = _raises_offered(_bluff_challenged(), **seen)
         assert all(100 + r.by <= BLUFF_SHARE * money for r in raises)
     folder = _raises_offered(_bluff_challenged(), raises_faced=8, raise_folds=8)
-    assert folder and 100 + max(r.by for r in folder) == state.cap
+    assert folder and BLUFF_SHARE * money < 100 + max(r.by for r in folder) <= FOLDER_SHARE * money < state.cap
 
 
 def test_hard_stakes_a_true_claim_to_the_limit() -> None:
@@ -213,9 +217,26 @@ def test_claims_a_seat_stood_by_when_the_challenger_gave_way_make_it_believed() 
     stats = dict(arranged().stats[0])
     firm = {**stats, "moves": 8, "landing": 4, "challenged_landing": 4, "mover_raises": 4}
     unread = {**stats, "moves": 8, "landing": 4}
-    assert seat_model(firm).lie_weight < 0.6 * seat_model(unread).lie_weight
+    assert seat_model(firm).lie_weight < 0.7 * seat_model(unread).lie_weight
     medium = MediumAgent(rules())
-    assert medium.lie_ratio(firm, True) < 0.6 * medium.lie_ratio(unread, True)
+    assert medium.lie_ratio(firm, True) < 0.7 * medium.lie_ratio(unread, True)
+
+
+def test_a_bluffer_who_always_raises_and_never_admits_is_not_believed_for_it() -> None:
+    """A seat that claims the target every turn and, challenged six times, raised each time
+    while the challenger gave way: nobody saw a chip, but a person no longer expects him to
+    admit, and takes his raises for lies about as often as for truths (before 2026-11-28 the
+    unshown raises made his raises look ever truer, and a challenger who always folded kept
+    challenging him)."""
+    stats = dict(arranged().stats[0])
+    claims = {**stats, "moves": 10, "landing": 10}
+    raiser = seat_model({**claims, "challenged_landing": 6, "mover_raises": 6})
+    unchallenged = seat_model(claims)
+    assert raiser.admit < 0.6 < unchallenged.admit
+    assert raiser.raised_landing_weight > 4 * unchallenged.raised_landing_weight
+    # the same six challenges of a seat that admitted five of them: no such doubt
+    admitter = seat_model({**claims, "challenged_landing": 6, "mover_raises": 1, "admits": 5, "lies_landing": 5})
+    assert admitter.admit > 0.85 and admitter.raised_landing_weight < 0.5 * raiser.raised_landing_weight
 
 
 def test_medium_reads_a_landing_claim_by_how_often_the_seat_claims_the_target() -> None:
