@@ -160,7 +160,6 @@ def _worded(name: str) -> Callable[[Callable[..., str]], Worded]:
     return named
 
 
-
 @_worded("round")
 def ROUND_STARTS(round_: int, leader: str, paid: int, pot: int, first: str = "") -> str:
     """A round's start: who leads, who (on the leader's left, CB-S3) places the first figure and

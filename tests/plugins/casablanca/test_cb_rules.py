@@ -686,7 +686,8 @@ def test_cb_o2_the_new_pile_line_counts_its_cards_in_the_right_number() -> None:
     move(state, 10, 3, 11)
     commit(state)
     line = [e.text for e in state.events if e.kind == "pile"][-1]
-    assert line.startswith("The pile is used up: the 3 single cards are shuffled into a new pile; its top card is "), line
+    assert line.startswith("The pile is used up: the 3 single cards are shuffled into a new pile; its top card "
+                           "is "), line
 
 
 def test_cb_o2_no_single_cards_no_pile_and_nobody_wins_the_pot() -> None:
