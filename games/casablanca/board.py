@@ -335,10 +335,9 @@ class CasablancaBoard(Board, can_focus=True):
             hint = (_("←/→ choose · Enter confirm") + " · " + (_("c match") if matching else _("c call"))
                     + raising + " · " + (_("a admit") if mode == "respond" else _("f fold")))
         else:
-            loser = challenge.get("loser")
             lines.append(Text.assemble((_("You won the exchange."), "bold"),
-                                       " " + _("Take the top card or one of {}'s cards:").format(seat_name(names, loser))))
-            hint = _("←/→ choose · Enter take it")
+                                       " " + self._claim_prompt(seat_name(names, challenge.get("loser")))))
+            hint = _("←/→ choose · Enter take it") if len(self.options) > 1 else _("Enter take it")
         lines.append(self._option_row(view, challenge))
         if self._amounts():
             hint += " · " + _("or type an amount")
@@ -348,6 +347,17 @@ class CasablancaBoard(Board, can_focus=True):
                 lines.append(Text(meant + " · " + _("Enter to take it · Backspace to correct"), style="bold"))
         lines.append(Text(hint, style="dim"))
         return Group(*lines)
+
+    def _claim_prompt(self, loser: str) -> str:
+        """CB-X4: what the winner may take, as offered: a choice that does not exist (the
+        cards of a loser who holds none) is neither offered nor named."""
+        top = any(isinstance(a, TakeTop) for a in self.options)
+        theirs = any(isinstance(a, TakeCard) for a in self.options)
+        if top and theirs:
+            return _("Take the top card or one of {}'s cards:").format(loser)
+        if top:
+            return _("{} has no cards: take the top card:").format(loser)
+        return _("Take one of {}'s cards:").format(loser)
 
     @staticmethod
     def _times_left(view: Mapping[str, Any], action: Action) -> str:

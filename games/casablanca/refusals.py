@@ -21,7 +21,7 @@ from parlour.games.casablanca.actions import (
     TakeCard,
     dollars,
 )
-from parlour.games.casablanca.texts import EXCHANGE, OVER, PHASE_HINTS, PLAYER, RESPOND, _
+from parlour.games.casablanca.texts import CLAIM, EXCHANGE, OVER, PHASE_HINTS, PLAYER, RESPOND, _, ngettext
 from parlour.core.game import Action
 
 if TYPE_CHECKING:
@@ -39,6 +39,8 @@ def wrong_moment(state: CasablancaState, action: object) -> str:
         return _("only the challenged player may admit, and only at once")
     if phase == RESPOND and isinstance(action, Fold):
         return _("you have staked nothing yet: admit instead")
+    if phase == CLAIM and not any(state.cards[state.loser]):
+        return _("take the top card: {} has no cards").format(PLAYER[state.loser])
     return _(PHASE_HINTS[phase])
 
 
@@ -60,7 +62,9 @@ def why_not_sell(state: CasablancaState, action: Sell) -> str | None:
     if not state.broke:
         return _("only a player who starts his turn without money may sell cards")
     if state.sold >= state.rules["sell_limit"]:
-        return _("you may sell at most {} cards in a turn").format(state.rules["sell_limit"])
+        limit = state.rules["sell_limit"]
+        return ngettext("you may sell at most {} card in a turn", "you may sell at most {} cards in a turn",
+                        limit).format(limit)
     if not 0 <= action.symbol < SYMBOLS or not state.cards[state.mover][action.symbol]:
         return _("you hold no card of that symbol")
     return None

@@ -31,14 +31,14 @@ from parlour.games.casablanca.offers import Announcements, offers_for
 from parlour.games.casablanca.refusals import (why_not_announce, why_not_challenge, why_not_figure, why_not_pick,
                                        why_not_raise, why_not_reshuffle, why_not_sell, why_not_take_card,
                                        wrong_moment)
-from parlour.games.casablanca.texts import (ADMITS, ANNOUNCE, CARD_TAKEN, CHALLENGES, CLAIM, COMMIT, DEALT, END_REASONS,
-                                           EXCHANGE, FIGURE, MATCHES, MOVE_LINE, NO_CHALLENGE, NOBODY_CHALLENGES, OVER,
+from parlour.games.casablanca.texts import (ADMITS, ANNOUNCE, CARD_TAKEN, CHALLENGES, CLAIM, COMMIT, DEALT, EXCHANGE,
+                                           FIGURE, MATCHES, MOVE_LINE, NEW_PILE, NO_CHALLENGE, NOBODY_CHALLENGES, OVER,
                                            PLAYER, POT_TAKEN, RAISES, RESPOND, ROUND_ENDED, ROUND_STARTS, SELLS, SETTLED,
-                                           STAT_KEYS, TURN, WORDS, _, count_answer, count_doubts)
+                                           STAT_KEYS, TURN, WORDS, _, count_answer, count_doubts, end_reason)
 from parlour.games.casablanca.views import sampled_world, seat_view
 from parlour.core.events import Term
 from parlour.core.game import Action, State
-from parlour.core.i18n import N_
+from parlour.core.i18n import ENGLISH, N_, in_language
 
 
 def shuffled(rng: random.Random, items: Sequence[int]) -> list[int]:
@@ -79,8 +79,9 @@ class CasablancaState(State):
         self.money = [rules["start_money"] - rules["pot_contribution"]] * n
         self.pot = rules["pot_contribution"] * n + rules["house_money"]
         self.bank_paid = 0
-        self.note("round", ROUND_STARTS, self.round, PLAYER[leader], rules["pot_contribution"], self.pot)
-        seating = [(leader + 1 + k) % n for k in range(n)]
+        seating = [(leader + 1 + k) % n for k in range(n)]  # CB-S3: play starts left of the leader
+        self.note("round", ROUND_STARTS, self.round, PLAYER[leader], rules["pot_contribution"], self.pot,
+                  PLAYER[seating[0]])
         # CB-S1: the chips go face down on random fields, then each player takes one aside.
         values = shuffled(rng, [v for v in range(SYMBOLS) for _ in range(rules["chips_per_number"])])
         self.aside = [-1] * n
@@ -513,8 +514,7 @@ class CasablancaState(State):
             self.note("pile", N_("The pile is used up and nobody holds a single card: there is no new pile."))
             self._end_round("pile")
             return
-        self.note("pile", N_("The pile is used up: the {} single cards are shuffled into a new pile; its top card "
-                             "is {}."), len(returned), self.terms[returned[-1]])
+        self.note("pile", NEW_PILE, len(returned), self.names[returned[-1]])
         for seat in range(self.players):
             self._check_out(seat)
 
@@ -537,15 +537,13 @@ class CasablancaState(State):
 
     def _end_round(self, why: str, *values: Any) -> None:
         """CB-O4: the round is over; ``_close_round`` settles it once the action is done.
-        ``why`` names the reason (``texts.END_REASONS``, or ``"set"``: a seat, a count and
-        a symbol completed); ``end_reason`` keeps it in English, ``end_why`` as the key
-        and the values that word it in any language."""
+        ``why`` names the reason (``texts.end_reason``: ``"limit"``, a key of ``END_REASONS``, or
+        ``"set"``: a seat, a count and a symbol completed); ``end_reason`` keeps it in English,
+        ``end_why`` as the key and the values that word it in any language."""
         if not self.end_reason:
             self.end_why = (why, values)
-            if why == "set":
-                self.end_reason = "{} completed {} {} cards".format(*values)
-            else:
-                self.end_reason = END_REASONS[why].format(*values)
+            with in_language(ENGLISH):
+                self.end_reason = end_reason(why, values)
 
     def _close_round(self) -> None:
         """Most money wins the round. A new round (if the match has one) deals the money anew

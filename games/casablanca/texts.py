@@ -160,12 +160,32 @@ def _worded(name: str) -> Callable[[Callable[..., str]], Worded]:
     return named
 
 
-ROUND_STARTS = _line("round", N_("Round {}: {} leads. Everyone pays {} into the pot, which holds {}."), (2, 3))
+@_worded("round")
+def ROUND_STARTS(round_: int, leader: str, paid: int, pot: int, first: str = "") -> str:
+    """A round's start: who leads, who (on the leader's left, CB-S3) places the first figure and
+    makes the first move, and the pot. (Without ``first``, as lines written before it was
+    named: the leader alone.)"""
+    if not first:
+        return _("Round {}: {} leads. Everyone pays {} into the pot, which holds {}.").format(
+            round_, leader, dollars(paid), dollars(pot))
+    return _("Round {}: {} leads; {}, on the leader's left, plays first. Everyone pays {} into the pot, which "
+             "holds {}.").format(round_, leader, first, dollars(paid), dollars(pot))
+
+
 SELLS = _line("sell", N_("{} sells a {} card to the bank for {}; it goes under the pile."), (2,), (1,))
 NO_CHALLENGE = _line("poor", N_("{} has less than {}, the smallest stake: nobody may challenge this move."), (1,))
 CHALLENGES = _line("challenge", N_("{} challenges {}'s announcement, staking {}."), (2,))
 RAISES = _line("raise", N_("{} raises by {} to {}."), (1, 2))
-ADMITS = _line("admit", N_("{} admits, goes back to field {} and pays {} into the pot."), (2,))
+
+
+@_worded("admit")
+def ADMITS(seat: str, field: int, fee: int) -> str:
+    """CB-X2: an admission; a mover without money pays nothing, and the line says no payment."""
+    if not fee:
+        return _("{} admits and goes back to field {}.").format(seat, field)
+    return _("{} admits, goes back to field {} and pays {} into the pot.").format(seat, field, dollars(fee))
+
+
 MATCHES = _line("match", N_("{} matches the stake of {}; {} may fold, call or raise."), (1,))
 #: the end of a round, why, and everyone's money (``{}`` a line of ``END_REASONS``)
 ROUND_ENDS = N_("Round {} ends: {}. {}.")
@@ -194,7 +214,10 @@ def SETTLED(how: str, how_values: Sequence[Any], winner: str, amount: int, loser
     """An exchange decided: how (``"call"`` or ``"fold"``, worded by ``SETTLE_HOW`` from its values),
     the winnings, and where a losing mover goes back to (``back`` 0: he stays)."""
     first = SETTLE_HOW[how](*how_values)
-    line = _("{} wins {} from {} and takes a card.").format(winner, dollars(amount), loser)
+    if amount:
+        line = _("{} wins {} from {} and takes a card.").format(winner, dollars(amount), loser)
+    else:  # a stake of nothing (a mover without money, CB-X5): no money moves
+        line = _("{} wins against {} and takes a card.").format(winner, loser)
     if back:
         line += " " + _("{} goes back to field {}.").format(loser, back)
     return f"{first} {line}"
@@ -219,14 +242,26 @@ SETTLE_HOW: dict[str, Callable[..., str]] = {"call": _calls, "fold": _folds}
 @_worded("card")
 def CARD_TAKEN(how: str, how_values: Sequence[Any], count: int, symbol: str, pay: int, top: str) -> str:
     """A card taken (the top card, or the loser's: ``TAKES``) with its premium, and the
-    new top card ("" when the pile is empty)."""
+    new top card ("" when the pile is empty). A premium of nothing (the pot is empty) is
+    not named."""
     first = TAKES[how](*how_values)
     name = symbol_word(symbol)
-    line = ngettext("{}: {} {} now, {} from the pot.", "{}: {} {} now, {} from the pot.", count).format(
-        first, count, name, dollars(pay))
+    if pay:
+        line = ngettext("{}: {} {} now, {} from the pot.", "{}: {} {} now, {} from the pot.", count).format(
+            first, count, name, dollars(pay))
+    else:
+        line = ngettext("{}: {} {} now.", "{}: {} {} now.", count).format(first, count, name)
     if top:
         line += " " + _("The top card is {}.").format(symbol_word(top))
     return line
+
+
+@_worded("new-pile")
+def NEW_PILE(count: int, top: str) -> str:
+    """CB-O2: the single cards given back make a new pile (``count`` of them, ``top`` its top card)."""
+    return ngettext("The pile is used up: {} single card comes back as the new pile; its top card is {}.",
+                    "The pile is used up: the {} single cards are shuffled into a new pile; its top card is {}.",
+                    count).format(count, symbol_word(top))
 
 
 @_worded("pot")
@@ -248,9 +283,9 @@ def _takes_from(seat: str, symbol: str, loser: str) -> str:
 TAKES: dict[str, Callable[..., str]] = {"top": _takes_top, "from": _takes_from}
 
 #: why a round ends: a template each, with its values (plain data), kept by the state so
-#: that the board and the log word it in the reader's language
+#: that the board and the log word it in the reader's language (``end_reason`` words the
+#: two with a count, ``"set"`` and ``"limit"``)
 END_REASONS = {
-    "limit": N_("the safety limit of {} turns is reached"),
     "pile": N_("the pile is used up"),
     "alone": N_("only one player is left"),
 }
@@ -262,6 +297,9 @@ def end_reason(key: str, values: Sequence[Any]) -> str:
         seat, count, symbol = values
         return ngettext("{} completed {} {} card", "{} completed {} {} cards", count).format(
             seat, count, symbol_word(symbol))
+    if key == "limit":
+        return ngettext("the safety limit of {} turn is reached", "the safety limit of {} turns is reached",
+                        values[0]).format(*values)
     return _(END_REASONS[key]).format(*values)
 
 

@@ -17,7 +17,11 @@ Several running copies of Parlour share the folder. Each holds a shared lock on
 ``saves/.instances`` while it runs (:meth:`SaveFolder.open_instance`); the first one finds the
 lock free and clears the temporary files a killed save left behind, which no one else can be
 writing then. A table holds a lock on its save (:meth:`SaveFolder.claim`): another copy lists
-that game as being played elsewhere, never as unreadable, and never moves it aside. A save
+that game as being played elsewhere, never as unreadable, and never moves it aside. The lock
+file (``<save>.lock``) goes when the table closes, and every claim still held when the app
+quits is let go (:meth:`SaveFolder.close`); the lock file of a copy that ended without
+quitting (killed, its terminal closed) is stale: nobody holds its lock, so every copy that
+starts, and every scan that comes across one, removes it. A save
 that vanishes while it is read (finished and archived by another copy) is simply gone, and a
 file in the folder that is not a regular file (a FIFO, a folder) is skipped with a note.
 """
@@ -43,6 +47,11 @@ from parlour.core.i18n import _
 from parlour.core.record import Record, RecordError, replay, version_problem
 from parlour.core.match import Match
 from parlour.core.seating import resume_match, seats_problem
+
+
+def _lock_path(path: Path) -> Path:
+    """The lock file of the save ``path`` (held by the table that plays it)."""
+    return path.with_name(path.name + ".lock")
 
 
 def data_dir() -> Path:
@@ -105,7 +114,8 @@ class SaveFolder:
 
     def open_instance(self) -> list[Path]:
         """Say this copy of Parlour is running (a shared lock held until it exits). When no
-        other copy runs, first clear the temporary files killed saves left: the ones removed."""
+        other copy runs, first clear the temporary files killed saves left; in any case, clear
+        the stale locks of saves (:meth:`clear_stale_locks`). Returns the files removed."""
         if fcntl is None or self._instance is not None:
             return []
         try:
@@ -128,48 +138,94 @@ class SaveFolder:
                         pass
         fcntl.flock(fd, fcntl.LOCK_SH)
         self._instance = fd
-        return removed
+        return removed + self.clear_stale_locks()
+
+    def close(self) -> None:
+        """This copy quits: let go of every save its tables still hold (their lock files go)
+        and of its place among the running copies."""
+        for path, fd in list(self._claims.items()):
+            self.release(path, fd)
+        if self._instance is not None:
+            os.close(self._instance)
+            self._instance = None
 
     def claim(self, path: Path) -> int | None:
         """Lock the save ``path`` for the table that plays it (None when no lock can be had:
-        no locks here, or another copy holds it). :meth:`release` lets it go."""
+        no locks here, or another copy holds it). :meth:`release` lets it go.
+
+        A lock file may be removed as stale (:meth:`_remove_if_stale`) between this copy
+        opening it and locking it; the lock is then on a file nobody else will look at, so
+        the claim checks that the file it locked is still the one at that name, and tries
+        again if not."""
         if fcntl is None:
             return None
-        try:
-            fd = os.open(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o600)
-        except OSError:
-            return None
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
+        lock = _lock_path(path)
+        for _attempt in range(5):
+            try:
+                fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+            except OSError:
+                return None
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                os.close(fd)
+                return None
+            try:
+                held, named = os.fstat(fd), os.stat(lock)
+            except OSError:
+                held = named = None  # removed meanwhile
+            if held is not None and named is not None and (held.st_dev, held.st_ino) == (named.st_dev, named.st_ino):
+                self._claims[path] = fd
+                return fd
             os.close(fd)
-            return None
-        self._claims[path] = fd
-        return fd
+        return None
 
     def release(self, path: Path, fd: int | None) -> None:
         if fd is None or self._claims.get(path) != fd:
             return
         del self._claims[path]
-        path.with_name(path.name + ".lock").unlink(missing_ok=True)
+        _lock_path(path).unlink(missing_ok=True)  # (while the lock is held: nobody takes it meanwhile)
         os.close(fd)
 
     def in_play_elsewhere(self, path: Path) -> bool:
-        """Whether another running copy holds the lock of the save ``path``."""
-        lock = path.with_name(path.name + ".lock")
+        """Whether another running copy holds the lock of the save ``path``. A lock file that
+        nobody holds is stale and is removed."""
+        lock = _lock_path(path)
         if fcntl is None or path in self._claims or not lock.exists():
             return False
+        return self._remove_if_stale(lock) is False
+
+    def clear_stale_locks(self) -> list[Path]:
+        """Remove the lock files in the saves folder that no running copy holds (a copy that
+        ended without quitting left them): the ones removed."""
+        if fcntl is None or not self.saves.is_dir():
+            return []
+        claimed = {_lock_path(path) for path in self._claims}
+        return [lock for lock in sorted(self.saves.glob("*.lock"))
+                if lock not in claimed and self._remove_if_stale(lock)]
+
+    @staticmethod
+    def _remove_if_stale(lock: Path) -> bool | None:
+        """Remove the lock file ``lock`` if no running copy holds its lock: True when removed,
+        False when a copy holds it, None when it cannot be told (gone, or not openable)."""
         try:
-            fd = os.open(lock, os.O_RDWR)
+            fd = os.open(lock, os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK)
         except OSError:
-            return False
+            return None
         try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return None
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
+            return False
+        else:
+            try:
+                lock.unlink()  # while holding its lock: a claim that opened it meanwhile sees it go (claim)
+            except OSError:
+                pass
             return True
         finally:
-            os.close(fd)  # (closing drops a lock taken just now: nobody plays it)
-        return False
+            os.close(fd)  # (closing drops the lock taken just now)
 
     @property
     def saves(self) -> Path:

@@ -164,7 +164,7 @@ class ParlourApp(App[None]):
         return HomeScreen()
 
     def on_mount(self) -> None:
-        self.saves.open_instance()  # the first copy running clears what killed saves left
+        self.saves.open_instance()  # the first copy running clears what killed saves left; any, stale locks
         if self.start_game is not None and self.start_game in self.registry.games:
             self.set_up(self.registry.get(self.start_game))
         elif self.start_review is not None:
@@ -172,6 +172,11 @@ class ParlourApp(App[None]):
             self.show_review(game, record, path=path[0] if path else None)
         elif self.start_join is not None:
             self.join_table(*self.start_join, exit_on_failure=True)
+
+    def on_unmount(self) -> None:
+        """The app quits (q, ctrl+q, the palette): every save a table still holds is let go,
+        its lock file removed (the tables' screens have let theirs go already as they closed)."""
+        self.saves.close()
 
     # -- navigation ----------------------------------------------------------------
     def set_up(self, game: Game) -> None:

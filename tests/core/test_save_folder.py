@@ -115,3 +115,82 @@ def test_a_save_set_aside_names_the_players_not_their_seat_numbers(tmp_path: Pat
                                                  "no jeton of that colour"), ["Ann", "Bo", "Cleo"])
     assert "Cleo has no jeton" in problem.describe() and "Player" not in problem.describe()
     assert problem.describe().startswith("x.json: action 4")
+
+
+def a_stale_lock(folder: SaveFolder, path: Path) -> Path:
+    """The lock file a copy of Parlour leaves on ``path`` when it ends without quitting (killed,
+    its terminal closed): the file stays, its lock went with the process."""
+    fd = folder.claim(path)
+    assert fd is not None
+    os.close(fd)  # what the end of the process does to its descriptors; nothing removes the file
+    lock = path.with_name(path.name + ".lock")
+    assert lock.exists()
+    return lock
+
+
+def test_a_lock_left_by_a_copy_that_ended_is_cleared_at_the_next_start(tmp_path: Path, games: dict) -> None:
+    """A playtest found ``.lock`` files piling up in the saves folder: a lock nobody holds
+    (its copy of Parlour ended) is stale, and the next copy to start removes it; a lock
+    another running copy holds stays."""
+    path, held = a_save(SaveFolder(tmp_path), games), a_save(SaveFolder(tmp_path), games, seed=10)
+    stale = a_stale_lock(SaveFolder(tmp_path), path)
+    running = SaveFolder(tmp_path)
+    fd = running.claim(held)
+    assert fd is not None
+    starting = SaveFolder(tmp_path)
+    assert starting.open_instance() == [stale]
+    assert not stale.exists() and held.with_name(held.name + ".lock").exists()
+    scan = SaveShelf(starting).scan(games)
+    assert sorted((s.path, s.problem) for s in scan.saved) == sorted([(path, None), (held, ELSEWHERE)])
+    assert starting.claim(path) is not None, "the game of the stale lock can be played here"
+
+
+def test_a_second_copy_clears_stale_locks_too_and_a_scan_does(tmp_path: Path, games: dict) -> None:
+    running = SaveFolder(tmp_path)
+    running.open_instance()
+    path = a_save(running, games)
+    stale = a_stale_lock(SaveFolder(tmp_path), path)
+    second = SaveFolder(tmp_path)
+    assert second.open_instance() == [stale] and not stale.exists()
+    stale = a_stale_lock(SaveFolder(tmp_path), path)
+    scan = SaveShelf(second).scan(games)
+    assert [(s.path, s.problem) for s in scan.saved] == [(path, None)] and not stale.exists()
+
+
+def test_quitting_lets_go_of_every_save_still_held(tmp_path: Path, games: dict) -> None:
+    folder = SaveFolder(tmp_path)
+    folder.open_instance()
+    paths = [a_save(folder, games, seed=seed) for seed in (1, 2)]
+    assert all(folder.claim(path) is not None for path in paths)
+    folder.close()
+    assert list(folder.saves.glob("*.lock")) == []
+    other = SaveFolder(tmp_path)
+    assert all(other.claim(path) is not None for path in paths), "free for the next copy"
+
+
+def test_a_claim_never_holds_a_lock_file_removed_as_stale_meanwhile(tmp_path: Path, games: dict,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another copy may find the lock file unheld and remove it between this copy opening it
+    and locking it: the claim then locks a new file at that name, which the others see."""
+    import fcntl
+
+    from parlour.core import saves as saves_module
+
+    folder = SaveFolder(tmp_path)
+    path = a_save(folder, games)
+    lock = path.with_name(path.name + ".lock")
+    real_flock = fcntl.flock
+    removed: list[int] = []
+
+    def removed_first(fd: int, operation: int) -> None:
+        if not removed and operation & fcntl.LOCK_EX:
+            removed.append(fd)
+            assert SaveFolder._remove_if_stale(lock) is True  # the other copy's sweep, just now
+        real_flock(fd, operation)
+
+    monkeypatch.setattr(saves_module.fcntl, "flock", removed_first)
+    fd = folder.claim(path)
+    monkeypatch.setattr(saves_module.fcntl, "flock", real_flock)
+    assert removed and fd is not None
+    assert lock.exists() and os.fstat(fd).st_ino == lock.stat().st_ino
+    assert SaveFolder(tmp_path).in_play_elsewhere(path), "the others see it played here"

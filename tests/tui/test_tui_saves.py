@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 from pathlib import Path
 from typing import Any
@@ -118,6 +119,57 @@ def test_quit_mid_game_and_continue_where_it_stopped(saves: SaveFolder) -> None:
             assert not path.exists()
 
     run(second_session())
+
+
+def quit_by_key(app: ParlourApp) -> bool:
+    """Whether the app has been told to exit (by a key: the test's own end has not come yet)."""
+    return bool(getattr(app, "_exit", False))
+
+
+def test_a_stale_lock_goes_at_start_and_quitting_leaves_no_lock(saves: SaveFolder) -> None:
+    """A playtest found ``.lock`` files left in the saves folder. The lock file of a copy that
+    ended without quitting (its lock went with it) is removed when the app starts, and the
+    game is offered here; a table's lock goes when it is left, and quitting (q at home, ctrl+q
+    at a table) leaves none."""
+    path = saves.new_path("sevens")
+    saves.save(saved_record(actions=2), path)
+    lock = path.with_name(path.name + ".lock")
+    ended = SaveFolder().claim(path)
+    assert ended is not None
+    os.close(ended)  # the copy ended: its lock went, its lock file stayed
+    assert lock.exists()
+
+    async def leave_then_q() -> None:
+        app = app_for()
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            home = app.screen
+            assert isinstance(home, HomeScreen)
+            assert not lock.exists(), "stale: removed at the start"
+            assert [(s.path, s.problem) for s in home.saved] == [(path, None)], "offered here, not elsewhere"
+            await continue_asked(pilot, app)
+            assert lock.exists(), "the table holds its save"
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, LeaveDialog))
+            await pilot.press("l")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            assert not lock.exists()
+            await pilot.press("q")
+            assert quit_by_key(app), "q quits the app"
+
+    async def quit_at_the_table() -> None:
+        app = app_for()
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            await continue_asked(pilot, app)
+            assert lock.exists()
+            await pilot.press("ctrl+q")
+            assert quit_by_key(app), "ctrl+q quits the app"
+
+    run(leave_then_q())
+    assert list(saves.saves.glob("*.lock")) == [] and path.exists()
+    run(quit_at_the_table())
+    assert list(saves.saves.glob("*.lock")) == [] and path.exists()
 
 
 def test_abandoning_at_the_table_asks_first_and_deletes_the_save(saves: SaveFolder) -> None:

@@ -244,6 +244,26 @@ def test_board_winner_chooses_a_card() -> None:
     assert chosen == [TakeTop()]
 
 
+def test_board_a_loser_without_cards_offers_only_the_top_card() -> None:
+    """CB-X4: the winner takes the top card or one of the loser's cards; when the loser holds
+    none, the board offers and words the top card alone (a playtest found "or one of Bea's
+    cards" where Bea had none)."""
+    state = arranged(figures=False)
+    set_cards(state, 2, {2: 2})
+    place_figures(state, {s: 0 for s in range(4)})
+    move(state, 12, 3, 13)
+    commit(state, {2: 100})
+    turn_over(state)
+    assert state.phase == "claim" and state.to_move == 2 and not any(state.cards[1])
+    assert state.legal_actions() == [TakeTop()]
+    chosen, texts = run_board(state, 2, ["enter"])
+    assert chosen == [TakeTop()]
+    decision = " ".join(texts["cb-decision"].split())
+    assert "Bea's cards" not in decision and "or one of" not in decision, decision
+    assert "Bea has no cards: take the top card" in decision, decision
+    assert "top card S Star" in decision
+
+
 def shown_table(**settings):
     state = arranged(figures=False, **settings)
     set_cards(state, 0, {3: 2, 1: 1})

@@ -183,6 +183,28 @@ def test_cb_s3_figures_placed_by_choice_from_left_of_the_leader() -> None:
     assert state.phase == "turn" and state.mover == 1
 
 
+def test_cb_s3_the_round_line_names_the_leader_and_who_plays_first() -> None:
+    """A playtest read "Round 1: Dmitri leads" and then saw another seat move first: the line
+    names both, the leader and the seat on his left who places the first figure and moves first."""
+    for seed in range(6):
+        state = GAME.new_game(4, rules(first_leader="random"), seed)
+        leader, first = state.leader, (state.leader + 1) % 4
+        line = next(e.text for e in state.events if e.kind == "round")
+        assert line == (f"Round 1: Player {leader + 1} leads; Player {first + 1}, on the leader's left, plays first. "
+                        "Everyone pays $700 into the pot, which holds $4,800."), line
+        assert state.to_move == first
+        place_figures(state, {s: 0 for s in range(4)})
+        assert state.mover == first
+    for state in random_states(3, 11, rounds=2):
+        if state.round == 2:
+            line = [e.text for e in state.events if e.kind == "round"][-1]
+            assert line.startswith(f"Round 2: Player {state.leader + 1} leads; Player {(state.leader + 1) % 3 + 1}, "
+                                   "on the leader's left, plays first."), line
+            break
+    else:
+        pytest.fail("the match never reached its second round")
+
+
 def test_cb_s3_random_first_leader_varies() -> None:
     leaders = {GAME.new_game(4, rules(first_leader="random"), seed).leader for seed in range(40)}
     assert leaders == {0, 1, 2, 3}
@@ -352,6 +374,39 @@ def test_cb_t4_premiums_stop_when_the_pot_is_empty() -> None:
     assert state.money[1] == 1350 and state.pot == 0
 
 
+def test_cb_t4_an_empty_pot_pays_nothing_and_the_log_names_no_premium() -> None:
+    """A playtest read "$0 from the pot" at every card once the pot was empty: a premium of
+    nothing is not named; a premium cut short by the pot still is."""
+    state = ready(top=STAR)
+    state.pot = 0
+    move(state, 10, 3, 11)
+    commit(state)
+    assert state.cards[1][STAR] == 1 and state.money[1] == 1300 and state.pot == 0
+    line = [e.text for e in state.events if e.kind == "card"][-1]
+    assert line == "Player 2 takes the top card, Star: 1 Star now. The top card is Lamp.", line
+    assert not any("$0" in e.text for e in state.events), [e.text for e in state.events if "$0" in e.text]
+    state = ready(top=STAR)
+    state.pot = 50
+    move(state, 10, 3, 11)
+    commit(state)
+    assert [e.text for e in state.events if e.kind == "card"][-1].endswith("1 Star now, $50 from the pot. "
+                                                                           "The top card is Lamp.")
+
+
+def test_cb_x2_a_mover_without_money_admits_without_a_fee_named() -> None:
+    state = ready()
+    state.money[1] = 0
+    move(state, 10, 4, 11)
+    commit(state, {2: 0})
+    state.apply(Admit())
+    line = [e.text for e in state.events if e.kind == "admit"][-1]
+    assert line == "Player 2 admits and goes back to field 1.", line
+    state = challenged(stake=100, announce=4)
+    state.apply(Admit())
+    assert [e.text for e in state.events if e.kind == "admit"][-1] == (
+        "Player 2 admits, goes back to field 1 and pays $50 into the pot.")
+
+
 # -- the challenge -----------------------------------------------------------------------
 
 def test_cb_x1_the_opening_stake_is_at_least_100_in_steps_of_50() -> None:
@@ -465,6 +520,22 @@ def test_cb_x4_a_losing_mover_goes_back() -> None:
     assert state.figures[1] == 0 and state.to_move == 2
     state.apply(TakeTop())
     assert state.cards[2][STAR] == 1 and state.cards[1] == [0] * 7
+
+
+def test_cb_x4_a_loser_without_cards_leaves_only_the_top_card() -> None:
+    """Nothing offers or names a card of a loser who holds none: the only choice is the top
+    card, and a move that does not fit says so."""
+    state = challenged(stake=100, announce=3)
+    turn_over(state)
+    assert state.loser == 2 and not any(state.cards[2])
+    assert list(state.legal_actions()) == [TakeTop()]
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(Pass())
+    assert "take the top card: Player 3 has no cards" in str(refused.value)
+    assert "loser's cards" not in str(refused.value)
+    set_cards(state, 2, {MOON: 1})
+    with pytest.raises(IllegalAction, match="or one of the loser's cards"):
+        state.apply(Pass())
 
 
 def test_cb_x4_undoing_a_lost_move_is_a_setting() -> None:
@@ -600,6 +671,25 @@ def test_cb_o2_an_empty_pile_is_rebuilt_from_single_cards() -> None:
     assert not state.is_over
 
 
+def test_cb_o2_the_new_pile_line_counts_its_cards_in_the_right_number() -> None:
+    """A playtest read "the 1 single cards": one card is named in the singular."""
+    state = ready(top=STAR)
+    state.pile = [STAR]
+    move(state, 10, 3, 11)
+    commit(state)
+    assert state.pile == [STAR] and not state.is_over
+    line = [e.text for e in state.events if e.kind == "pile"][-1]
+    assert line == "The pile is used up: 1 single card comes back as the new pile; its top card is Star.", line
+    state = ready(top=STAR)
+    state.pile = [STAR]
+    set_cards(state, 2, {KEY: 1, FEZ: 1})
+    move(state, 10, 3, 11)
+    commit(state)
+    line = [e.text for e in state.events if e.kind == "pile"][-1]
+    assert line.startswith("The pile is used up: the 3 single cards are shuffled into a new pile; its top card "
+                           "is "), line
+
+
 def test_cb_o2_no_single_cards_no_pile_and_nobody_wins_the_pot() -> None:
     state = ready(top=STAR)
     state.pile = [STAR]
@@ -632,6 +722,19 @@ def test_cb_o3_a_broke_player_may_sell_two_cards_for_200_each() -> None:
     state.apply(Pick(10))
     with pytest.raises(IllegalAction):
         state.apply(Sell(MOON))
+
+
+def test_cb_o3_a_sale_limit_of_one_card_is_said_in_the_singular() -> None:
+    state = table(4, 1, sell_limit=1)
+    lay_chips(state, {10: 3, 12: 5})
+    place_figures(state, {s: 0 for s in range(4)})
+    state.money[1] = 0
+    set_cards(state, 1, {MOON: 2})
+    state._begin_turn(1)
+    state.apply(Sell(MOON))
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(Sell(MOON))
+    assert str(refused.value).endswith("you may sell at most 1 card in a turn"), str(refused.value)
 
 
 def test_cb_o3_only_a_broke_player_sells() -> None:
@@ -706,7 +809,11 @@ def test_cb_o4_the_turn_limit_ends_a_round_without_a_pot_winner() -> None:
     for state in random_states(4, 2, turn_limit=5):
         pass
     assert state.is_over and state.turns == 5 and state.pot_winner == -1
-    assert "safety limit" in state.end_reason
+    assert state.end_reason == "the safety limit of 5 turns is reached"
+    for state in random_states(4, 2, turn_limit=1):
+        pass
+    assert state.end_reason == "the safety limit of 1 turn is reached", "one turn, in the singular"
+    assert [e.text for e in state.events][-1].startswith("Round 1 ends: the safety limit of 1 turn is reached. ")
 
 
 def test_cb_o4_a_match_deals_the_money_anew_each_round_and_adds_it_up() -> None:
