@@ -19,7 +19,7 @@ import random
 import sys
 import warnings
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -35,8 +35,8 @@ if TYPE_CHECKING:
     from parlour.core.schema import Schema
 
 #: the names this module had before the events moved out (imported from here all over)
-__all__ = ["Action", "IllegalAction", "GameDefinitionError", "PluginError", "State", "Game",
-           "Event", "QuietLog", "Worded", "new_event", "seat_label", "with_names"]
+__all__ = ["Action", "IllegalAction", "GameDefinitionError", "PluginError", "PLUGIN_FAULTS", "guarded", "State",
+           "Game", "Event", "QuietLog", "Worded", "new_event", "seat_label", "with_names"]
 
 
 class GameDefinitionError(Exception):
@@ -50,6 +50,45 @@ class PluginError(Exception):
 
     def __init__(self, message: str) -> None:
         super().__init__(clean_message(message))
+
+
+#: what a plugin's code may raise that its door turns into a :class:`PluginError` (a plugin
+#: may not end the program either); a KeyboardInterrupt, and the alarms of the host's own
+#: time limits, pass through
+PLUGIN_FAULTS = (Exception, SystemExit)
+
+
+class guarded:
+    """The one door of every call into a game's or a computer player's code: a ``with``
+    block out of which whatever that code raises leaves as one :class:`PluginError`,
+    ``"<who> failed <what>: <Type>: <message>"`` (``who`` names the game or the player, ``what``
+    the call: ``"to list the moves"``; either may be a function that writes it, called only
+    on a failure). The ``passes`` kinds leave as they are: a :class:`PluginError` said by a
+    door within (by default), and what the caller answers itself (an :class:`IllegalAction`
+    refused). It writes nothing unless something fails, so one made once may guard a hot
+    call every time."""
+
+    __slots__ = ("who", "what", "passes")
+
+    def __init__(self, who: str | Callable[[], str], what: str | Callable[[], str] = "",
+                 passes: tuple[type[BaseException], ...] = (PluginError,)) -> None:
+        self.who = who
+        self.what = what
+        self.passes = passes
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: object) -> None:
+        if kind is None or not issubclass(kind, PLUGIN_FAULTS) or issubclass(kind, self.passes):
+            return
+        raise self.failure(exc) from exc  # type: ignore[arg-type]
+
+    def failure(self, exc: BaseException) -> PluginError:
+        """The error that says this call failed with ``exc``."""
+        who = self.who if isinstance(self.who, str) else self.who()
+        what = self.what if isinstance(self.what, str) else self.what()
+        return PluginError(f"{who} failed{' ' if what else ''}{what}: {type(exc).__name__}: {exc}")
 
 
 def _not_an_action(value: object) -> str:
