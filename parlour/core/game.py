@@ -35,8 +35,8 @@ if TYPE_CHECKING:
     from parlour.core.schema import Schema
 
 #: the names this module had before the events moved out (imported from here all over)
-__all__ = ["Action", "IllegalAction", "GameDefinitionError", "PluginError", "PLUGIN_FAULTS", "guarded", "State",
-           "Game", "Event", "QuietLog", "Worded", "new_event", "seat_label", "with_names"]
+__all__ = ["Action", "IllegalAction", "GameDefinitionError", "PluginError", "PLUGIN_FAULTS", "guarded", "failed",
+           "State", "Game", "Event", "QuietLog", "Worded", "new_event", "seat_label", "with_names"]
 
 
 class GameDefinitionError(Exception):
@@ -88,7 +88,14 @@ class guarded:
         """The error that says this call failed with ``exc``."""
         who = self.who if isinstance(self.who, str) else self.who()
         what = self.what if isinstance(self.what, str) else self.what()
-        return PluginError(f"{who} failed{' ' if what else ''}{what}: {type(exc).__name__}: {exc}")
+        return failed(who, what, f"{type(exc).__name__}: {exc}")
+
+
+def failed(who: str, what: str, reason: str) -> PluginError:
+    """The error that says ``who``'s code failed ``what`` (``"to list the moves"``; may be
+    empty) because of ``reason``: what a door says, and what a caller says of a value the
+    code gave that it cannot use (a move numbered out of range)."""
+    return PluginError(f"{who} failed{' ' if what else ''}{what}: {reason}")
 
 
 def _not_an_action(value: object) -> str:
