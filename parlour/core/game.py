@@ -21,7 +21,7 @@ import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
 from parlour.core.actions import Action, ActionReader, IllegalAction, quoted
 from parlour.core.codec import ActionCodec
@@ -66,7 +66,16 @@ class guarded:
     on a failure). The ``passes`` kinds leave as they are: a :class:`PluginError` said by a
     door within (by default), and what the caller answers itself (an :class:`IllegalAction`
     refused). It writes nothing unless something fails, so one made once may guard a hot
-    call every time."""
+    call every time.
+
+    Where even that costs too much (the match runner's every move), the door is made only
+    once the code has failed, with the same effect::
+
+        try:
+            state.apply(action)
+        except PLUGIN_FAULTS as exc:
+            guarded(title, "on the move ...", (PluginError, IllegalAction)).fail(exc)
+    """
 
     __slots__ = ("who", "what", "passes")
 
@@ -80,15 +89,17 @@ class guarded:
         return None
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: object) -> None:
-        if kind is None or not issubclass(kind, PLUGIN_FAULTS) or issubclass(kind, self.passes):
-            return
-        raise self.failure(exc) from exc  # type: ignore[arg-type]
+        if kind is not None and issubclass(kind, PLUGIN_FAULTS) and not issubclass(kind, self.passes):
+            self.fail(exc)  # type: ignore[arg-type]
 
-    def failure(self, exc: BaseException) -> PluginError:
-        """The error that says this call failed with ``exc``."""
+    def fail(self, exc: BaseException) -> NoReturn:
+        """Raise what leaves the door for ``exc``, which the code behind it raised: ``exc``
+        itself when it is of a kind that passes, else the :class:`PluginError` that says it."""
+        if isinstance(exc, self.passes):
+            raise exc
         who = self.who if isinstance(self.who, str) else self.who()
         what = self.what if isinstance(self.what, str) else self.what()
-        return failed(who, what, f"{type(exc).__name__}: {exc}")
+        raise failed(who, what, f"{type(exc).__name__}: {exc}") from exc
 
 
 def failed(who: str, what: str, reason: str) -> PluginError:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.core.agents import Agent, Progress, Sampler, abilities, decide
-from parlour.core.game import Action, Game, IllegalAction, PluginError, State, guarded
+from parlour.core.game import PLUGIN_FAULTS, Action, Game, IllegalAction, PluginError, State, guarded
 from parlour.core.inputs import shown
 from parlour.core.record import Record, Seat
 
@@ -131,28 +131,28 @@ def player_name(kind: str, seat: int, title: str) -> str:
 
 
 def consult(agent: Agent, state: State, seat: int, view: Mapping[str, Any], legal: Sequence[Action],
-            rng: random.Random, who: str | Callable[[], str], time_limit: float | None = None,
+            rng: random.Random, kind: str, title: str, time_limit: float | None = None,
             progress: Progress | None = None) -> Action:
-    """The choice of ``agent``, at ``seat`` of ``state``, from ``view`` and ``legal`` alone (and,
-    for a searching agent, worlds drawn from that view): the door of a computer player's code.
-    What its code raises (a SystemExit too), or taking longer than ``time_limit`` seconds (None:
-    no limit; a ``quick`` agent is not timed), is a :class:`PluginError` that names ``who``
-    (:func:`player_name`). Whether the choice is legal is the caller's to check
-    (:func:`illegal_choice`)."""
+    """The choice of ``agent`` (of the ``kind`` ``"hard:200"``) at ``seat`` of ``state``, a game
+    of ``title``, from ``view`` and ``legal`` alone (and, for a searching agent, worlds drawn
+    from that view): the door of a computer player's code. What its code raises (a
+    SystemExit too), or taking longer than ``time_limit`` seconds (None: no limit; a ``quick``
+    agent is not timed), is a :class:`PluginError` that names it (:func:`player_name`).
+    Whether the choice is legal is the caller's to check (:func:`illegal_choice`)."""
     able = abilities(agent)
     limit = None if able.quick else time_limit
     try:
-        with guarded(who, passes=()):  # an agent's own PluginError is its failure too
-            if able.wants_worlds or able.reports_progress:
-                with deadline(limit):
-                    return decide(agent, view, legal, rng, worlds=world_sampler(state, seat), progress=progress)
-            if limit is None:
-                return agent.choose(view, legal, rng)  # what decide does for plain agents
+        if able.wants_worlds or able.reports_progress:
             with deadline(limit):
-                return agent.choose(view, legal, rng)
+                return decide(agent, view, legal, rng, worlds=world_sampler(state, seat), progress=progress)
+        if limit is None:
+            return agent.choose(view, legal, rng)  # what decide does for plain agents
+        with deadline(limit):
+            return agent.choose(view, legal, rng)
     except _TimeUp:
-        name = who if isinstance(who, str) else who()
-        raise PluginError(f"{name} took longer than {limit:g} s to decide") from None
+        raise PluginError(f"{player_name(kind, seat, title)} took longer than {limit:g} s to decide") from None
+    except PLUGIN_FAULTS as exc:  # an agent's own PluginError is its failure too
+        guarded(player_name(kind, seat, title), passes=()).fail(exc)
 
 
 def illegal_choice(who: str, action: object, reason: str = "") -> PluginError:
@@ -265,7 +265,7 @@ class Match:
             raise IllegalAction("the game is over")
         agent = self.agents[seat]
         view: Mapping[str, Any]
-        with guarded(self.game.title, lambda: f"to list seat {seat + 1}'s moves"):
+        try:
             if abilities(agent).reads_view:
                 view = state.view(seat)
             else:
@@ -273,8 +273,11 @@ class Match:
                     self._lazy.expire()
                 view = self._lazy = LazyView(state, seat)
             legal = state.legal_actions()
+        except PLUGIN_FAULTS as exc:
+            guarded(self.game.title, f"to list seat {seat + 1}'s moves").fail(exc)
         rng = self._rngs[seat] or self.decision_rng(seat)
-        return consult(agent, state, seat, view, legal, rng, lambda: self.who(seat), self.time_limit, progress)
+        return consult(agent, state, seat, view, legal, rng, self.seats[seat].agent, self.game.title, self.time_limit,
+                       progress)
 
     def step(self) -> Action:
         """Let the seat to move decide, and play its action (a :class:`PluginError` when
@@ -298,12 +301,14 @@ class Match:
         ``checked``: the action comes from ``Game.legal_action`` on this state, so its
         legality is not checked again."""
         state = self.state
-        with guarded(self.game.title, lambda: f"on the move {shown(getattr(action, 'text', action))!r}",
-                     (PluginError, IllegalAction)):
+        try:
             if checked:
                 state.apply_trusted(action)
             else:
                 state.apply(action)
+        except PLUGIN_FAULTS as exc:
+            guarded(self.game.title, f"on the move {shown(getattr(action, 'text', action))!r}",
+                    (PluginError, IllegalAction)).fail(exc)
         self._unwritten.append(action)
         lazy = self._lazy
         if lazy is not None:

@@ -62,12 +62,11 @@ class ParlourBot(pyspiel.Bot):
         title = state.get_game().title
         with guarded(title, lambda: f"to show seat {seat + 1} its view"):
             view = inner.view(seat)
-        who = player_name(self.name, seat, title)
-        action = consult(self.agent, inner, seat, view, legal, self.rng, who, self.time_limit)
+        action = consult(self.agent, inner, seat, view, legal, self.rng, self.name, title, self.time_limit)
         for code, offered in by_code.items():
             if offered == action:
                 return code
-        raise illegal_choice(who, action)
+        raise illegal_choice(player_name(self.name, seat, title), action)
 
     def restart_at(self, state: pyspiel.State) -> None:
         pass
