@@ -17,8 +17,9 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts
 
-from parlour.core.agents import Agent
-from parlour.core.game import Action, Game, State, failed, guarded
+from parlour.core.agents import Agent, AgentSpecError
+from parlour.core.game import Action, Game, PluginError, State, failed, guarded
+from parlour.core.inputs import shown
 from parlour.core.match import consult, illegal_choice, player_name
 from parlour.core.registry import discover
 from parlour.openspiel.bridge import MAX_GAME_LENGTH, ParlourGame, ParlourState, checked_state, game_for, win_shares
@@ -83,7 +84,9 @@ def parlour_bot(game_id: str, spec: str, rules: Mapping[str, Any], seed: int = 0
     from parlour.core.agents import make_agent
 
     game = discover().get(game_id)
-    return ParlourBot(make_agent(game, spec, rules), seed, name=spec)
+    with guarded(game.title, lambda: f"to make its computer player {shown(spec)!r}", (PluginError, AgentSpecError)):
+        agent = make_agent(game, spec, rules)
+    return ParlourBot(agent, seed, name=spec)
 
 
 class _Playouts:

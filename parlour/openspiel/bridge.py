@@ -352,7 +352,8 @@ class ParlourState(pyspiel.State):
     def from_world(cls, game: ParlourGame, world: State, sampler: Callable[[random.Random], State]) -> ParlourState:
         """A state for the seat to move in ``world``, a world drawn for it: each seat's
         memory starts with its view now, and resampling for that seat draws from ``sampler``."""
-        seat = world.to_move
+        with game.turn_door:
+            seat = world.to_move
 
         def resample(who: int, rng: random.Random) -> State:
             return sampler(rng) if who == seat else world.sample_world(who, rng)

@@ -17,7 +17,7 @@ from parlour.core.game import PluginError  # noqa: E402
 from parlour.core.match import Match  # noqa: E402
 from parlour.core.record import Seat  # noqa: E402
 from parlour.core.rulesets import load_ruleset  # noqa: E402
-from parlour.openspiel.agents import ISMCTSAgent, ParlourBot, _Playouts  # noqa: E402
+from parlour.openspiel.agents import ISMCTSAgent, ParlourBot, _Playouts, parlour_bot  # noqa: E402
 from parlour.openspiel.bridge import ParlourGame, game_for, register, short_name  # noqa: E402
 from parlour.plugin import RandomAgent  # noqa: E402
 
@@ -166,6 +166,14 @@ def test_a_parlour_bot_whose_agent_fails_is_one_line(kind: str, message: str) ->
         ParlourBot(agent, name=kind).step(state)
     assert _one_line(error) == message
     assert state.history() == [3]
+
+
+def test_a_parlour_bot_whose_agent_cannot_be_made_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PARLOUR_PLUGINS", "faulty_sevens:HOSTILE")
+    with pytest.raises(PluginError) as error:
+        parlour_bot("hostile-sevens", "unmade", RULES)
+    assert _one_line(error) == "Hostile Sevens failed to make its computer player 'unmade': KeyError: 'no such setting'"
+    assert parlour_bot("hostile-sevens", "raises", RULES).name == "raises"
 
 
 def test_a_parlour_bot_that_never_decides_is_stopped_by_its_time_limit() -> None:
