@@ -244,32 +244,36 @@ class _Memory:
                  for who in range(len(lines))]
         return _Memory(self.title, len(lines), world, start)
 
-    def before(self, state: State, action: Action) -> None:
-        """``action`` is about to be played on ``state`` (through the game's door: a copy
-        of ``state`` is made here)."""
+    def before(self, state: State) -> None:
+        """A move is about to be played on ``state`` (call it inside the game's door): the
+        copy that replays start from is made now, unless there is one."""
         if self.base is None:
             self.base = checked_state(self.title, state.clone(), "to copy a state")
-        self.pending.append(action)
-
-    def _add(self, seat: int, line: str) -> None:
-        self.lines[seat].append(line)
-        self.texts[seat] += "\n" + line
 
     def settle(self) -> list[list[str]]:
-        """Every seat's lines, brought up to date."""
+        """Every seat's lines, brought up to date; as they were if the game's code fails."""
         if self.pending:
             assert self.base is not None
             title = self.title
+            last = [lines[-1] for lines in self.lines]
+            added: list[list[str]] = [[] for _ in last]
             with guarded(title, "to replay the moves of the seats' histories"):
                 replay = self.base.clone()
                 for action in self.pending:
                     mover = replay.to_move
-                    self._add(mover, f"I play: {action.text}")  # type: ignore[arg-type]
+                    line = f"I play: {action.text}"
+                    added[mover].append(line)  # type: ignore[index]
+                    last[mover] = line  # type: ignore[index]
                     replay.apply_trusted(action)
-                    for seat, lines in enumerate(self.lines):
+                    for seat, seen in enumerate(last):
                         text = _view_text(title, replay, seat)
-                        if text != lines[-1] or lines[-1].startswith("I play: "):
-                            self._add(seat, text)
+                        if text != seen or seen.startswith("I play: "):
+                            added[seat].append(text)
+                            last[seat] = text
+            for seat, lines in enumerate(added):
+                if lines:
+                    self.lines[seat].extend(lines)
+                    self.texts[seat] += "\n" + "\n".join(lines)
             self.base, self.pending = None, []
         return self.lines
 
@@ -406,15 +410,18 @@ class ParlourState(pyspiel.State):
             what = f"to deal (deal {action})"
             with guarded(game.title, what):
                 dealt = game.parlour.new_game(game.players, game.rules, action)
-            core.inner = checked_state(game.title, dealt, what)
-            core.memory = _Memory(game.title, game.players, core.inner)
+            dealt = checked_state(game.title, dealt, what)
+            core.memory = _Memory(game.title, game.players, dealt)
+            core.inner = dealt
         else:
             chosen = core.actions().get(action)
             if chosen is None:
                 raise pyspiel.SpielError(f"action {action} is not legal now")
+            memory = core.memory
             with guarded(self._game.title, lambda: f"on the move {shown(chosen.text)!r}"):
-                core.memory.before(core.inner, chosen)  # type: ignore[union-attr]
+                memory.before(core.inner)  # type: ignore[union-attr,arg-type]
                 core.inner.apply_trusted(chosen)  # type: ignore[union-attr]
+            memory.pending.append(chosen)  # type: ignore[union-attr]
             core.legal = core.by_code = None
         if core.codes is not None:
             core.codes.append(action)

@@ -139,13 +139,31 @@ def test_an_illegal_action_is_still_openspiels_error() -> None:
         _game().new_initial_state().apply_action(70_000)
 
 
+def _everything(state: pyspiel.State) -> tuple:
+    return (state.history(), state.serialize(), state.legal_actions(),
+            [(state.information_state_string(seat), state.observation_string(seat)) for seat in range(2)])
+
+
 def test_a_failed_move_leaves_the_openspiel_state_as_it_was() -> None:
     state = _after_one_move("apply")
-    before = (state.history(), state.serialize())
+    before = _everything(state)
     with pytest.raises(PluginError):
         state.apply_action(state.legal_actions()[0])
-    assert (state.history(), state.serialize()) == before
-    assert state.get_game().deserialize_state(state.serialize()).history() == before[0]
+    assert _everything(state) == before
+    assert _everything(state.get_game().deserialize_state(state.serialize())) == before
+
+
+def test_a_history_that_fails_to_replay_is_kept_as_it_was() -> None:
+    """The seats' histories are replayed when asked for: a view that fails on the way leaves
+    them whole, the same when asked again."""
+    state = _game("view").new_initial_state()
+    state.apply_action(3)
+    first = state.information_state_string(0)
+    state.apply_action(state.legal_actions()[0])
+    for _ in range(2):
+        with pytest.raises(PluginError, match="failed to show seat 1 its view"):
+            state.information_state_string(0)
+    assert state._core.memory.texts[0] == first and state._core.memory.lines[0] == [first]
 
 
 @pytest.mark.parametrize(
