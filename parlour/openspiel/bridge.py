@@ -14,8 +14,8 @@ from typing import Any, ClassVar
 import numpy as np
 import pyspiel
 
-from parlour.core.codec import ActionCodec, Hashed
-from parlour.core.game import Action, Game, PluginError, State, failed, guarded
+from parlour.core.codec import REMEMBERED, ActionCodec, Hashed
+from parlour.core.game import PLUGIN_FAULTS, Action, Game, PluginError, State, failed, guarded
 from parlour.core.inputs import shown
 from parlour.core.rulesets import RulesetFile, clean_settings, load_ruleset
 from parlour.core.tensors import Layout, layout_size
@@ -173,6 +173,8 @@ class ParlourGame(pyspiel.Game):
         with guarded(title, "to number its moves"):
             codec = game.action_codec(self.rules, players)
         self.codec: ActionCodec = _checked_codec(title, codec)
+        #: the numbers of the actions met so far, each checked once (:meth:`number`)
+        self.numbers: dict[Action, int] = {}
         with guarded(title, "to lay out its view tensor"):
             layout = game.view_tensor_layout(self.rules, players)
         #: the pieces of the observation tensor (``Game.view_tensor_layout``); None: strings only
@@ -185,6 +187,20 @@ class ParlourGame(pyspiel.Game):
 
     def __deepcopy__(self, memo: Any) -> ParlourGame:
         return self  # nothing of it ever changes
+
+    def number(self, action: Action) -> int:
+        """The number of ``action`` by the game's codec, checked to be one of its numbers the
+        first time, and remembered in :attr:`numbers` (call it inside the game's door)."""
+        numbers = self.numbers
+        if len(numbers) >= REMEMBERED:
+            numbers.clear()
+        code = self.codec.number(action)
+        size = self.codec.size
+        if not (isinstance(code, int) and 0 <= code < size):
+            raise failed(self.title, "to list the moves", f"it numbered {shown(action.text)!r} {shown(code)}, not one "
+                                                          f"of 0 to {size - 1}")
+        numbers[action] = code
+        return code
 
     def __reduce__(self) -> tuple[Any, ...]:
         return _load_game, (str(self),)
@@ -303,11 +319,14 @@ class _Core:
         self.by_code: dict[int, Action] | None = None
 
     def __deepcopy__(self, memo: Any) -> _Core:
-        inner = None
-        if self.inner is not None:
-            title = self.game.title
-            with guarded(title, "to copy a state"):
-                inner = checked_state(title, self.inner.clone(), "to copy a state")
+        inner = self.inner
+        if inner is not None:
+            try:  # the door, made only on a failure: OpenSpiel's searches copy states often
+                inner = inner.clone()
+            except PLUGIN_FAULTS as exc:
+                guarded(self.game.title, "to copy a state").fail(exc)
+            if not isinstance(inner, State):
+                checked_state(self.game.title, inner, "to copy a state")
         memory = self.memory.copy() if self.memory is not None else None
         codes = list(self.codes) if self.codes is not None else None
         return _Core(self.game, inner, memory, self.resampler, codes)
@@ -324,15 +343,14 @@ class _Core:
         found = self.by_code
         if found is None:
             game = self.game
-            title, codec, inner = game.title, game.codec, self.inner
-            size, number = codec.size, codec.number
+            title, inner = game.title, self.inner
+            numbers, number = game.numbers, game.number
             found = {}
             with guarded(title, "to list the moves"):
                 for action in inner.legal_actions():  # type: ignore[union-attr]
-                    code = number(action)
-                    if not (isinstance(code, int) and 0 <= code < size):
-                        raise failed(title, "to list the moves", f"it numbered {shown(action.text)!r} {shown(code)}, "
-                                                                 f"not one of 0 to {size - 1}")
+                    code = numbers.get(action)
+                    if code is None:
+                        code = number(action)
                     if code in found:
                         raise failed(title, "to list the moves", f"{shown(found[code].text)!r} and "
                                                                  f"{shown(action.text)!r} share the action number {code}")
@@ -375,8 +393,10 @@ class ParlourState(pyspiel.State):
         if inner is None:
             return pyspiel.PlayerId.CHANCE
         game = self._game
-        with game.turn_door:
+        try:  # the door, made only on a failure: OpenSpiel asks this all the time
             seat = inner.to_move
+        except PLUGIN_FAULTS as exc:
+            game.turn_door.fail(exc)
         if seat is None:
             return pyspiel.PlayerId.TERMINAL
         if not (isinstance(seat, int) and 0 <= seat < game.players):
@@ -387,8 +407,10 @@ class ParlourState(pyspiel.State):
         inner = self._core.inner
         if inner is None:
             return False
-        with self._game.turn_door:
+        try:
             return inner.is_over
+        except PLUGIN_FAULTS as exc:
+            self._game.turn_door.fail(exc)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self._game.deals if self._core.inner is None else []

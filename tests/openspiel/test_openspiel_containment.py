@@ -84,6 +84,10 @@ STATE_CALLS = [
     ("moves", lambda s: s.legal_actions(), "Hostile Sevens failed to list the moves: KeyError: 'no such hand'"),
     ("no-moves", lambda s: s.legal_actions(), "Hostile Sevens failed to list the moves: none, and the game is not over"),
     ("turn", lambda s: s.current_player(), "Hostile Sevens failed to say whose turn it is: 7 is no seat of 2"),
+    ("turn-raises", lambda s: s.current_player(), "Hostile Sevens failed to say whose turn it is: AttributeError: "
+                                                  "'SevensState' object has no attribute 'seat'"),
+    ("turn-raises", lambda s: s.is_terminal(), "Hostile Sevens failed to say whose turn it is: AttributeError: "
+                                               "'SevensState' object has no attribute 'seat'"),
     ("view", lambda s: s.observation_string(1),
      "Hostile Sevens failed to show seat 2 its view: TypeError: a view\\x0aof two lines"),
     ("view", lambda s: s.information_state_string(0),
