@@ -99,19 +99,23 @@ def _checked_codec(title: str, codec: object) -> ActionCodec:
         raise failed(title, "to number its moves", f"it gave a {type(codec).__name__}, not an ActionCodec")
     size = codec.size
     if not (isinstance(size, int) and 0 < size <= MAX_ACTIONS):
-        raise failed(title, "to number its moves", f"it has {shown(size)} numbers, where OpenSpiel takes 1 to {MAX_ACTIONS:,}")
+        raise failed(title, "to number its moves", f"it has {shown(size)} numbers, where OpenSpiel takes 1 to "
+                                                   f"{MAX_ACTIONS:,}")
     return codec
 
 
 def _checked_layout(title: str, layout: object) -> Layout | None:
-    """The pieces of the game's view tensor, if they are pieces: a name and a length each."""
+    """The pieces of the game's view tensor, if they are pieces: a name and a length each,
+    no name twice."""
     if layout is None:
         return None
     pieces = list(layout) if _many(layout) else None  # type: ignore[call-overload]
     if pieces is None or not all(
             _many(piece) and len(piece) == 2 and isinstance(piece[0], str)  # type: ignore[index,arg-type]
-            and isinstance(piece[1], int) and piece[1] >= 0 for piece in pieces):  # type: ignore[index]
-        raise failed(title, "to lay out its view tensor", f"{shown(layout)} is not a list of (name, length) pairs")
+            and isinstance(piece[1], int) and piece[1] >= 0 for piece in pieces) \
+            or len({name for name, _ in pieces}) != len(pieces):
+        raise failed(title, "to lay out its view tensor", f"{shown(layout)} is not a list of (name, length) pairs "
+                                                          f"with distinct names")
     return [(name, size) for name, size in pieces]
 
 

@@ -51,9 +51,13 @@ GAME_CALLS = [
     ("settings", "Hostile Sevens failed to check its settings: AttributeError: no such setting"),
     ("codec", "Hostile Sevens failed to number its moves: IndexError: no numbers"),
     ("not-a-codec", "Hostile Sevens failed to number its moves: it gave a str, not an ActionCodec"),
+    ("no-numbers", "Hostile Sevens failed to number its moves: it has 0 numbers, where OpenSpiel takes 1 to "
+                   "2,147,483,647"),
     ("layout", "Hostile Sevens failed to lay out its view tensor: LookupError: no layout"),
     ("bad-layout", "Hostile Sevens failed to lay out its view tensor: [('row', -1)] is not a list of "
-                   "(name, length) pairs"),
+                   "(name, length) pairs with distinct names"),
+    ("same-names", "Hostile Sevens failed to lay out its view tensor: [('row', 1), ('row', 1)] is not a list of "
+                   "(name, length) pairs with distinct names"),
     ("deal", "Hostile Sevens failed to deal (deal 3): ZeroDivisionError: division by zero"),
     ("not-a-state", "Hostile Sevens failed to deal (deal 3): it gave a NoneType, not a game state"),
     ("numbers", "Hostile Sevens failed to list the moves: it numbered 'play 2' 99, not one of 0 to 3"),
@@ -119,6 +123,10 @@ def test_a_game_in_progress_fails_in_one_line_at_each_call(fault: str, call, mes
         call(state)
     assert _one_line(error) == message
     assert state.history()[:len(history)] == history, "the moves played are kept"
+
+
+def test_the_fixture_is_a_sound_game_without_a_fault() -> None:
+    pyspiel.random_sim_test(_game(), num_sims=3, serialize=True, verbose=False)
 
 
 def test_the_same_calls_work_before_the_fault_is_armed() -> None:
