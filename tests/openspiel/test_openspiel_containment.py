@@ -6,22 +6,25 @@ a ``PluginError``, through OpenSpiel too; an illegal action stays OpenSpiel's ``
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed (pip install parlour[openspiel])")
 
-from faulty_sevens import GAME_FAULTS, HOSTILE, STATE_FAULTS, HostileSevens, Stalls  # noqa: E402
+from faulty_sevens import GAME_FAULTS, HOSTILE, STATE_FAULTS, FaultySevens, HostileSevens, Stalls  # noqa: E402
 
 from parlour.core.game import PluginError  # noqa: E402
 from parlour.core.match import Match  # noqa: E402
 from parlour.core.record import Seat  # noqa: E402
+from parlour.core.registry import Plugin, Registry  # noqa: E402
 from parlour.core.rulesets import load_ruleset  # noqa: E402
 from parlour.openspiel.agents import ISMCTSAgent, ParlourBot, _Playouts, parlour_bot  # noqa: E402
-from parlour.openspiel.bridge import ParlourGame, game_for, register, short_name  # noqa: E402
+from parlour.openspiel.bridge import ParlourGame, game_for, register, register_all, short_name  # noqa: E402
 from parlour.plugin import RandomAgent  # noqa: E402
 
 RULES = load_ruleset(HOSTILE).defaults
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
 def _game(fault: str = "none") -> ParlourGame:
@@ -264,3 +267,34 @@ def test_a_game_openspiel_cannot_take_is_one_line() -> None:
     with pytest.raises(PluginError) as error:
         register(_Unregistrable(), load_ruleset(HOSTILE))
     assert _one_line(error).startswith("Unregistrable Sevens failed to register with OpenSpiel: TypeError: ")
+
+
+def test_register_all_leaves_out_a_game_openspiel_cannot_take_and_says_why(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game the registry takes but OpenSpiel cannot (more seats than it counts) is left out,
+    with a warning in one line; the other games are registered all the same."""
+    from parlour.core import registry as registry_module
+
+    class Huge(FaultySevens):
+        id = "huge-sevens"
+        title = "Huge Sevens"
+        max_players = 10**12
+
+        @property
+        def ruleset_path(self) -> Path:
+            return tmp_path / "huge-sevens.yaml"
+
+        def validate_rules(self, rules: dict) -> list[tuple[str, str]]:
+            return []  # Sevens deals for its most players: these would need a huge deck
+
+    ruleset = (FIXTURES / "faulty-sevens.yaml").read_text().replace("game: faulty-sevens", "game: huge-sevens")
+    (tmp_path / "huge-sevens.yaml").write_text(ruleset)
+    registry = Registry([Plugin("huge", "test", lambda: Huge()), Plugin("hostile", "test", lambda: HOSTILE)])
+    assert set(registry.games) == {"huge-sevens", "hostile-sevens"}, registry.broken
+    monkeypatch.setattr(registry_module, "discover", lambda extra=(): registry)
+    with pytest.warns(RuntimeWarning) as warned:
+        names = register_all()
+    assert names == [short_name(HOSTILE.id)]
+    assert len(warned) == 1
+    message = str(warned[0].message)
+    assert message.startswith("Huge Sevens failed to register with OpenSpiel: TypeError: ") and "\n" not in message
