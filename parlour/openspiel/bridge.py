@@ -356,8 +356,8 @@ class _Core:
                     if code is None:
                         code = number(action)
                     if code in found:
-                        raise failed(title, "to list the moves", f"{shown(found[code].text)!r} and "
-                                                                 f"{shown(action.text)!r} share the action number {code}")
+                        both = f"{shown(found[code].text)!r} and {shown(action.text)!r}"
+                        raise failed(title, "to list the moves", f"{both} share the action number {code}")
                     found[code] = action
                 if not found and inner.to_move is not None:  # type: ignore[union-attr]
                     raise failed(title, "to list the moves", "none, and the game is not over")

@@ -89,7 +89,8 @@ def _returns_at_the_end(state: pyspiel.State) -> list[float]:
 
 STATE_CALLS = [
     ("moves", lambda s: s.legal_actions(), "Hostile Sevens failed to list the moves: KeyError: 'no such hand'"),
-    ("no-moves", lambda s: s.legal_actions(), "Hostile Sevens failed to list the moves: none, and the game is not over"),
+    ("no-moves", lambda s: s.legal_actions(),
+     "Hostile Sevens failed to list the moves: none, and the game is not over"),
     ("turn", lambda s: s.current_player(), "Hostile Sevens failed to say whose turn it is: 7 is no seat of 2"),
     ("turn-raises", lambda s: s.current_player(), "Hostile Sevens failed to say whose turn it is: AttributeError: "
                                                   "'SevensState' object has no attribute 'seat'"),
@@ -186,7 +187,8 @@ def test_a_history_that_fails_to_replay_is_kept_as_it_was() -> None:
     [
         ("raises", "the computer player 'raises' in seat 1 of Hostile Sevens failed: RuntimeError: "
                    "the agent fell over \\x1b[31m"),
-        ("cheats", "the computer player 'cheats' in seat 1 of Hostile Sevens chose 'play 99', which is not a legal move"),
+        ("cheats", "the computer player 'cheats' in seat 1 of Hostile Sevens chose 'play 99', which is not a "
+                   "legal move"),
         ("babbles", "the computer player 'babbles' in seat 1 of Hostile Sevens chose a str, which is not a legal move"),
         ("exits", "the computer player 'exits' in seat 1 of Hostile Sevens failed: SystemExit: 3"),
     ],
@@ -214,7 +216,8 @@ def test_a_parlour_bot_that_never_decides_is_stopped_by_its_time_limit() -> None
     state.apply_action(3)
     with pytest.raises(PluginError) as error:
         ParlourBot(Stalls(), time_limit=0.05).step(state)  # type: ignore[arg-type]
-    assert _one_line(error) == "the computer player 'Stalls' in seat 1 of Hostile Sevens took longer than 0.05 s to decide"
+    assert _one_line(error) == ("the computer player 'Stalls' in seat 1 of Hostile Sevens took longer than 0.05 s "
+                                "to decide")
 
 
 def test_a_parlour_bot_on_a_game_that_fails_names_the_game() -> None:
