@@ -19,9 +19,9 @@ import random
 import sys
 import warnings
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
 from parlour.core.actions import Action, ActionReader, IllegalAction, quoted
 from parlour.core.codec import ActionCodec
@@ -35,8 +35,8 @@ if TYPE_CHECKING:
     from parlour.core.schema import Schema
 
 #: the names this module had before the events moved out (imported from here all over)
-__all__ = ["Action", "IllegalAction", "GameDefinitionError", "PluginError", "State", "Game",
-           "Event", "QuietLog", "Worded", "new_event", "seat_label", "with_names"]
+__all__ = ["Action", "IllegalAction", "GameDefinitionError", "PluginError", "PLUGIN_FAULTS", "guarded", "failed",
+           "State", "Game", "Event", "QuietLog", "Worded", "new_event", "seat_label", "with_names"]
 
 
 class GameDefinitionError(Exception):
@@ -50,6 +50,63 @@ class PluginError(Exception):
 
     def __init__(self, message: str) -> None:
         super().__init__(clean_message(message))
+
+
+#: what a plugin's code may raise that its door turns into a :class:`PluginError` (a plugin
+#: may not end the program either); a KeyboardInterrupt, and the alarms of the host's own
+#: time limits, pass through
+PLUGIN_FAULTS = (Exception, SystemExit)
+
+
+class guarded:
+    """The one door of every call into a game's or a computer player's code: a ``with``
+    block out of which whatever that code raises leaves as one :class:`PluginError`,
+    ``"<who> failed <what>: <Type>: <message>"`` (``who`` names the game or the player, ``what``
+    the call: ``"to list the moves"``; either may be a function that writes it, called only
+    on a failure). The ``passes`` kinds leave as they are: a :class:`PluginError` said by a
+    door within (by default), and what the caller answers itself (an :class:`IllegalAction`
+    refused). It writes nothing unless something fails, so one made once may guard a hot
+    call every time.
+
+    Where even that costs too much (the match runner's every move), the door is made only
+    once the code has failed, with the same effect::
+
+        try:
+            state.apply(action)
+        except PLUGIN_FAULTS as exc:
+            guarded(title, "on the move ...", (PluginError, IllegalAction)).fail(exc)
+    """
+
+    __slots__ = ("who", "what", "passes")
+
+    def __init__(self, who: str | Callable[[], str], what: str | Callable[[], str] = "",
+                 passes: tuple[type[BaseException], ...] = (PluginError,)) -> None:
+        self.who = who
+        self.what = what
+        self.passes = passes
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: object) -> None:
+        if kind is not None and issubclass(kind, PLUGIN_FAULTS) and not issubclass(kind, self.passes):
+            self.fail(exc)  # type: ignore[arg-type]
+
+    def fail(self, exc: BaseException) -> NoReturn:
+        """Raise what leaves the door for ``exc``, which the code behind it raised: ``exc``
+        itself when it is of a kind that passes, else the :class:`PluginError` that says it."""
+        if isinstance(exc, self.passes):
+            raise exc
+        who = self.who if isinstance(self.who, str) else self.who()
+        what = self.what if isinstance(self.what, str) else self.what()
+        raise failed(who, what, f"{type(exc).__name__}: {exc}") from exc
+
+
+def failed(who: str, what: str, reason: str) -> PluginError:
+    """The error that says ``who``'s code failed ``what`` (``"to list the moves"``; may be
+    empty) because of ``reason``: what a door says, and what a caller says of a value the
+    code gave that it cannot use (a move numbered out of range)."""
+    return PluginError(f"{who} failed{' ' if what else ''}{what}: {reason}")
 
 
 def _not_an_action(value: object) -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.core.agents import Agent, Progress, Sampler, abilities, decide
-from parlour.core.game import Action, Game, IllegalAction, PluginError, State
+from parlour.core.game import PLUGIN_FAULTS, Action, Game, IllegalAction, PluginError, State, guarded
 from parlour.core.inputs import shown
 from parlour.core.record import Record, Seat
 
@@ -125,6 +125,44 @@ def world_sampler(state: State, seat: int) -> Sampler:
     return lambda rng: sample(seat, rng)
 
 
+def player_name(kind: str, seat: int, title: str) -> str:
+    """The computer player ``kind`` (``"hard:200"``) at ``seat``, as an error names it."""
+    return f"the computer player {shown(kind)!r} in seat {seat + 1} of {title}"
+
+
+def consult(agent: Agent, state: State, seat: int, view: Mapping[str, Any], legal: Sequence[Action],
+            rng: random.Random, kind: str, title: str, time_limit: float | None = None,
+            progress: Progress | None = None) -> Action:
+    """The choice of ``agent`` (of the ``kind`` ``"hard:200"``) at ``seat`` of ``state``, a game
+    of ``title``, from ``view`` and ``legal`` alone (and, for a searching agent, worlds drawn
+    from that view): the door of a computer player's code. What its code raises (a
+    SystemExit too), or taking longer than ``time_limit`` seconds (None: no limit; a ``quick``
+    agent is not timed), is a :class:`PluginError` that names it (:func:`player_name`).
+    Whether the choice is legal is the caller's to check (:func:`illegal_choice`)."""
+    able = abilities(agent)
+    limit = None if able.quick else time_limit
+    try:
+        if able.wants_worlds or able.reports_progress:
+            with deadline(limit):
+                return decide(agent, view, legal, rng, worlds=world_sampler(state, seat), progress=progress)
+        if limit is None:
+            return agent.choose(view, legal, rng)  # what decide does for plain agents
+        with deadline(limit):
+            return agent.choose(view, legal, rng)
+    except _TimeUp:
+        raise PluginError(f"{player_name(kind, seat, title)} took longer than {limit:g} s to decide") from None
+    except PLUGIN_FAULTS as exc:  # an agent's own PluginError is its failure too
+        guarded(player_name(kind, seat, title), passes=()).fail(exc)
+
+
+def illegal_choice(who: str, action: object, reason: str = "") -> PluginError:
+    """The error that says the computer player ``who`` chose ``action``, which is not legal
+    (because of ``reason``, when known)."""
+    text = getattr(action, "text", None) if isinstance(action, Action) else None
+    what = repr(shown(text)) if isinstance(text, str) else f"a {type(action).__name__}"
+    return PluginError(f"{who} chose {what}, which is not a legal move{': ' if reason else ''}{reason}")
+
+
 @dataclass
 class Match:
     """One game between seated agents. ``play`` runs it to the end.
@@ -212,7 +250,7 @@ class Match:
 
     def who(self, seat: int) -> str:
         """The computer player at ``seat``, as an error names it."""
-        return f"the computer player {shown(self.seats[seat].agent)!r} in seat {seat + 1} of {self.game.title}"
+        return player_name(self.seats[seat].agent, seat, self.game.title)
 
     def ask(self, progress: Progress | None = None) -> Action:
         """The choice of the agent at the seat to move, from its view alone; not yet played.
@@ -226,33 +264,20 @@ class Match:
         if seat is None:
             raise IllegalAction("the game is over")
         agent = self.agents[seat]
-        able = abilities(agent)
         view: Mapping[str, Any]
         try:
-            if able.reads_view:
+            if abilities(agent).reads_view:
                 view = state.view(seat)
             else:
                 if self._lazy is not None:
                     self._lazy.expire()
                 view = self._lazy = LazyView(state, seat)
             legal = state.legal_actions()
-        except Exception as exc:
-            raise PluginError(f"{self.game.title} failed to list seat {seat + 1}'s moves: "
-                              f"{type(exc).__name__}: {exc}") from exc
+        except PLUGIN_FAULTS as exc:
+            guarded(self.game.title, f"to list seat {seat + 1}'s moves").fail(exc)
         rng = self._rngs[seat] or self.decision_rng(seat)
-        limit = None if able.quick else self.time_limit
-        try:
-            if able.wants_worlds or able.reports_progress:
-                with deadline(limit):
-                    return decide(agent, view, legal, rng, worlds=world_sampler(state, seat), progress=progress)
-            if limit is None:
-                return agent.choose(view, legal, rng)  # what decide does for plain agents
-            with deadline(limit):
-                return agent.choose(view, legal, rng)
-        except _TimeUp:
-            raise PluginError(f"{self.who(seat)} took longer than {limit:g} s to decide") from None
-        except (Exception, SystemExit) as exc:  # an agent may not end the program either
-            raise PluginError(f"{self.who(seat)} failed: {type(exc).__name__}: {exc}") from exc
+        return consult(agent, state, seat, view, legal, rng, self.seats[seat].agent, self.game.title, self.time_limit,
+                       progress)
 
     def step(self) -> Action:
         """Let the seat to move decide, and play its action (a :class:`PluginError` when
@@ -268,9 +293,7 @@ class Match:
         try:
             self.play(action)
         except IllegalAction as exc:
-            text = getattr(action, "text", None) if isinstance(action, Action) else None
-            what = repr(shown(text)) if isinstance(text, str) else f"a {type(action).__name__}"
-            raise PluginError(f"{self.who(seat)} chose {what}, which is not a legal move: {exc}") from None
+            raise illegal_choice(self.who(seat), action, str(exc)) from None
 
     def play(self, action: Action, *, checked: bool = False) -> None:
         """Apply an action for the seat to move (an agent's or a human's) and record it; an
@@ -283,11 +306,9 @@ class Match:
                 state.apply_trusted(action)
             else:
                 state.apply(action)
-        except IllegalAction:
-            raise
-        except Exception as exc:
-            raise PluginError(f"{self.game.title} failed on the move {shown(getattr(action, 'text', action))!r}: "
-                              f"{type(exc).__name__}: {exc}") from exc
+        except PLUGIN_FAULTS as exc:
+            guarded(self.game.title, f"on the move {shown(getattr(action, 'text', action))!r}",
+                    (PluginError, IllegalAction)).fail(exc)
         self._unwritten.append(action)
         lazy = self._lazy
         if lazy is not None:

@@ -31,6 +31,13 @@ time it changed, and each of its own moves. Observations are its view now: a str
 tensor where the game writes views as numbers (``Game.view_tensor``; each piece by name in the
 observer's ``dict``). No information-state tensor: a history has no fixed length. Returns are
 each seat's share of the win (1 for a sole winner, 1/k for k sharing it), so they add up to 1.
+
+Failures: every call into a game's or a computer player's code goes through the match
+runner's door (:class:`parlour.core.game.guarded`), and what the bridge trusts of its answers
+is checked (a state, action numbers in range and distinct, a seat of the table, distinct
+winners, a tensor of the layout's size with finite numbers): either failing is one
+:class:`~parlour.core.game.PluginError` that names the game (or the player and its seat) and
+the call. An action number that is not legal is OpenSpiel's ``SpielError``.
 """
 
 from __future__ import annotations

@@ -17,11 +17,12 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts
 
-from parlour.core.agents import Agent, decide
-from parlour.core.game import Action, Game, State
-from parlour.core.match import world_sampler
+from parlour.core.agents import Agent, AgentSpecError
+from parlour.core.game import Action, Game, PluginError, State, failed, guarded
+from parlour.core.inputs import shown
+from parlour.core.match import consult, illegal_choice, player_name
 from parlour.core.registry import discover
-from parlour.openspiel.bridge import ParlourGame, ParlourState, game_for
+from parlour.openspiel.bridge import MAX_GAME_LENGTH, ParlourGame, ParlourState, checked_state, game_for, win_shares
 
 #: OpenSpiel ISMCTS's exploration constant here (returns are win shares, from 0 to 1)
 UCT_C = 1.0
@@ -37,22 +38,36 @@ def _parlour_state(state: pyspiel.State) -> State:
 class ParlourBot(pyspiel.Bot):
     """An OpenSpiel bot that asks a Parlour agent (``hard``, ``medium``...) for each move, from
     the seat's view and legal actions alone, with worlds drawn from that view for a
-    searching agent; ``seed`` starts the agent's generator."""
+    searching agent; ``seed`` starts the agent's generator.
 
-    def __init__(self, agent: Agent, seed: int = 0) -> None:
+    It asks as Parlour's match runner does, through the same doors: the agent's failing, a
+    choice that is not a legal move, or taking longer than ``time_limit`` seconds (None: no
+    limit) is a :class:`~parlour.core.game.PluginError` naming it (as ``name``: its kind,
+    ``"hard:200"``; its class's name by default) and its seat."""
+
+    def __init__(self, agent: Agent, seed: int = 0, *, name: str | None = None,
+                 time_limit: float | None = None) -> None:
         pyspiel.Bot.__init__(self)
         self.agent = agent
         self.rng = random.Random(seed)
+        self.name = name or type(agent).__name__
+        self.time_limit = time_limit
 
     def step(self, state: pyspiel.State) -> int:
         inner = _parlour_state(state)
-        seat = inner.to_move
-        if seat is None:
+        seat = state.current_player()
+        if seat < 0:
             raise pyspiel.SpielError("the game is over")
-        legal = inner.legal_actions()
-        action = decide(self.agent, inner.view(seat), legal, self.rng, worlds=world_sampler(inner, seat))
-        codec = state.get_game().codec
-        return codec.number(action)  # type: ignore[no-any-return]
+        by_code = state._core.actions()
+        legal = list(by_code.values())
+        title = state.get_game().title
+        with guarded(title, lambda: f"to show seat {seat + 1} its view"):
+            view = inner.view(seat)
+        action = consult(self.agent, inner, seat, view, legal, self.rng, self.name, title, self.time_limit)
+        for code, offered in by_code.items():
+            if offered == action:
+                return code
+        raise illegal_choice(player_name(self.name, seat, title), action)
 
     def restart_at(self, state: pyspiel.State) -> None:
         pass
@@ -69,7 +84,9 @@ def parlour_bot(game_id: str, spec: str, rules: Mapping[str, Any], seed: int = 0
     from parlour.core.agents import make_agent
 
     game = discover().get(game_id)
-    return ParlourBot(make_agent(game, spec, rules), seed)
+    with guarded(game.title, lambda: f"to make its computer player {shown(spec)!r}", (PluginError, AgentSpecError)):
+        agent = make_agent(game, spec, rules)
+    return ParlourBot(agent, seed, name=spec)
 
 
 class _Playouts:
@@ -85,14 +102,22 @@ class _Playouts:
         inner = state.inner
         if inner is None:
             raise pyspiel.SpielError("no play-out before the deal")
-        world = inner.clone()
-        world.silence()
+        title = state.get_game().title
         rand = self.rng.random
-        while world.to_move is not None:
-            legal = world.legal_actions()
-            world.apply_trusted(legal[int(rand() * len(legal))])
-        winners = world.winners()
-        return np.array([1.0 / len(winners) if seat in winners else 0.0 for seat in range(world.players)])
+        with guarded(title, "to play a game out"):
+            world = inner.clone()
+            world.silence()
+            for _ in range(MAX_GAME_LENGTH):
+                if world.to_move is None:
+                    break
+                legal = world.legal_actions()
+                if not legal:
+                    raise failed(title, "to play a game out", "no moves, and the game is not over")
+                world.apply_trusted(legal[int(rand() * len(legal))])
+            else:
+                raise failed(title, "to play a game out", f"no end after {MAX_GAME_LENGTH:,} moves")
+            winners = world.winners()
+        return np.array(win_shares(title, winners, world.players))
 
     def prior(self, state: ParlourState) -> list[tuple[int, float]]:
         legal = state.legal_actions()
@@ -124,7 +149,9 @@ class ISMCTSAgent:
                worlds: Any = None) -> Action:
         if len(legal) == 1 or worlds is None:
             return legal[0]
-        world = worlds(rng)
+        what = "to draw a world for its computer player"
+        with guarded(self.game.title, what):
+            world = checked_state(self.game.title, worlds(rng), what)
         game = self._openspiel_game(world.players)
         state = ParlourState.from_world(game, world, worlds)
         bot = ismcts.ISMCTSBot(
@@ -138,8 +165,8 @@ class ISMCTSAgent:
         draw = random.Random(rng.getrandbits(64)).random
         bot.set_resampler(lambda root, player: root.resample_from_infostate(player, draw))
         code = bot.step(state)
-        chosen = state._core.actions()[int(code)]
+        chosen = state._core.actions().get(int(code))
         for action in legal:
             if action == chosen:
                 return action
-        raise pyspiel.SpielError(f"OpenSpiel's ISMCTS chose {chosen.text!r}, which is not a legal move here")
+        raise pyspiel.SpielError(f"OpenSpiel's ISMCTS chose the move numbered {code}, which is not a legal move here")

@@ -7,14 +7,16 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import warnings
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
 import pyspiel
 
-from parlour.core.codec import ActionCodec, Hashed
-from parlour.core.game import Action, Game, State
+from parlour.core.codec import REMEMBERED, ActionCodec, Hashed
+from parlour.core.game import PLUGIN_FAULTS, Action, Game, PluginError, State, failed, guarded
+from parlour.core.inputs import shown
 from parlour.core.rulesets import RulesetFile, clean_settings, load_ruleset
 from parlour.core.tensors import Layout, layout_size
 from parlour.core.yamlsource import RulesetError
@@ -27,6 +29,8 @@ _DEAL_CHANCES = [(seed, 1.0 / DEALS) for seed in range(DEALS)]
 MAX_GAME_LENGTH = 100_000
 #: the scalar types OpenSpiel takes as game parameters; other settings travel as JSON text
 _SCALARS = (bool, int, float, str)
+#: the most action numbers OpenSpiel can hold (its ``num_distinct_actions`` is a C ``int``)
+MAX_ACTIONS = 2**31 - 1
 
 
 def short_name(game_id: str) -> str:
@@ -64,13 +68,67 @@ def rules_from(game: Game, ruleset: RulesetFile, params: Mapping[str, Any]) -> d
             value = float(value)
         settings[key] = value
     try:
-        rules = clean_settings(game, settings, f"{short_name(game.id)} parameters")
+        with guarded(game.title, "to check its settings", (PluginError, RulesetError)):
+            rules = clean_settings(game, settings, f"{short_name(game.id)} parameters")
+            problems = "; ".join(f"{k}: {m}" for k, m in game.validate_rules(rules))
     except RulesetError as exc:
         raise ValueError(str(exc)) from None
-    problems = game.validate_rules(rules)
     if problems:
-        raise ValueError(f"{short_name(game.id)}: " + "; ".join(f"{k}: {m}" for k, m in problems))
+        raise ValueError(f"{short_name(game.id)}: {problems}")
     return rules
+
+
+def _many(value: object, kind: type = Sequence) -> bool:
+    """Whether ``value`` is a ``kind`` of things (a list, a tuple...), not a text."""
+    return isinstance(value, kind) and not isinstance(value, (str, bytes))
+
+
+def checked_state(title: str, value: object, what: str) -> State:
+    """``value``, which the game's code gave ``what`` (``"to deal"``), if it is a state."""
+    if not isinstance(value, State):
+        raise failed(title, what, f"it gave a {type(value).__name__}, not a game state")
+    return value
+
+
+def _checked_codec(title: str, codec: object) -> ActionCodec:
+    """The game's action numbering (its own, else checksums of the texts), if it is one
+    OpenSpiel can hold."""
+    if codec is None:
+        return ActionCodec([Hashed()])
+    if not isinstance(codec, ActionCodec):
+        raise failed(title, "to number its moves", f"it gave a {type(codec).__name__}, not an ActionCodec")
+    size = codec.size
+    if not (isinstance(size, int) and 0 < size <= MAX_ACTIONS):
+        raise failed(title, "to number its moves", f"it has {shown(size)} numbers, where OpenSpiel takes 1 to "
+                                                   f"{MAX_ACTIONS:,}")
+    return codec
+
+
+def _checked_layout(title: str, layout: object) -> Layout | None:
+    """The pieces of the game's view tensor, if they are pieces: a name and a length each,
+    no name twice."""
+    if layout is None:
+        return None
+    pieces = list(layout) if _many(layout) else None  # type: ignore[call-overload]
+    if pieces is None or not all(
+            _many(piece) and len(piece) == 2 and isinstance(piece[0], str)  # type: ignore[index,arg-type]
+            and isinstance(piece[1], int) and piece[1] >= 0 for piece in pieces) \
+            or len({name for name, _ in pieces}) != len(pieces):
+        raise failed(title, "to lay out its view tensor", f"{shown(layout)} is not a list of (name, length) pairs "
+                                                          f"with distinct names")
+    return [(name, size) for name, size in pieces]
+
+
+def win_shares(title: str, winners: object, players: int) -> list[float]:
+    """Each seat's share of the win (1/k for each of k winners), from what the game's
+    ``winners()`` gave, if it names at least one seat of the table and none twice."""
+    seats = list(winners) if _many(winners, Collection) else None  # type: ignore[arg-type]
+    if not seats or not all(isinstance(seat, int) and 0 <= seat < players for seat in seats) \
+            or len(set(seats)) != len(seats):
+        raise failed(title, "to name the winners", f"{shown(winners)} is not a list of distinct seats from 0 to "
+                     f"{players - 1}")
+    share = 1.0 / len(seats)
+    return [share if seat in seats else 0.0 for seat in range(players)]
 
 
 def game_type(game: Game, ruleset: RulesetFile) -> pyspiel.GameType:
@@ -113,9 +171,18 @@ class ParlourGame(pyspiel.Game):
         self.rules = rules_from(game, ruleset, merged)
         self.players = players
         self.deals = _DEAL_CHANCES
-        self.codec: ActionCodec = game.action_codec(self.rules, players) or ActionCodec([Hashed()])
+        #: the game's name in its errors, and the door of its code asked most often
+        self.title = title = game.title
+        self.turn_door = guarded(title, "to say whose turn it is")
+        with guarded(title, "to number its moves"):
+            codec = game.action_codec(self.rules, players)
+        self.codec: ActionCodec = _checked_codec(title, codec)
+        #: the numbers of the actions met so far, each checked once (:meth:`number`)
+        self.numbers: dict[Action, int] = {}
+        with guarded(title, "to lay out its view tensor"):
+            layout = game.view_tensor_layout(self.rules, players)
         #: the pieces of the observation tensor (``Game.view_tensor_layout``); None: strings only
-        self.layout: Layout | None = game.view_tensor_layout(self.rules, players)
+        self.layout: Layout | None = _checked_layout(title, layout)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.codec.size, max_chance_outcomes=DEALS, num_players=players,
             min_utility=0.0, max_utility=1.0, utility_sum=1.0, max_game_length=MAX_GAME_LENGTH,
@@ -124,6 +191,20 @@ class ParlourGame(pyspiel.Game):
 
     def __deepcopy__(self, memo: Any) -> ParlourGame:
         return self  # nothing of it ever changes
+
+    def number(self, action: Action) -> int:
+        """The number of ``action`` by the game's codec, checked to be one of its numbers the
+        first time, and remembered in :attr:`numbers` (call it inside the game's door)."""
+        numbers = self.numbers
+        if len(numbers) >= REMEMBERED:
+            numbers.clear()
+        code = self.codec.number(action)
+        size = self.codec.size
+        if not (isinstance(code, int) and 0 <= code < size):
+            raise failed(self.title, "to list the moves", f"it numbered {shown(action.text)!r} {shown(code)}, not one "
+                                                          f"of 0 to {size - 1}")
+        numbers[action] = code
+        return code
 
     def __reduce__(self) -> tuple[Any, ...]:
         return _load_game, (str(self),)
@@ -143,8 +224,10 @@ class ParlourGame(pyspiel.Game):
         return Observer(recall, None if recall else self.layout)
 
 
-def _view_text(state: State, seat: int) -> str:
-    return json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+def _view_text(title: str, state: State, seat: int | None) -> str:
+    """What ``seat`` (None: an onlooker) sees of ``state``, as JSON."""
+    with guarded(title, lambda: "to show an onlooker's view" if seat is None else f"to show seat {seat + 1} its view"):
+        return json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
 
 
 class _Memory:
@@ -154,10 +237,11 @@ class _Memory:
     nothing more than a list of moves. Each seat's text is kept whole as it grows, so copies
     share it (and the hash a search's table of nodes takes of it)."""
 
-    def __init__(self, players: int, state: State, start: Sequence[Sequence[str]] | None = None) -> None:
+    def __init__(self, title: str, players: int, state: State, start: Sequence[Sequence[str]] | None = None) -> None:
+        self.title = title
         self.lines: list[list[str]] = (
             [list(lines) for lines in start] if start is not None
-            else [[_view_text(state, seat)] for seat in range(players)]
+            else [[_view_text(title, state, seat)] for seat in range(players)]
         )
         self.texts = ["\n".join(lines) for lines in self.lines]
         self.base: State | None = None
@@ -165,6 +249,7 @@ class _Memory:
 
     def copy(self) -> _Memory:
         other = object.__new__(_Memory)
+        other.title = self.title
         other.lines = [list(lines) for lines in self.lines]
         other.texts = list(self.texts)
         other.base = self.base  # never played on: replays start from a clone of it
@@ -175,31 +260,40 @@ class _Memory:
         """The memory of ``world``, drawn for ``seat``: that seat's own, and for every other
         seat only its view in that world (what it saw before is not known there)."""
         lines = self.settle()
-        start = [lines[who] if who == seat else ["(drawn) " + _view_text(world, who)] for who in range(len(lines))]
-        return _Memory(len(lines), world, start)
+        start = [lines[who] if who == seat else ["(drawn) " + _view_text(self.title, world, who)]
+                 for who in range(len(lines))]
+        return _Memory(self.title, len(lines), world, start)
 
-    def before(self, state: State, action: Action) -> None:
+    def before(self, state: State) -> None:
+        """A move is about to be played on ``state`` (call it inside the game's door): the
+        copy that replays start from is made now, unless there is one."""
         if self.base is None:
-            self.base = state.clone()
-        self.pending.append(action)
-
-    def _add(self, seat: int, line: str) -> None:
-        self.lines[seat].append(line)
-        self.texts[seat] += "\n" + line
+            self.base = checked_state(self.title, state.clone(), "to copy a state")
 
     def settle(self) -> list[list[str]]:
-        """Every seat's lines, brought up to date."""
+        """Every seat's lines, brought up to date; as they were if the game's code fails."""
         if self.pending:
             assert self.base is not None
-            replay = self.base.clone()
-            for action in self.pending:
-                mover = replay.to_move
-                self._add(mover, f"I play: {action.text}")  # type: ignore[arg-type]
-                replay.apply_trusted(action)
-                for seat, lines in enumerate(self.lines):
-                    shown = _view_text(replay, seat)
-                    if shown != lines[-1] or lines[-1].startswith("I play: "):
-                        self._add(seat, shown)
+            title = self.title
+            last = [lines[-1] for lines in self.lines]
+            added: list[list[str]] = [[] for _ in last]
+            with guarded(title, "to replay the moves of the seats' histories"):
+                replay = self.base.clone()
+                for action in self.pending:
+                    mover = replay.to_move
+                    line = f"I play: {action.text}"
+                    added[mover].append(line)  # type: ignore[index]
+                    last[mover] = line  # type: ignore[index]
+                    replay.apply_trusted(action)
+                    for seat, seen in enumerate(last):
+                        text = _view_text(title, replay, seat)
+                        if text != seen or seen.startswith("I play: "):
+                            added[seat].append(text)
+                            last[seat] = text
+            for seat, lines in enumerate(added):
+                if lines:
+                    self.lines[seat].extend(lines)
+                    self.texts[seat] += "\n" + "\n".join(lines)
             self.base, self.pending = None, []
         return self.lines
 
@@ -219,7 +313,7 @@ class _Core:
                  codes: list[int] | None = None) -> None:
         self.game = game
         self.inner = inner  # None: the deal is still to be made
-        self.memory = memory or (_Memory(game.players, inner) if inner is not None else None)
+        self.memory = memory or (_Memory(game.title, game.players, inner) if inner is not None else None)
         #: draws a world for a seat; the game's own ``sample_world`` unless the state was
         #: made for a computer player who knows only its view (``ParlourState.from_world``)
         self.resampler = resampler
@@ -229,7 +323,14 @@ class _Core:
         self.by_code: dict[int, Action] | None = None
 
     def __deepcopy__(self, memo: Any) -> _Core:
-        inner = self.inner.clone() if self.inner is not None else None
+        inner = self.inner
+        if inner is not None:
+            try:  # the door, made only on a failure: OpenSpiel's searches copy states often
+                inner = inner.clone()
+            except PLUGIN_FAULTS as exc:
+                guarded(self.game.title, "to copy a state").fail(exc)
+            if not isinstance(inner, State):
+                checked_state(self.game.title, inner, "to copy a state")
         memory = self.memory.copy() if self.memory is not None else None
         codes = list(self.codes) if self.codes is not None else None
         return _Core(self.game, inner, memory, self.resampler, codes)
@@ -240,17 +341,26 @@ class _Core:
         return _replayed_core, (str(self.game), tuple(self.codes))
 
     def actions(self) -> dict[int, Action]:
+        """The legal moves by their numbers, listed and numbered through the game's door:
+        each number below the codec's size and none shared, and some move unless the game
+        is over."""
         found = self.by_code
         if found is None:
-            number = self.game.codec.number
+            game = self.game
+            title, inner = game.title, self.inner
+            numbers, number = game.numbers, game.number
             found = {}
-            for action in self.inner.legal_actions():  # type: ignore[union-attr]
-                code = number(action)
-                if code in found:
-                    raise pyspiel.SpielError(
-                        f"{self.game.parlour.title}: {found[code].text!r} and {action.text!r} share the "
-                        f"action number {code}")
-                found[code] = action
+            with guarded(title, "to list the moves"):
+                for action in inner.legal_actions():  # type: ignore[union-attr]
+                    code = numbers.get(action)
+                    if code is None:
+                        code = number(action)
+                    if code in found:
+                        both = f"{shown(found[code].text)!r} and {shown(action.text)!r}"
+                        raise failed(title, "to list the moves", f"{both} share the action number {code}")
+                    found[code] = action
+                if not found and inner.to_move is not None:  # type: ignore[union-attr]
+                    raise failed(title, "to list the moves", "none, and the game is not over")
             self.by_code = found
         return found
 
@@ -268,7 +378,8 @@ class ParlourState(pyspiel.State):
     def from_world(cls, game: ParlourGame, world: State, sampler: Callable[[random.Random], State]) -> ParlourState:
         """A state for the seat to move in ``world``, a world drawn for it: each seat's
         memory starts with its view now, and resampling for that seat draws from ``sampler``."""
-        seat = world.to_move
+        with game.turn_door:
+            seat = world.to_move
 
         def resample(who: int, rng: random.Random) -> State:
             return sampler(rng) if who == seat else world.sample_world(who, rng)
@@ -285,12 +396,25 @@ class ParlourState(pyspiel.State):
         inner = self._core.inner
         if inner is None:
             return pyspiel.PlayerId.CHANCE
-        seat = inner.to_move
-        return pyspiel.PlayerId.TERMINAL if seat is None else seat
+        game = self._game
+        try:  # the door, made only on a failure: OpenSpiel asks this all the time
+            seat = inner.to_move
+        except PLUGIN_FAULTS as exc:
+            game.turn_door.fail(exc)
+        if seat is None:
+            return pyspiel.PlayerId.TERMINAL
+        if not (isinstance(seat, int) and 0 <= seat < game.players):
+            raise failed(game.title, "to say whose turn it is", f"{shown(seat)} is no seat of {game.players}")
+        return seat
 
     def is_terminal(self) -> bool:
         inner = self._core.inner
-        return inner is not None and inner.is_over
+        if inner is None:
+            return False
+        try:
+            return inner.is_over
+        except PLUGIN_FAULTS as exc:
+            self._game.turn_door.fail(exc)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self._game.deals if self._core.inner is None else []
@@ -309,14 +433,21 @@ class ParlourState(pyspiel.State):
             if not 0 <= action < DEALS:
                 raise pyspiel.SpielError(f"deal {action} is not one of the {DEALS} deals")
             game = self._game
-            core.inner = game.parlour.new_game(game.players, game.rules, action)
-            core.memory = _Memory(game.players, core.inner)
+            what = f"to deal (deal {action})"
+            with guarded(game.title, what):
+                dealt = game.parlour.new_game(game.players, game.rules, action)
+            dealt = checked_state(game.title, dealt, what)
+            core.memory = _Memory(game.title, game.players, dealt)
+            core.inner = dealt
         else:
             chosen = core.actions().get(action)
             if chosen is None:
                 raise pyspiel.SpielError(f"action {action} is not legal now")
-            core.memory.before(core.inner, chosen)  # type: ignore[union-attr]
-            core.inner.apply_trusted(chosen)
+            memory = core.memory
+            with guarded(self._game.title, lambda: f"on the move {shown(chosen.text)!r}"):
+                memory.before(core.inner)  # type: ignore[union-attr,arg-type]
+                core.inner.apply_trusted(chosen)  # type: ignore[union-attr]
+            memory.pending.append(chosen)  # type: ignore[union-attr]
             core.legal = core.by_code = None
         if core.codes is not None:
             core.codes.append(action)
@@ -326,20 +457,22 @@ class ParlourState(pyspiel.State):
             return f"deal {action}"
         by_code = self._core.by_code
         known = by_code.get(action) if by_code is not None else None
-        if known is not None:
-            return known.text
-        try:
-            return self._game.codec.decode(action)
-        except ValueError:
-            return f"#{action}"
+        with guarded(self._game.title, lambda: f"to write the move numbered {action}"):
+            if known is not None:
+                return known.text
+            try:
+                return self._game.codec.decode(action)
+            except ValueError:
+                return f"#{action}"
 
     def returns(self) -> list[float]:
         players = self._game.players
         inner = self._core.inner
-        if inner is None or not inner.is_over:
+        if inner is None or not self.is_terminal():
             return [0.0] * players
-        winners = inner.winners()
-        return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(players)]
+        with guarded(self._game.title, "to name the winners"):
+            winners = inner.winners()
+        return win_shares(self._game.title, winners, players)
 
     # -- what a seat knows --------------------------------------------------------------
     def information_text(self, seat: int) -> str:
@@ -350,7 +483,7 @@ class ParlourState(pyspiel.State):
     def observation_text(self, seat: int) -> str:
         """What ``seat`` sees now: its view."""
         inner = self._core.inner
-        return "" if inner is None else _view_text(inner, seat)
+        return "" if inner is None else _view_text(self._game.title, inner, seat)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ParlourState:
         """A state ``player_id`` cannot tell from this one, drawn with the game's own
@@ -359,10 +492,14 @@ class ParlourState(pyspiel.State):
         if core.inner is None:
             return self.clone()
         rng = random.Random(int(probability_sampler() * 2**53))
-        if core.resampler is not None:
-            world = core.resampler(player_id, rng)
-        else:
-            world = core.inner.sample_world(player_id, rng)
+        title = self._game.title
+        what = f"to draw a world for seat {player_id + 1}"
+        with guarded(title, what):
+            if core.resampler is not None:
+                world = core.resampler(player_id, rng)
+            else:
+                world = core.inner.sample_world(player_id, rng)
+        world = checked_state(title, world, what)
         return ParlourState(self._game, _Core(self._game, world, core.memory.drawn(player_id, world), core.resampler))  # type: ignore[union-attr]
 
     def __str__(self) -> str:
@@ -370,7 +507,7 @@ class ParlourState(pyspiel.State):
         inner = self._core.inner
         if inner is None:
             return "before the deal"
-        return json.dumps(inner.view(None), sort_keys=True, default=str)
+        return _view_text(self._game.title, inner, None)
 
 
 class Observer:
@@ -404,7 +541,20 @@ class Observer:
             self.tensor.fill(0.0)
             return
         game = state._game
-        self.tensor[:] = game.parlour.view_tensor(inner.view(player), game.rules, game.players)
+        title = game.title
+        def what() -> str:
+            return f"to write seat {player + 1}'s view as numbers"
+
+        with guarded(title, what):
+            written = game.parlour.view_tensor(inner.view(player), game.rules, game.players)
+            with np.errstate(over="ignore", invalid="ignore"):
+                values = np.asarray(written, dtype=np.float32)
+        if values.shape != self.tensor.shape:
+            raise failed(title, what(), f"{values.size} numbers in the shape {values.shape}, where its layout "
+                                        f"has {self.tensor.size}")
+        if not np.isfinite(values).all():
+            raise failed(title, what(), "one is not a finite number (of 32 bits)")
+        self.tensor[:] = values
 
     def string_from(self, state: ParlourState, player: int) -> str:
         if self.perfect_recall:
@@ -419,7 +569,8 @@ def register(game: Game, ruleset: RulesetFile) -> str:
     """Register ``game`` with OpenSpiel (once) and return its name there."""
     name = short_name(game.id)
     if name not in _CLASSES and name not in pyspiel.registered_names():
-        kind = game_type(game, ruleset)
+        with guarded(game.title, "to register with OpenSpiel"):
+            kind = game_type(game, ruleset)
         # a class, not a closure: OpenSpiel keeps what it is given until the process ends, and
         # a closure it lets go of after Python has stopped aborts the process
         made = type(f"Parlour_{game.id.replace('-', '_')}", (ParlourGame,), {"parlour": game, "ruleset": ruleset})
@@ -428,13 +579,18 @@ def register(game: Game, ruleset: RulesetFile) -> str:
     return name
 
 
-
 def register_all(plugins: Iterable[str] = ()) -> list[str]:
     """Register every installed Parlour game with OpenSpiel (once); their OpenSpiel names."""
     from parlour.core.registry import discover
 
     registry = discover(tuple(plugins))
-    return [register(game, registry.ruleset(game_id)) for game_id, game in registry.games.items()]
+    names = []
+    for game_id, game in registry.games.items():
+        try:
+            names.append(register(game, registry.ruleset(game_id)))
+        except PluginError as exc:  # left out, as the registry leaves out a broken plugin, and said
+            warnings.warn(str(exc), RuntimeWarning, stacklevel=2)
+    return names
 
 
 def _load_game(text: str) -> pyspiel.Game:
