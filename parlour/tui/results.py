@@ -301,7 +301,7 @@ class ResultsScreen(ParlourScreen):
         options = console.options.update_width(max(event.size.width - 5, 10))
         self.notes = self.notes_at(max(event.size.width - 5, 10))
         self.fit_names(event.size.width)
-        if self.scores_grid is not None:
+        if self.scores_grid is not None and self.query("#results-scores"):  # (not yet mounted: at once)
             self.query_one("#results-scores", Static).update(self.scores_grid)
 
         def lines(renderable: object) -> int:
