@@ -158,16 +158,20 @@ class ParlourScreen(Screen[None]):
 def keys_here(screen: Screen[Any]) -> list[tuple[str, str]]:
     """The keys ``screen`` answers now, each with what it does (the keys of one action
     together, ``m esc``), in the footer's order; the keys shown nowhere (F2, Home) too."""
-    found: dict[str, list[str]] = {}
-    for _owner, binding, enabled, _tooltip in screen.active_bindings.values():
+    found: dict[tuple[str, str], list[str]] = {}
+    for key, (_owner, binding, enabled, _tooltip) in screen.active_bindings.items():
         # the app's and the games' own keys (each has an id), not the inner workings of widgets
         if not enabled or not binding.description or not binding.id or binding.action == "keys":
             continue
-        shown = screen.app.get_key_display(binding)
-        keys = found.setdefault(binding.description, [])
+        shown = BRACKETS.get(key) or screen.app.get_key_display(binding)
+        keys = found.setdefault((binding.action.rpartition(".")[2], binding.description), [])  # app.quit: quit
         if shown not in keys:
             keys.append(shown)
-    return [(" ".join(keys), description) for description, keys in found.items()]
+    return [(" ".join(keys), description) for (_action, description), keys in found.items()]
+
+
+#: keys Textual shows by their long names
+BRACKETS = {"leftsquarebracket": "[", "rightsquarebracket": "]"}
 
 
 class KeysDialog(ModalScreen[None]):
