@@ -28,6 +28,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.geometry import Size
 from textual.widgets import Static
 
 from parlour.games.casablanca.actions import (
@@ -67,6 +68,15 @@ class CasablancaBoard(Board, can_focus=True):
     CasablancaBoard.-compact #cb-decision { border: none; border-top: round $accent; }
     """
 
+    #: the lines of the tallest decision (an exchange: the stakes, your chip, the rule, the
+    #: choices, the keys over two lines), and the lines the players' notes grow by in a
+    #: challenge (the mover's and the challenger's wrap): the full table is drawn only where
+    #: it leaves that much room, so that the board keeps its form when an exchange opens
+    #: (where even that is too little, an amount typed say, it goes compact once, for good at
+    #: that size)
+    DECISION_ROOM = 7
+    NOTES_ROOM = 2
+
     BINDINGS = [
         Binding("left", "step(-1)", N_("Previous"), id="cb.left"),
         Binding("right", "step(1)", N_("Next"), id="cb.right"),
@@ -97,6 +107,7 @@ class CasablancaBoard(Board, can_focus=True):
         self.cursor = 0
         self.pending_extra: int | None = None  # a numbered choice pressed once: it cannot be taken back
         self.typed = ""  # an amount typed as digits, while stakes or raises are offered
+        self.compact_at: Size | None = None  # the size at which the board went compact
         rules = self.rules if isinstance(self.rules, Mapping) else {}
         self.win = len(rules.get("premiums", [100, 200, 300])) + 1
         self.chips_per_number = rules.get("chips_per_number", 2)
@@ -208,8 +219,10 @@ class CasablancaBoard(Board, can_focus=True):
         if view["end_reason"]:
             head.append(f"  ·  {ended_why(view, self.seat_names)}", style="italic")
         parts = self._parts(view, head, compact=False)
-        if self.size.height and self._height(parts) > self.size.height:
+        size = self.size
+        if size.height and (size == self.compact_at or self._height(parts) > size.height):
             parts = self._parts(view, head, compact=True)
+            self.compact_at = size  # compact for good at this size: the board keeps its form
         self.set_class(parts["head"] is None, "-compact")
         for key, renderable in parts.items():
             panel = self.query_one(f"#cb-{key}", Static)
@@ -232,9 +245,12 @@ class CasablancaBoard(Board, can_focus=True):
         }
 
     def _height(self, parts: Mapping[str, RenderableType | None]) -> int:
+        """The lines the table takes, with room for the tallest decision whatever the one
+        shown, and for the players' notes to grow (``DECISION_ROOM``, ``NOTES_ROOM``)."""
         width = self.size.width
-        return sum(self.lines_needed(r, width - (4 if key == "decision" else 2)) + (2 if key == "decision" else 0)
-                   for key, r in parts.items() if r is not None)
+        return sum(max(self.lines_needed(r, width - 4), self.DECISION_ROOM) + 2 if key == "decision"
+                   else max(self.lines_needed(r, width - 2), len(self.seat_names) + 1 + self.NOTES_ROOM)
+                   if key == "players" else self.lines_needed(r, width - 2) for key, r in parts.items() if r is not None)
 
     def _decision(self, compact: bool = False) -> RenderableType:
         view = self.view

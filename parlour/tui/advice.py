@@ -23,7 +23,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, ProgressBar, Static
+from textual.widgets import ProgressBar, Static
 from textual.worker import Worker, WorkerState
 
 from parlour.core.advice import Advice, advice_seed, advise, can_advise
@@ -31,7 +31,7 @@ from parlour.core.agents import Budget
 from parlour.core.game import Game, State
 from parlour.core.i18n import N_, _, ngettext, number
 from parlour.core.match import Match
-from parlour.tui.screen import share_text, worded_bindings
+from parlour.tui.screen import Footer, share_text, worded_bindings
 
 #: the advice last shown at each table: (the match, the moves before the decision, the advice)
 _given: weakref.WeakKeyDictionary[Any, tuple[Match, int, Advice]] = weakref.WeakKeyDictionary()

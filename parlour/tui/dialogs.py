@@ -9,12 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Middle, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from parlour.core.i18n import N_, _
 from parlour.core.inputs import whole_number
 from parlour.net.protocol import join_line, read_join_line
-from parlour.tui.screen import Header, worded_bindings
+from parlour.tui.screen import Footer, Header, worded_bindings
 
 
 class ConfirmDialog(ModalScreen[bool]):

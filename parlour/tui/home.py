@@ -11,7 +11,7 @@ from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from parlour.core.game import Game
@@ -21,7 +21,7 @@ from parlour.core.ledger import Standing
 from parlour.core.record import HUMAN
 from parlour.core.saves import CorruptSave, SavedGame
 from parlour.tui.dialogs import ConfirmDialog
-from parlour.tui.screen import Header, ParlourScreen, worded_bindings
+from parlour.tui.screen import Footer, Header, ParlourScreen, worded_bindings
 
 
 #: the people whose rating in a game the details show (those who played last)

@@ -118,12 +118,15 @@ class StatusPanel(Static):
         away: Sequence[int] = (),
         takeover: float | None = None,
         trouble: str | None = None,
+        sent: bool = False,
     ) -> None:
         """``at_table``: the seat shown as "you"; ``awaiting``: the person deciding now;
         ``thinking``: the computer player deciding now, ``thought`` its progress (percent);
         ``pausing``: the table holds a moment until the player goes on. At a hosted table:
         ``away``, the seats whose players are not connected, ``takeover`` the seconds after
-        which a computer takes such a seat, ``trouble`` what is wrong with the connection."""
+        which a computer takes such a seat, ``trouble`` what is wrong with the connection,
+        ``sent``: the person's move is on its way (the host answers once its computers have
+        played), so it is no longer "your move"."""
         state = match.state
         names = [s.name for s in match.seats]
         to_move = state.to_move
@@ -140,6 +143,8 @@ class StatusPanel(Static):
                 line.append(" " + thinking_share(thought))
                 bar = ProgressBar(total=100, completed=thought)
             lines.append(line)
+        elif to_move is not None and awaiting == to_move and sent:
+            lines.append(Text(_("Your move is on its way to the host."), style="italic"))
         elif to_move is not None and awaiting == to_move:
             lines.append(styled(_("{name}: your move"), name=(names[to_move], "bold")))
         elif to_move is not None:

@@ -73,7 +73,8 @@ class HostedTurns:
         self.catching_up = True
 
     def news(self) -> dict[str, Any]:
-        return {"away": self.remote.away, "takeover": self.remote.takeover, "trouble": self.trouble}
+        return {"away": self.remote.away, "takeover": self.remote.takeover, "trouble": self.trouble,
+                "sent": self.sent is not None}
 
     def closed(self) -> None:
         """The host saves the game after every move: nothing to let go of here."""
@@ -209,6 +210,7 @@ class HostedTurns:
             self.screen.notify(_("Your move is on its way to the host."), severity="warning")
             return
         self.sent = self.remote.moves
+        self.refresh_status()  # no longer "your move": the host answers once its computers have played
         self.screen.run_worker(self.send(self.remote.moves, action.text), group="send", exit_on_error=False)
 
     async def send(self, turn: int, text: str) -> None:
@@ -216,6 +218,7 @@ class HostedTurns:
             await self.link.send_move(turn, text)
         except Exception:  # noqa: BLE001 - the connection dropped: the move is asked again once back
             self.sent = None
+            self.refresh_status()
 
     def finished(self, message: Mapping[str, Any]) -> None:
         """The results: the scores and the winners, all the host sends. A player keeps no

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rich.cells import cell_len
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from parlour.core import analysis
 from parlour.core.game import Game
@@ -21,7 +22,7 @@ from parlour.core.review import SeenReview, StageScores, seen_scores, sparkline,
 from parlour.tui.analysis_view import APP_BUDGET, APP_SEED, WinChart
 from parlour.tui.panels import history_table
 from parlour.tui.scores_chart import ScoresChart, stage_unit
-from parlour.tui.screen import Header, ParlourScreen, score_number
+from parlour.tui.screen import Footer, Header, ParlourScreen, score_number
 from parlour.tui.table_view import LiveGame
 
 
@@ -117,6 +118,15 @@ class ResultsScreen(ParlourScreen):
         self.histories: tuple[RichTable, RichTable] | None = None
         #: the note under the scores: with the keys, and without them (a low terminal)
         self.notes: tuple[Text, Text] = (Text(""), Text(""))
+        #: the final scores, and the columns all but the players' take (see ``fit_names``)
+        self.scores_grid: RichTable | None = None
+        #: each score column's width with its heading on one line, and the least it needs
+        self.number_widths: list[tuple[int, int]] = []
+        self.fixed_width = 0  #: the winner's mark and the gaps between the columns
+        self.names_width = 0  #: the longest name
+        #: what the note says of the game, and its keys (``n: play again`` ...)
+        self.about = ""
+        self.key_notes: list[str] = []
         #: the scores after each round (or game) the reader was shown, for the plot
         self.stages: list[StageScores] = []
 
@@ -150,20 +160,32 @@ class ResultsScreen(ParlourScreen):
         for seat_parts in breakdown:
             parts += [k for k in seat_parts if k not in parts and k != "score"]
         grid = RichTable(box=None, pad_edge=False, header_style="bold underline")
-        grid.add_column("")
+        grid.add_column("", no_wrap=True)
         grid.add_column(_("Player"), no_wrap=True, overflow="ellipsis")
         words = self.live.game.words
-        for part in parts:  # a game may name the parts in English (a hosted table's always are)
-            name = part.replace("_", " ")
-            grid.add_column(words.gettext(name) if words is not None else name, justify="right")
-        grid.add_column(_("Score"), justify="right")
+        headings = [words.gettext(part.replace("_", " ")) if words is not None else part.replace("_", " ")
+                    for part in parts]  # a game may name the parts in English (a hosted table's always are)
+        for heading in [*headings, _("Score")]:
+            grid.add_column(heading, justify="right")
         order = sorted(range(len(names)), key=lambda s: -scores[s])
+        rows: list[list[str]] = []
         for seat in order:
             mark = "* " + _("winner") if seat in winners else ""
             agent = self.live.match.seats[seat].agent
             who = names[seat] if agent == HUMAN else _("{name} (computer: {level})").format(name=names[seat], level=level_name(agent))
-            grid.add_row(mark, who, *[_number(breakdown[seat].get(p, "")) for p in parts],
-                         score_text(self.live.game, scores[seat]), style="bold" if seat in winners else "")
+            rows.append([mark, who, *[_number(breakdown[seat].get(p, "")) for p in parts],
+                         score_text(self.live.game, scores[seat])])
+            grid.add_row(*rows[-1], style="bold" if seat in winners else "")
+        # where the table is too wide, its headings wrap between words, then the names are cut
+        # short ("Dominique (compu…"): never a number, nor the winner's mark
+        self.scores_grid = grid
+        for i, heading in enumerate([*headings, _("Score")], start=2):
+            cells = [cell_len(row[i]) for row in rows]
+            self.number_widths.append((max([cell_len(heading), *cells]),
+                                       max([cell_len(word) for word in heading.split()] + cells)))
+        self.fixed_width = max(cell_len(row[0]) for row in rows) + 2 * (len(grid.columns) - 1)  # the gaps
+        self.names_width = max(cell_len(row[1]) for row in rows + [["", _("Player")]])
+        self.fit_names(self.app.size.width)
         yield Header()
         with VerticalScroll(id="results"):
             yield Static(Text(winners_line(names, winners), style="bold"), id="results-winners")
@@ -184,12 +206,38 @@ class ResultsScreen(ParlourScreen):
             with Horizontal(id="results-picture"):
                 yield ScoresChart(id="results-plot", titled=False)
                 yield WinChart(id="results-chart", review=False)
-            about, keys = self.note()
-            self.notes = (Text(f"{about}\n\n{keys}"), Text(about))
+            self.about, self.key_notes = self.note()
+            self.notes = self.notes_at(self.app.size.width - 5)
             yield Static(self.notes[0], id="results-note")
         yield Footer()
 
-    def note(self) -> tuple[str, str]:
+    def fit_names(self, width: int) -> None:
+        """The scores on a terminal ``width`` wide: too narrow for them as they are, the
+        headings wrap between words, and the players' column takes what is left (a name too
+        long ends in "…"): a number is never cut."""
+        grid = self.scores_grid
+        if grid is None:
+            return
+        room = width - 5  # the padding around the results, and a scrollbar
+        whole = sum(natural for natural, _least in self.number_widths)
+        narrow = self.fixed_width + self.names_width + whole > room
+        for column, (_natural, least) in zip(grid.columns[2:], self.number_widths):
+            column.width = least if narrow else None
+        least = sum(least for _natural, least in self.number_widths)
+        grid.columns[1].max_width = max(8, room - self.fixed_width - least) if narrow else None
+
+    def notes_at(self, width: int) -> tuple[Text, Text]:
+        """The note with the keys under it, and without them (a low terminal): the keys as
+        many to a line as ``width`` columns hold, never one broken over two lines."""
+        lines: list[str] = []
+        for key in self.key_notes:
+            if lines and cell_len(lines[-1]) + 3 + cell_len(key) <= width:
+                lines[-1] += "   " + key
+            else:
+                lines.append(key)
+        return Text(self.about + "\n\n" + "\n".join(lines)), Text(self.about)
+
+    def note(self) -> tuple[str, list[str]]:
         """What the note under the scores says of the game (the moves, the seed, the record's
         file; of a player's hosted game, what his seat saw and that the host keeps the record),
         and the keys."""
@@ -198,7 +246,7 @@ class ResultsScreen(ParlourScreen):
                              "none is kept here.",
                              "{n} steps seen from your seat. The host keeps the record of the game and its seed; "
                              "none is kept here.", self.seen.last).format(n=self.seen.last),
-                    "   ".join([_("v: review the game as you saw it"), _("m: back to the games"), _("r: rules")]))
+                    [_("v: review the game as you saw it"), _("m: back to the games"), _("r: rules")])
         record = self.live.match.record
         variants = ", ".join(record.variants) if record.variants else _("none (the book's rules)")
         takebacks = (", " + _("{n} taken back").format(n=record.takebacks)) if record.takebacks else ""
@@ -208,8 +256,8 @@ class ResultsScreen(ParlourScreen):
         return (ngettext("{n} move", "{n} moves", moves).format(n=moves) + takebacks + ", "
                 + _("seed {seed}. Variants: {variants}.").format(seed=self.live.match.seed, variants=variants) + "\n"
                 + _("Record: {path}").format(path=self.live.path),
-                "   ".join([*again, _("v: review the game move by move"), _("a: analyse your decisions"),
-                            _("m: back to the games"), _("r: rules")]))
+                [*again, _("v: review the game move by move"), _("a: analyse your decisions"),
+                 _("m: back to the games"), _("r: rules")])
 
     def on_mount(self) -> None:
         self.sub_title = _("{game}: results").format(game=self.live.game.title)
@@ -251,6 +299,10 @@ class ResultsScreen(ParlourScreen):
         the note without the list of keys (the footer has them)."""
         console = self.app.console
         options = console.options.update_width(max(event.size.width - 5, 10))
+        self.notes = self.notes_at(max(event.size.width - 5, 10))
+        self.fit_names(event.size.width)
+        if self.scores_grid is not None and self.query("#results-scores"):  # (not yet mounted: at once)
+            self.query_one("#results-scores", Static).update(self.scores_grid)
 
         def lines(renderable: object) -> int:
             return len(console.render_lines(renderable, options, pad=False))  # type: ignore[arg-type]

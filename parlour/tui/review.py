@@ -14,13 +14,14 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable
 from pathlib import Path
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, ProgressBar, Static
+from textual.widgets import ProgressBar, Static
 from textual.worker import Worker, WorkerState
 
 from parlour.core import analysis as engine
@@ -34,7 +35,7 @@ from parlour.tui.board_loader import board_class
 from parlour.tui.dialogs import ConfirmDialog
 from parlour.tui.panels import LogPanel, history_table
 from parlour.tui.scores_chart import ScoresChart
-from parlour.tui.screen import Header, ParlourScreen
+from parlour.tui.screen import Footer, Header, ParlourScreen
 
 
 class ReviewScreen(ParlourScreen):
@@ -53,9 +54,15 @@ class ReviewScreen(ParlourScreen):
         Binding("a", "analyse", N_("Analyse"), id="review.analyse"),
         Binding("n", "moment(1)", N_("Key moment"), key_display="n/p", id="review.next_moment"),
         Binding("p", "moment(-1)", N_("Key moment back"), show=False, id="review.prev_moment"),
-        Binding("f4", "toggle_side", N_("Scores and log"), id="review.side"),
+        Binding("f4", "toggle_side", N_("Side"), id="review.side"),
         Binding("escape", "back", N_("Back"), id="review.escape"),
     ]
+    #: on a narrow footer the steps, the side panel (below ``WIDE`` the only way to the scores,
+    #: the plots and the log) and the way back stay; the rest gives way in this order, last first
+    FOOTER_NEED: ClassVar[dict[str, int]] = {
+        "review.next": 4, "review.back": 4, "review.escape": 4, "review.side": 4, "review.next_stage": 3,
+        "review.next_moment": 2, "review.seat": 1, "review.analyse": 1,
+    }
     WIDE = 110
 
     def __init__(self, game: Game, record: Record | None = None, *, seat: int | None = None,

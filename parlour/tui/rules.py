@@ -9,12 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from parlour.core.game import Game
 from parlour.core.i18n import N_, _
 from parlour.core.rulesets import offered_rules, rules_text
-from parlour.tui.screen import Header, worded_bindings
+from parlour.tui.screen import Footer, Header, worded_bindings
 
 
 class RulesScreen(Screen[None]):

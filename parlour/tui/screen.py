@@ -11,14 +11,21 @@ import string
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
+from rich.cells import cell_len
+from rich.table import Table as RichTable
 from rich.text import Text
-from textual.dom import DOMNode
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
 from textual.css.query import NoMatches
-from textual.dom import NoScreen
+from textual.dom import DOMNode, NoScreen
 from textual.events import Mount
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
+from textual.widgets import Footer as _Footer
 from textual.widgets import Header as _Header
 from textual.widgets import Static
 
@@ -121,14 +128,141 @@ def worded_bindings(node: DOMNode) -> None:
 
 
 class ParlourScreen(Screen[None]):
+    """The base of the app's screens: its keys in the player's language, and ``?``, the list of
+    every key here (offered in the footer when the footer cannot show them all)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "keys", N_("Keys"), id="screen.keys")]
+    #: how much the footer needs a key, by binding id (0 unless named): where the keys do not
+    #: all fit, the least needed give way first, and of keys needed alike the later one
+    FOOTER_NEED: ClassVar[dict[str, int]] = {}
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         worded_bindings(self)
+
+    def footer_need(self, binding: Binding, owner: DOMNode) -> int:
+        """How much the footer needs ``binding`` (bound on ``owner``, a widget of the screen
+        or the screen itself): see ``FOOTER_NEED``."""
+        return self.FOOTER_NEED.get(binding.id or "", 0)
+
+    def action_keys(self) -> None:
+        """Every key of this screen as it stands, with what it does."""
+        self.app.push_screen(KeysDialog(keys_here(self)))
 
     @property
     def parlour(self) -> Parlour:
         """The running app, typed (``self.app`` is any Textual app)."""
         return cast("Parlour", self.app)
+
+
+def keys_here(screen: Screen[Any]) -> list[tuple[str, str]]:
+    """The keys ``screen`` answers now, each with what it does (the keys of one action
+    together, ``m esc``), in the footer's order; the keys shown nowhere (F2, Home) too."""
+    found: dict[tuple[str, str], list[str]] = {}
+    for key, (_owner, binding, enabled, _tooltip) in screen.active_bindings.items():
+        # the app's and the games' own keys (each has an id), not the inner workings of widgets
+        if not enabled or not binding.description or not binding.id or binding.action == "keys":
+            continue
+        shown = BRACKETS.get(key) or screen.app.get_key_display(binding)
+        keys = found.setdefault((binding.action.rpartition(".")[2], binding.description), [])  # app.quit: quit
+        if shown not in keys:
+            keys.append(shown)
+    return [(" ".join(keys), description) for (_action, description), keys in found.items()]
+
+
+#: keys Textual shows by their long names
+BRACKETS = {"leftsquarebracket": "[", "rightsquarebracket": "]"}
+
+
+class KeysDialog(ModalScreen[None]):
+    """The keys of the screen below, each with what it does (``?``: the footer of a narrow
+    terminal shows only the most needed)."""
+
+    BINDINGS = [
+        Binding("escape", "close", N_("Back"), id="keys.close"),
+        Binding("question_mark,enter", "close", N_("Back"), show=False, id="keys.close_too"),
+    ]
+
+    def __init__(self, keys: Sequence[tuple[str, str]]) -> None:
+        super().__init__()
+        worded_bindings(self)
+        self.keys = list(keys)
+
+    def compose(self) -> ComposeResult:
+        columns = 2 if len(self.keys) > 8 else 1  # side by side, a long list fits a low terminal
+        rows = -(-len(self.keys) // columns)
+        grid = RichTable(box=None, show_header=False, pad_edge=False, padding=(0, 1))
+        for column in range(columns):
+            grid.add_column(justify="right", style="bold", no_wrap=True)
+            grid.add_column(ratio=1, overflow="fold")
+        for row in range(rows):
+            grid.add_row(*[part for keys, description in self.keys[row::rows] for part in (keys, description)])
+        with Vertical(classes="dialog", id="keys-dialog"):
+            yield Static(Text(gettext("Keys"), style="bold"), classes="dialog-question")
+            with VerticalScroll(id="keys-list"):
+                yield Static(grid)
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class Footer(_Footer):
+    """Textual's footer, except that a key is never cut off in the middle: where the keys do
+    not all fit, the least needed give way whole (the screen's ``footer_need``) and ``? Keys``
+    (the list of them all) takes their place, shown only then."""
+
+    #: the columns around a key and its description (a space either side of the key, one
+    #: after the description: the last key's may lie under the palette's border)
+    PADDING = 3
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.composed_width = 0
+
+    def compose(self) -> ComposeResult:
+        widgets = list(super().compose())
+        width = self.app.size.width
+        self.composed_width = width
+        screen = self.screen
+        owners: dict[str, tuple[Binding, DOMNode]] = {}
+        for owner, binding, _enabled, _tooltip in screen.active_bindings.values():
+            owners.setdefault(binding.action, (binding, owner))
+        palette = [w for w in widgets if w.has_class("-command-palette")]
+        more = [w for w in widgets if getattr(w, "action", None) == "keys"]
+        keys = [w for w in widgets if w not in palette and w not in more]
+        # the palette's key is drawn tight (one space), between a border and a space
+        room = width + 1 - sum(cell_len(getattr(w, "key_display", "")) + cell_len(getattr(w, "description", "")) + 3
+                               for w in palette)
+        if sum(self.width_of(w) for w in keys) > room and more:
+            room -= self.width_of(more[0])
+            need = screen.footer_need if isinstance(screen, ParlourScreen) else None
+
+            def rank(item: tuple[int, Widget]) -> tuple[int, int]:
+                position, widget = item
+                found = owners.get(getattr(widget, "action", ""))
+                return (need(*found) if need is not None and found is not None else 0), -position
+
+            shown = {id(w) for w in keys}
+            for _position, widget in sorted(enumerate(keys), key=rank):
+                if sum(self.width_of(w) for w in keys if id(w) in shown) <= room:
+                    break
+                shown.discard(id(widget))
+            keys = [w for w in keys if id(w) in shown] + more[:1]
+        yield from keys
+        yield from palette
+
+    @classmethod
+    def width_of(cls, widget: Widget) -> int:
+        """The columns a key of the footer takes (a widget that is not a key: its content's)."""
+        key, description = getattr(widget, "key_display", None), getattr(widget, "description", None)
+        if key is None:
+            return widget.get_content_width(widget.size, widget.size) if widget.is_mounted else 0
+        return cell_len(key) + (cell_len(description) + cls.PADDING if description else 0)
+
+    def on_resize(self, event: events.Resize) -> None:
+        if event.size.width != self.composed_width:
+            self.call_after_refresh(self.recompose)
 
 
 class Header(_Header):

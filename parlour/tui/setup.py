@@ -12,7 +12,7 @@ from textual.content import Content
 from textual.containers import Horizontal, VerticalScroll
 from rich.text import Text
 from textual import events
-from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
 
 from parlour.core.agents import kind_about
 from parlour.core.game import Game
@@ -23,7 +23,7 @@ from parlour.core.record import HUMAN, Seat
 from parlour.core.rulesets import RulesetFile, offered_rules, origin, table_rules, turned
 from parlour.core.seating import REMOTE
 from parlour.core.yamlsource import RulesetError
-from parlour.tui.screen import Header, ParlourScreen
+from parlour.tui.screen import Footer, Header, ParlourScreen
 
 COMPUTER_NAMES = ("Ada", "Blaise", "Cleo", "Dmitri", "Emmy", "Fermat", "Grace", "Hypatia", "Ibn", "Jules")
 

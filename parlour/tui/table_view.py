@@ -24,8 +24,9 @@ from textual import events
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.dom import DOMNode
 from textual.geometry import Size
-from textual.widgets import Footer
+
 
 from parlour.core.game import Action, Event, Game
 from parlour.core.i18n import N_, _
@@ -35,7 +36,7 @@ from parlour.tui.board import Board, GenericBoard
 from parlour.tui.board_loader import board_class
 from parlour.tui.dialogs import ProblemDialog
 from parlour.tui.panels import LogPanel, MomentPanel, ShownTable, StatusPanel
-from parlour.tui.screen import Header, ParlourScreen, worded_bindings
+from parlour.tui.screen import Footer, Header, ParlourScreen, worded_bindings
 
 
 @dataclass
@@ -338,6 +339,13 @@ class TableShell(ParlourScreen):
         Binding("f2", "focus_log", N_("Log"), id="table.log", show=False),
         Binding("f3", "focus_board", N_("Board"), id="table.board", show=False),
     ]
+    #: on a narrow footer: going on, leaving and the way back from the log stay; then
+    #: scrolling, the rules and the side panel (below ``TableView.WIDE`` the only way to the
+    #: scores and the log); then the board's keys; the advice and the hints give way first
+    FOOTER_NEED: ClassVar[dict[str, int]] = {
+        "table.menu": 4, "moment.go_on": 4, "table.log.board": 4, "table.scroll_down": 3, "moment.scroll_down": 3,
+        "table.rules": 3, "table.side": 3, "table.take_back": 1, "table.hints": -1, "table.advice": -2,
+    }
 
     def __init__(self, driver: TableDriver) -> None:
         super().__init__()
@@ -442,6 +450,14 @@ class TableShell(ParlourScreen):
         if action == "scroll_board":  # in the footer only while the board is taller than its room
             return self.view.board.scroller() is not None
         return True
+
+    def footer_need(self, binding: Binding, owner: DOMNode) -> int:
+        """The board's keys come after the rules and the side panel, its first before its
+        later ones; its arrows (its own lines of keys name them too) after the take-back."""
+        board = self.view.board
+        if owner is board or board in owner.ancestors:
+            return 0 if binding.key in ("left", "right", "up", "down") else 2
+        return super().footer_need(binding, owner)
 
     def action_menu(self) -> None:
         self.run_worker(self.driver.menu(), group="menu", exclusive=True)

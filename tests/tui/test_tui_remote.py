@@ -206,6 +206,49 @@ def test_a_refused_move_is_said_and_the_decision_stays_open() -> None:
     asyncio.run(scenario())
 
 
+def test_a_move_sent_no_longer_says_your_move_while_the_hosts_computers_play() -> None:
+    """The host answers a move once its computers have played (a hard one thinks for seconds):
+    meanwhile the table kept saying "Ada: your move" after Ada had moved. It says the move is
+    on its way, and goes on when the host answers."""
+    import threading
+
+    table = table_for(CASABLANCA, seats=[Seat("Ada", HUMAN), Seat("cpu", "easy")])
+    codes = table.issue_codes()
+    answer = threading.Event()  # the host's computers play once it is set
+    answer.set()
+    play_computers = table.play_computers
+
+    def held(limit: int = 100_000) -> None:
+        answer.wait(WAIT)
+        play_computers(limit)
+
+    table.play_computers = held  # type: ignore[method-assign]
+
+    async def scenario() -> None:
+        server = TableServer(table)
+        await server.start()
+        app = ParlourApp(registry_of(CASABLANCA), ai_delay=0)
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                screen = await seated(pilot, app, server.port, codes[0])
+                await wait_for(pilot, lambda: screen.phase is Phase.DECIDING, timeout=WAIT)
+                assert "Ada: your move" in status_text(screen)
+                turn = table.turn
+                answer.clear()
+                screen.board.choose(screen.remote.state.legal_actions()[0])
+                await wait_for(pilot, lambda: table.turn != turn, timeout=WAIT)  # played; the computers wait
+                await wait_for(pilot, lambda: "your move" not in status_text(screen), timeout=WAIT)
+                assert "on its way" in status_text(screen) and "your move" not in screen_text(app).splitlines()[0]
+                answer.set()
+                await wait_for(pilot, lambda: screen.remote.moves != turn and screen.turns.sent is None, timeout=WAIT)
+                assert "on its way" not in status_text(screen)
+        finally:
+            answer.set()
+            await server.close()
+
+    asyncio.run(scenario())
+
+
 def test_the_table_says_who_it_waits_for_and_a_computer_takes_an_away_seat() -> None:
     """Bea sits down and leaves: the table shows it waits for her, away, and how long; with
     no time at all, a computer takes her seat at her move and the game is played out."""

@@ -27,6 +27,7 @@ from parlour.tui.remote import RemoteTableScreen
 from parlour.tui.results import ResultsScreen
 from parlour.tui.review import ReviewScreen
 from parlour.tui.rules import RulesScreen
+from parlour.tui.screen import KeysDialog
 from parlour.tui.setup import SetupScreen
 from parlour.tui.table import LiveGame, Phase
 
@@ -178,6 +179,15 @@ class TestDialogs:
             Suggestion("discard", "Discard a card", 0.118, 130)))
         screen_snapshot("three-moves", sevens_app, over_home(lambda: AdviceDialog(
             sevens_registry().get("sevens"), {}, None, "Ada", advice=given)))
+
+    def test_the_keys_of_the_home_screen(self, screen_snapshot: Any) -> None:
+        """``?``: every key of the screen below, with what it does."""
+        async def before(pilot: Any) -> None:
+            await wait_for(pilot, lambda: isinstance(pilot.app.screen, HomeScreen))
+            await pilot.press("question_mark")
+            await wait_for(pilot, lambda: isinstance(pilot.app.screen, KeysDialog))
+
+        screen_snapshot("home", sevens_app, before)
 
     def test_the_codes_of_a_hosted_table(self, screen_snapshot: Any) -> None:
         screen_snapshot("two", sevens_app, over_home(lambda: CodesDialog(
