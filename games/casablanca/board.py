@@ -305,6 +305,8 @@ class CasablancaBoard(Board, can_focus=True):
             winners = [seat_name(names, s) for s, m in enumerate(money) if m == best]
             return Text(_("The round is over. Most money: {} ({}).").format(", ".join(winners), dollars(best)),
                         style="bold")
+        if to_move == view["seat"]:  # a moment held before his own decision opens: not "waiting for" himself
+            return Text(_("Your move comes next."))
         text = Text(_("Waiting for {}").format(seat_name(names, to_move)))
         if view["phase"] == "commit" and challenge.get("my_commit"):
             if challenge["my_commit"] == "pass":

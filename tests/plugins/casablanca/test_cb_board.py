@@ -285,11 +285,19 @@ def test_board_shows_ring_money_collections_and_pile() -> None:
     assert "Pot $4,800" in ring and "Top card: S Star" in ring and "Under the pile: F" in ring
     players = texts["cb-players"]
     assert "$1,300" in players and "C1 S2" in players
-    assert "Waiting for" in texts["cb-decision"]
+    # seat 1 is to move, shown without its moves (a moment held on what just happened): its
+    # move comes, it is not "Waiting for" its own name (a playtest at 80x24 saw that)
+    assert "Your move comes next." in texts["cb-decision"] and "Waiting for" not in texts["cb-decision"]
     assert "You know: 6 on 23" in texts["cb-know"] and "Not yet seen:" in texts["cb-know"]
     _, texts = run_board(shown_table(memory_aid=False), 1, [], variants=("no-memory-aid",), legal=False)
     assert "23C (?)" in texts["cb-ring"], "no memory aid: the ring shows no remembered number"
     assert "Memory aid off" in texts["cb-know"]
+
+
+def test_another_seat_waits_for_the_seat_to_move() -> None:
+    state = shown_table()
+    _, texts = run_board(state, 0, [], legal=False)
+    assert f"Waiting for {NAMES[state.to_move]}" in texts["cb-decision"]
 
 
 def test_board_marks_figures_and_the_chip_just_put_down() -> None:
