@@ -228,13 +228,20 @@ def test_board_exchange_dialog_shows_both_stakes() -> None:
     assert "Your chip shows" not in texts["cb-decision"]
 
 
-def test_board_winner_chooses_a_card() -> None:
+def _claim_after_a_won_challenge():
+    """Seat 1 claims the landing 3 with the 5 and puts it on field 13; seat 2 challenges, the
+    chip is turned over: seat 2, who holds two cards of symbol 2, takes a card."""
     state = arranged(figures=False)
     set_cards(state, 2, {2: 2})
     place_figures(state, {s: 0 for s in range(4)})
     move(state, 12, 3, 13)
     commit(state, {2: 100})
     turn_over(state)
+    return state
+
+
+def test_board_winner_chooses_a_card() -> None:
+    state = _claim_after_a_won_challenge()
     assert state.phase == "claim" and state.to_move == 2
     set_cards(state, 1, {6: 1, 2: 1})
     chosen, texts = run_board(state, 2, ["right", "right", "enter"])
@@ -248,12 +255,7 @@ def test_board_a_loser_without_cards_offers_only_the_top_card() -> None:
     """CB-X4: the winner takes the top card or one of the loser's cards; when the loser holds
     none, the board offers and words the top card alone (a playtest found "or one of Bea's
     cards" where Bea had none)."""
-    state = arranged(figures=False)
-    set_cards(state, 2, {2: 2})
-    place_figures(state, {s: 0 for s in range(4)})
-    move(state, 12, 3, 13)
-    commit(state, {2: 100})
-    turn_over(state)
+    state = _claim_after_a_won_challenge()
     assert state.phase == "claim" and state.to_move == 2 and not any(state.cards[1])
     assert state.legal_actions() == [TakeTop()]
     chosen, texts = run_board(state, 2, ["enter"])
