@@ -72,7 +72,7 @@ class Config:
             names = [seat_label(s) for s in range(players)]
             only = [frozenset((s,)) for s in range(players)]
             takes = [
-                [(N_("{} takes a {} jeton"), (names[s], letter), None, "take", {"seat": s, "colour": letter})
+                [(N_("{} takes one {} jeton"), (names[s], letter), None, "take", {"seat": s, "colour": letter})
                  for letter in self.letters]
                 for s in range(players)
             ]

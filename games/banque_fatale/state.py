@@ -47,7 +47,8 @@ def _payout(name: str, amount: int, aces: int, letter: str, value: int) -> str:
 
 
 def _take_round(letter: str, first: int, got: list[int]) -> str:
-    return _("The last {} jetons go round: {}").format(letter, ", ".join(
+    said = ngettext("The last {} jeton goes round: {}", "The last {} jetons go round: {}", sum(got))
+    return said.format(letter, ", ".join(
         _("{} takes {}").format(seat_label(s), got[s])
         for s in [(first + k) % len(got) for k in range(len(got))] if got[s]))
 

@@ -655,3 +655,15 @@ def test_bf_r7_the_last_colour_goes_round_and_the_log_lists_seats_in_the_order_t
     assert state.winner == 1 and state.pool == [0] * 5
     line = next(e.text for e in reversed(state.events) if "go round" in e.text)
     assert line == "The last O jetons go round: Player 3 takes 1, Player 4 takes 1, Player 1 takes 1"
+
+
+def test_bf_r7_one_jeton_going_round_is_said_in_the_singular_and_a_take_names_no_article() -> None:
+    """A playtest read "The last O jetons go round: Dmitri takes 1" and "takes a O jeton"."""
+    from parlour.games.banque_fatale.state import _take_round
+
+    assert _take_round("O", 1, [0, 0, 1, 0]) == "The last O jeton goes round: Player 3 takes 1"
+    assert _take_round("O", 1, [0, 1, 1, 0]) == "The last O jetons go round: Player 2 takes 1, Player 3 takes 1"
+    from parlour.games.banque_fatale.config import config_for
+
+    template, args = config_for(rules()).tables(4)[2][0][4][:2]  # seat 1 takes an O jeton
+    assert template.format(*args) == "Player 1 takes one O jeton"
