@@ -266,7 +266,11 @@ def NEW_PILE(count: int, top: str) -> str:
 
 @_worded("pot")
 def POT_TAKEN(how: str, how_values: Sequence[Any], count: int, symbol: str, pot: int) -> str:
-    """The card that completes a set: it wins the pot."""
+    """The card that completes a set: it wins the pot (CB-O4: and ends the round); an empty pot is
+    not said to be won (a playtest read "win the pot of $0!")."""
+    if not pot:
+        return _("{}: {} {} cards end the round; the pot is empty.").format(TAKES[how](*how_values), count,
+                                                                          symbol_word(symbol))
     return _("{}: {} {} cards win the pot of {}!").format(TAKES[how](*how_values), count, symbol_word(symbol),
                                                           dollars(pot))
 

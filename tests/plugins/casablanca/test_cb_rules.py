@@ -345,6 +345,20 @@ def test_cb_t4_the_fourth_card_wins_the_whole_pot_and_ends_the_round() -> None:
     assert state.money[1] == 1300 + pot and state.pot == 0
     assert state.is_over and state.pot_winner == 1
     assert state.winners() == [1]
+    assert any(e.kind == "pot" and e.text.endswith(f"4 Star cards win the pot of ${pot:,}!") for e in state.events)
+
+
+def test_cb_t4_a_fourth_card_from_an_empty_pot_ends_the_round_and_wins_no_pot_of_nothing() -> None:
+    """A playtest read "4 Star cards win the pot of $0!": the round ends (CB-O4), and the log
+    says the pot is empty instead of naming $0 won."""
+    state = ready(top=STAR)
+    set_cards(state, 1, {STAR: 3})
+    state.pot = 0
+    move(state, 10, 3, 11)
+    commit(state)
+    assert state.is_over and state.pot_winner == 1 and state.money[1] == 1300
+    line = next(e.text for e in state.events if e.kind == "pot")
+    assert line.endswith("4 Star cards end the round; the pot is empty."), line
 
 
 def test_cb_t4_dealt_cards_count_but_earn_nothing() -> None:
