@@ -191,4 +191,5 @@ def remembered(now: Mapping[str, int], past: Mapping[str, float] | None) -> Mapp
     return {key: count + scale * float(past.get(key, 0.0)) for key, count in now.items()}
 
 
-__all__ = ["MEMORY_MOVES", "SeatModel", "doubt", "raised_lies", "pressure", "remembered", "seat_model", "seat_models", "stood_by"]
+__all__ = ["MEMORY_MOVES", "SeatModel", "doubt", "pressure", "raised_lies", "remembered", "seat_model", "seat_models",
+           "stood_by"]
