@@ -13,7 +13,7 @@ from copy import deepcopy
 
 import functools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from parlour.games.monte_carlo.actions import LAYS, PASS, STOP, Bet, Lay, Pass, Stop, bet_on
@@ -84,6 +84,20 @@ def result_notes(fields: tuple[Field, ...]) -> tuple[tuple[Pending, Pending], ..
 #: the standings at the end of the match, worded from the chips when read
 STANDINGS_LINE = Worded(lambda why, chips: _("The match is over ({}): {}.").format(
     _(why), ", ".join(f"{player_name(s)} {c}" for s, c in enumerate(chips))), name="monte-carlo.standings")
+
+
+def lead_counts(stakes: Iterable[Sequence[int]], players: int) -> tuple[list[int], list[int]]:
+    """Per seat, from fields' chips (each in the order they were put down): the chips it put
+    where no other seat's chip lay yet (it led, or added to its own), and those it put where
+    another's did (it followed)."""
+    led, followed = [0] * players, [0] * players
+    for stake in stakes:
+        for i, s in enumerate(stake):
+            if i and any(o != s for o in stake[:i]):
+                followed[s] += 1
+            else:
+                led[s] += 1
+    return led, followed
 
 
 def part(label: str) -> str:
@@ -467,6 +481,15 @@ class MonteCarloState(State):
             if who != EMPTY:
                 tiles[DIGIT_OF[cell]] += 1
         return {"epoch": self.game_no, "tiles": tiles}
+
+    def habits(self) -> list[dict[str, float]]:
+        """Per seat, how it bet in the games settled (every chip is public): the games it
+        played, its chips, and how many it put on a field first (``led``) or where another
+        seat's chip already lay (``followed``)."""
+        games = [[entry["chips"] for entry in game["fields"]] for game in self.history]
+        led, followed = lead_counts((stake for stakes in games for stake in stakes), self.players)
+        return [{"games": float(self.games_played[s]), "chips": float(sum(g["staked"][s] for g in self.history)),
+                 "led": float(led[s]), "followed": float(followed[s])} for s in range(self.players)]
 
     def scores(self) -> list[float]:
         return [float(self.chips[s] + self.staked[s]) for s in range(self.players)]
