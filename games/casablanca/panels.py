@@ -5,10 +5,12 @@ player's language (the game's catalog)."""
 
 from __future__ import annotations
 
+import io
 import string
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
@@ -207,6 +209,25 @@ def _turned_over(view: Mapping[str, Any], lines: list[Text]) -> list[Text]:
     return lines
 
 
+def fit_centre(lines: Sequence[Text], width: int, room: int) -> list[Text]:
+    """The centre's lines in ``room`` lines of ``width``: a longer line wraps onto the next
+    (a challenge between two long names, with its limit, was cut off in a playtest at 80x24);
+    the least needed lines (dim) go first when the whole does not fit."""
+
+    def wrapped(some: Sequence[Text]) -> list[Text]:
+        return [piece for line in some for piece in
+                (line.wrap(_MEASURE, width, overflow="fold") if line.cell_len > width else [line])]
+
+    fitted = wrapped(lines)
+    if len(fitted) > room:
+        fitted = wrapped([line for line in lines if line.style != "dim"])
+    return fitted
+
+
+#: a console only to wrap the centre's lines (nothing is printed on it)
+_MEASURE = Console(file=io.StringIO(), width=200, color_system=None)
+
+
 def ring_panel(view: Mapping[str, Any], names: Sequence[str], cursor: int | None = None,
                choosable: Sequence[int] = (), legend: bool = True, compact: bool = False) -> Text:
     """The ring round its centre (see :func:`centre_lines`). ``compact``: a line a row of
@@ -218,10 +239,8 @@ def ring_panel(view: Mapping[str, Any], names: Sequence[str], cursor: int | None
     at = {pos: f for f, pos in where.items()}
     cell = COMPACT_CELL if compact else CELL
     inner = (width - 2) * (cell + 1) - 1
-    centre = centre_lines(view, names, compact)
     room = (rows - 2) * (1 if compact else 2)
-    if len(centre) > room:
-        centre = [line for line in centre if line.style != "dim"]
+    centre = fit_centre(centre_lines(view, names, compact), inner - 1, room)
     out = Text()
     for row in range(rows):
         for half in ((0,) if compact else (0, 1)):
@@ -307,8 +326,8 @@ def players_panel(view: Mapping[str, Any], names: Sequence[str], win: int, compa
 def knowledge_text(view: Mapping[str, Any], chips_per_number: int, names: Sequence[str] = (),
                    compact: bool = False) -> Text:
     """What this seat knows of the chips. ``compact``: one paragraph, without what the ring
-    already shows (the known chips are on it with the memory aid) and with the fields others
-    have seen but not who saw them."""
+    already shows (the known chips are on it with the memory aid), and each other player once,
+    with the fields he has seen (not each field with its players)."""
     seat = view["seat"]
     brk = " · " if compact else "\n"
     if seat is None:
@@ -339,11 +358,16 @@ def knowledge_text(view: Mapping[str, Any], chips_per_number: int, names: Sequen
     text.append(brk + _("Not yet seen: {}").format("  ".join(f"{v}×{max(c, 0)}" for v, c in enumerate(counts)
                                                             if c > 0 or not compact)), style="dim")
     watched = []
+    seen_by: dict[int, list[str]] = {}  # compact: each player once, with the fields he has seen
     for f, knowers in enumerate(view["knowers"]):
         others = [k for k in knowers if k != seat]
         if view["chips"][f] and others and not view["public"][f]:
-            watched.append(f"{f + 1}" if compact else f"{f + 1} ({', '.join(seat_name(names, k) for k in others)})")
-    if watched:
-        text.append(brk + _("Seen by others: {}").format(_("fields {}").format(", ".join(watched)) if compact
-                                                         else list_break().join(watched)), style="dim")
+            watched.append(f"{f + 1} ({', '.join(seat_name(names, k) for k in others)})")
+            for k in others:
+                seen_by.setdefault(k, []).append(str(f + 1))
+    if compact and seen_by:  # a playtest at 80x24 read only the fields, not who had seen them
+        text.append(brk + brk.join(_("Seen by {}: {}").format(seat_name(names, k), ", ".join(fields))
+                                   for k, fields in sorted(seen_by.items())), style="dim")
+    elif watched:
+        text.append(brk + _("Seen by others: {}").format(list_break().join(watched)), style="dim")
     return text

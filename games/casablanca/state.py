@@ -391,12 +391,14 @@ class CasablancaState(State):
         """CB-X2: the move is undone, the fee goes to the pot, the chip stays hidden."""
         m = self.mover
         fee = min(self.rules["admit_fee"], self.money[m])
+        broke = not self.money[m]
+        stays = self.figures[m] == self.origin  # an announced 0: the figure never left
         self.money[m] -= fee
         self.pot += fee
         self.figures[m] = self.origin
         self.stats[m]["admits"] += 1
         self.stats[m]["lies_landing" if self.landing else "lies_other"] += 1
-        self.note("admit", ADMITS, PLAYER[m], self.origin + 1, fee)
+        self.note("admit", ADMITS, PLAYER[m], self.origin + 1, fee, stays, broke)
         self._check_out(m)
         if not self.end_reason:
             self._end_turn()
@@ -449,8 +451,8 @@ class CasablancaState(State):
         self.money[winner] += amount
         self.winner, self.loser = winner, loser
         back = 0
-        if loser == self.mover and self.rules["undo_lost_move"]:
-            self.figures[loser] = self.origin
+        if loser == self.mover and self.rules["undo_lost_move"] and self.figures[loser] != self.origin:
+            self.figures[loser] = self.origin  # (an announced 0 never left: he does not "go back")
             back = self.origin + 1
         self._pending.append((SETTLED, (how, args, PLAYER[winner], amount, PLAYER[loser], back), None, "settle",
                               None))  # note, written out

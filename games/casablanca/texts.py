@@ -179,11 +179,22 @@ RAISES = _line("raise", N_("{} raises by {} to {}."), (1, 2))
 
 
 @_worded("admit")
-def ADMITS(seat: str, field: int, fee: int) -> str:
-    """CB-X2: an admission; a mover without money pays nothing, and the line says no payment."""
-    if not fee:
-        return _("{} admits and goes back to field {}.").format(seat, field)
-    return _("{} admits, goes back to field {} and pays {} into the pot.").format(seat, field, dollars(fee))
+def ADMITS(seat: str, field: int, fee: int, stays: bool = False, broke: bool = False) -> str:
+    """CB-X2: an admission. ``stays``: the mover announced 0, so his figure never left field
+    ``field`` (a playtest read "goes back to field 28" of a figure that had not moved);
+    ``broke``: he has no money, so he pays nothing and the line says so, without naming "$0".
+    (A line written before these were kept words it as before: the figure went back.)"""
+    if fee:
+        if stays:
+            return _("{} admits, stays on field {} and pays {} into the pot.").format(seat, field, dollars(fee))
+        return _("{} admits, goes back to field {} and pays {} into the pot.").format(seat, field, dollars(fee))
+    if broke:
+        if stays:
+            return _("{} admits and stays on field {}; without money, there is nothing to pay.").format(seat, field)
+        return _("{} admits and goes back to field {}; without money, there is nothing to pay.").format(seat, field)
+    if stays:  # a ruleset whose admissions cost nothing
+        return _("{} admits and stays on field {}.").format(seat, field)
+    return _("{} admits and goes back to field {}.").format(seat, field)
 
 
 MATCHES = _line("match", N_("{} matches the stake of {}; {} may fold, call or raise."), (1,))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
@@ -16,7 +17,7 @@ from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, 
 
 from parlour.core.agents import kind_about
 from parlour.core.game import Game
-from parlour.core.i18n import N_, _, current_language, gettext, level_name, ngettext
+from parlour.core.i18n import LANGUAGES, N_, _, current_language, gettext, in_language, level_name, ngettext
 from parlour.core.inputs import whole_number
 from parlour.core.lasttable import LastTable, last_table, remember_table
 from parlour.core.record import HUMAN, Seat
@@ -26,6 +27,23 @@ from parlour.core.yamlsource import RulesetError
 from parlour.tui.screen import Footer, Header, ParlourScreen
 
 COMPUTER_NAMES = ("Ada", "Blaise", "Cleo", "Dmitri", "Emmy", "Fermat", "Grace", "Hypatia", "Ibn", "Jules")
+#: the names setup gives a seat nobody named: the first seat's, and a name left empty
+DEFAULT_NAMES = (N_("Player {n}"), N_("Seat {n}"))
+
+
+def as_remembered(name: str) -> str:
+    """A remembered seat name as setup offers it now: a default name in any shipped language
+    ("Spieler 1", "Place 2") was never typed by anyone, so it is the same default in the
+    language of now ("Player 1"); a playtest found results recorded under the German default
+    after the player had switched to English. Any other name stays as it was typed."""
+    for language in LANGUAGES:
+        with in_language(language):
+            worded = [(template, _(template)) for template in DEFAULT_NAMES]
+        for template, words in worded:
+            found = re.fullmatch(re.escape(words).replace(re.escape("{n}"), r"([1-9][0-9]{0,2})"), name)
+            if found:
+                return _(template).format(n=int(found.group(1)))
+    return name
 
 
 def default_agent(game: Game) -> str:
@@ -123,7 +141,7 @@ class SetupScreen(ParlourScreen):
                 name = _("Player {n}").format(n=seat + 1) if human else COMPUTER_NAMES[seat % len(COMPUTER_NAMES)]
                 kind = HUMAN if human else default_agent(game)
                 if seat < len(remembered):
-                    name, kind = remembered[seat].name, remembered[seat].agent
+                    name, kind = as_remembered(remembered[seat].name), remembered[seat].agent
                 with Horizontal(classes="setup-row seat-row", id=f"seat-{seat}"):
                     yield Label(_("Seat {n}").format(n=seat + 1), classes="setup-label")
                     yield Input(value=name, placeholder=_("name"), max_length=24, id=f"name-{seat}",

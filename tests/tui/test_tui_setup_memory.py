@@ -136,3 +136,38 @@ def test_setup_names_curated_house_rules_as_such(tmp_path: Path) -> None:
             assert "rich-bank (curated house rules)" in str(setup.query_one(f"#variant-{index}", Checkbox).label)
 
     run(scenario())
+
+
+def test_a_default_name_is_offered_in_the_language_of_now_and_a_typed_one_as_typed(tmp_path: Path) -> None:
+    """A playtest: setup remembered "Spieler 1", the German default, from a table set up in
+    German, and after the switch to English the results were recorded under it. A default
+    name (in any shipped language) is offered as the default of the language of now; a name
+    the player typed is offered as typed."""
+    folder = SaveFolder(tmp_path)
+    registry = Registry()
+    registry.add(CASABLANCA.id, "tests", lambda: CASABLANCA)
+
+    async def sit_down(language: str, typed: str | None = None) -> list[str]:
+        """Open setup in ``language`` (typing ``typed`` as the second seat's name), start the
+        table; the names it was started with."""
+        app = ParlourApp(registry, saves=folder, ai_delay=0, start_game=CASABLANCA.id, language=language)
+        async with app.run_test(size=SIZE) as pilot:
+            setup = await setup_open(pilot, app)
+            setup.query_one("#players", Select).value = 3
+            await pilot.pause()
+            if typed is not None:
+                setup.query_one("#name-1", Input).value = typed
+            offered = [s.name for s in setup.seats()]
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            assert [s.name for s in app.screen.match.seats] == offered, "the table sits as setup offered"
+            await pilot.press("escape")  # the leave dialog; the app ends here
+            return offered
+
+    assert run(sit_down("de"))[:2] == ["Spieler 1", "Blaise"]
+    assert run(sit_down("en"))[:2] == ["Player 1", "Blaise"], "the default in English, not German"
+    assert run(sit_down("fr", typed="Zoé"))[:2] == ["Joueur 1", "Zoé"]
+    assert run(sit_down("en"))[:2] == ["Player 1", "Zoé"], "a name typed stays as typed"
+    remember_table(tmp_path / "last-tables.json", CASABLANCA, 3,
+                   [Seat("Place 1", HUMAN), Seat("Joueur 2", "easy"), Seat("Player 3x", "easy")], [])
+    assert run(sit_down("de")) == ["Platz 1", "Spieler 2", "Player 3x"], "any shipped language's defaults"

@@ -511,3 +511,88 @@ def test_board_says_how_many_reshuffles_are_left() -> None:
     state.reshuffles_left[1] = 2
     _, texts = run_board(state, 1, [], expect=False)
     assert "1  reshuffle the chips on the ring (2 left this round)" in texts["cb-decision"]
+
+
+LONG_NAMES = ["Player 1", "Player 2", "Player 3", "Player 4"]
+
+
+def _a_call_to_make(match) -> int:
+    """Play ``match`` (seat 0 leads, seat 1 moves first) to the decision that turns a chip
+    over: seats 1 and 2 move unchallenged, seat 3 moves and seat 2 challenges it with $1,000,
+    seat 3 matches; seat 2 is to call. Returns the field seat 1 put its chip on (seen by
+    seat 1 alone)."""
+    state = match.state
+    while state.phase == "figure":
+        match.play(next(a for a in state.legal_actions() if isinstance(a, PlaceFigure)))
+    placed = []
+    for mover in (1, 2, 3):
+        assert state.mover == mover and state.phase == "turn", (state.mover, state.phase)
+        match.play(next(a for a in state.legal_actions() if isinstance(a, Pick) and a.field not in placed))
+        match.play(next(a for a in state.legal_actions() if isinstance(a, Announce) and a.number == 3))
+        placed.append(state.placed_at)
+        while state.phase == "commit":
+            match.play(Challenge(1000) if mover == 3 and state.to_move == 2 else Pass())
+        while state.phase == "claim":  # nobody challenged, the figure on the top card's symbol
+            match.play(state.legal_actions()[0])
+    assert state.phase == "respond" and state.challenger == 2, (state.phase, state.challenger)
+    match.play(Call())  # seat 3 matches: seat 2, the challenger, has the last word
+    assert state.phase == "exchange" and state.to_move == 2
+    return placed[0]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_a_held_moment_shows_the_whole_challenge_and_who_has_seen_a_chip(tmp_path, lang: str,
+                                                                          size: tuple[int, int]) -> None:
+    """A playtest at 80x24, held on a call: the ring's centre cut the challenge's line short
+    ("Player 4 challenges: Player 3 $450 vs $450 (limit $1") and "Seen by others" gave the
+    fields without the players' names. The line wraps in the centre now, and each other player
+    is named with the fields he has seen, in every language, at 80x24 and at 120x40."""
+    from parlour.core.record import HUMAN, Seat
+    from parlour.core.registry import Registry
+    from parlour.core.saves import SaveFolder
+    from parlour.core.seating import start_match
+    from parlour.games.casablanca.panels import centre_lines, fit_centre
+    from parlour.games.casablanca.texts import _ as words
+    from parlour.games.casablanca.texts import dollars
+    from parlour.testing.boards import screen_text
+    from parlour.tui.app import ParlourApp
+    from parlour.tui.table import LiveGame, Phase, TableScreen
+
+    registry = Registry()
+    registry.add("casablanca", "tests", lambda: GAME)
+    seats = [Seat(name, HUMAN if seat == 2 else "random") for seat, name in enumerate(LONG_NAMES)]
+    match = start_match(GAME, rules(), 5, seats)
+    seen = _a_call_to_make(match)
+    app = ParlourApp(registry, saves=SaveFolder(tmp_path), ai_delay=0, language=lang)
+
+    async def scenario() -> None:
+        async with app.run_test(size=size) as pilot:
+            app.push_screen(TableScreen(LiveGame(GAME, match, tmp_path / "cb.json")))
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.awaiting == 2
+                           and bool(app.screen.query(CasablancaBoard)) and app.screen.query_one(CasablancaBoard).mode)
+            table = app.screen
+            await pilot.press("c")
+            await wait_for(pilot, lambda: table.phase is Phase.PAUSED and table.moment_panel.display)
+            board = table.query_one(CasablancaBoard)
+            await wait_for(pilot, lambda: board.size.height > 0 and board.query_one("#cb-know").region.height > 0)
+            await pilot.pause()
+            view = match.state.view(2)
+            compact = board.has_class("-compact")
+            lines = centre_lines(view, LONG_NAMES, compact)
+            challenge = next(line.plain for line in lines if dollars(1000) in line.plain)
+            width = 52 if compact else 46  # the ring's centre, inside its fields
+            fitted = fit_centre(lines, width, 6 if compact else 12)
+            assert all(line.cell_len <= width for line in fitted)
+            whole = " ".join(challenge.split())
+            assert whole in " ".join(" ".join(line.plain.split()) for line in fitted), "the challenge whole"
+            shown = screen_text(app)
+            for line in fitted:
+                assert line.plain.strip() in shown, (line.plain, shown)
+            know = board.query_one("#cb-know")
+            assert board.query_one("#cb-scroll").region.contains_region(know.region), "the knowledge in view"
+            text = " ".join(panel_text(know, know.content_region.width).split())
+            named = words("Seen by {}: {}").format("Player 2", seen + 1) if compact else f"{seen + 1} (Player 2)"
+            assert " ".join(named.split()) in text, text
+
+    asyncio.run(scenario())

@@ -197,11 +197,12 @@ def test_english_is_worded_as_before() -> None:
 #: the lines a playtest found wrong in English (issue: the game's words), as each language words them
 PLAYTEST_LINES = {
     "de": ("links von ihm und beginnt", "1 Einzelkarte kommt zurück und bildet den neuen Stapel",
-           "jetzt 1 Karte Stern.", "gibt zu und geht zurück auf Feld 1.",
+           "jetzt 1 Karte Stern.", "gibt zu und geht zurück auf Feld 1; ohne Geld ist nichts zu zahlen.",
            "nehmen Sie die oberste Karte: Cyd hat keine Karten",
            "die Sicherheitsgrenze von 1 Zug ist erreicht", "höchstens 1 Karte in einem Zug"),
     "fr": ("à sa gauche, commence", "1 carte isolée revient et forme la nouvelle pile", "désormais 1 carte Étoile.",
-           "avoue et revient sur la case 1.", "prenez la carte du dessus\u00a0: Cyd n’a aucune carte",
+           "avoue et revient sur la case 1\u00a0; sans argent, il n’y a rien à payer.",
+           "prenez la carte du dessus\u00a0: Cyd n’a aucune carte",
            "la limite de sécurité de 1 tour est atteinte", "au plus 1 carte par tour"),
 }
 

@@ -36,6 +36,7 @@ from parlour.games.casablanca.actions import (
     TakeTop,
 )
 from parlour.games.casablanca.state import CasablancaState
+from parlour.games.casablanca.texts import ADMITS
 from parlour.core.game import IllegalAction
 from parlour.core.rulesets import load_house_rules
 from parlour.core.yamlsource import RulesetError
@@ -408,17 +409,46 @@ def test_cb_t4_an_empty_pot_pays_nothing_and_the_log_names_no_premium() -> None:
 
 
 def test_cb_x2_a_mover_without_money_admits_without_a_fee_named() -> None:
-    state = ready()
-    state.money[1] = 0
-    move(state, 10, 4, 11)
-    commit(state, {2: 0})
-    state.apply(Admit())
-    line = [e.text for e in state.events if e.kind == "admit"][-1]
-    assert line == "Player 2 admits and goes back to field 1.", line
+    """CB-X2 with CB-X5: a mover without money may admit and pays nothing. A playtest found
+    the line read wrong: it names no "$0" and says plainly that there is nothing to pay."""
+    for announce, where in ((4, "goes back to field 1"), (0, "stays on field 1")):
+        state = ready()
+        state.money[1] = 0
+        move(state, 10, announce, 11)
+        commit(state, {2: 0})
+        state.apply(Admit())
+        assert state.money[1] == 0 and state.pot == 4800, "nothing paid"
+        line = [e.text for e in state.events if e.kind == "admit"][-1]
+        assert line == f"Player 2 admits and {where}; without money, there is nothing to pay.", line
     state = challenged(stake=100, announce=4)
     state.apply(Admit())
     assert [e.text for e in state.events if e.kind == "admit"][-1] == (
         "Player 2 admits, goes back to field 1 and pays $50 into the pot.")
+    state = challenged(stake=100, announce=4, admit_fee=0)  # a house rule: admitting costs nothing
+    state.apply(Admit())
+    assert [e.text for e in state.events if e.kind == "admit"][-1] == "Player 2 admits and goes back to field 1."
+
+
+def test_cb_x2_an_admitted_0_says_the_figure_stays_where_it_is() -> None:
+    """A playtest read "admits, goes back to field 28" after a claim of 0: the figure never
+    left its field. The admission says it stays there; so does a lost call (no "goes back")."""
+    state = challenged(stake=100, announce=0)
+    assert state.figures[1] == 0, "an announced 0 does not move the figure"
+    state.apply(Admit())
+    line = [e.text for e in state.events if e.kind == "admit"][-1]
+    assert line == "Player 2 admits, stays on field 1 and pays $50 into the pot.", line
+    state = challenged(stake=100, announce=0, admit_fee=0)
+    state.apply(Admit())
+    assert [e.text for e in state.events if e.kind == "admit"][-1] == "Player 2 admits and stays on field 1."
+    for announce, back in ((0, False), (4, True)):  # the 3 on field 10 shows neither: the call is lost
+        state = challenged(stake=100, announce=announce)
+        turn_over(state)
+        assert state.loser == 1 and state.figures[1] == 0
+        line = [e.text for e in state.events if e.kind == "settle"][-1]
+        assert line.endswith("the announcement was false. Player 3 wins $100 from Player 2 and takes a card."
+                             + (" Player 2 goes back to field 1." if back else "")), line
+    # a line kept from before the admission said whether the figure moved: worded as it was
+    assert ADMITS.format("Player 2", 28, 50) == "Player 2 admits, goes back to field 28 and pays $50 into the pot."
 
 
 # -- the challenge -----------------------------------------------------------------------
