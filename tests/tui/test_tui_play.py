@@ -579,6 +579,32 @@ def test_the_generic_board_ignores_a_doubled_key_after_a_new_decision(monkeypatc
     run(scenario())
 
 
+def test_a_key_typed_before_the_decision_appeared_does_not_answer_it() -> None:
+    """Playtest: an Enter typed while the computer moved, read by a busy machine only once
+    the person's next decision was up, played that decision. Stamped before the decision
+    appeared, it is dropped however late it is read; a key typed afterwards counts."""
+    from textual import events
+
+    async def scenario() -> None:
+        app = app_for()
+        async with app.run_test(size=SIZE) as pilot:
+            await sit_down(pilot, app)
+            screen = table(app)
+            moves = len(screen.match.record.actions)
+            typed_ahead = events.Key("enter", "\r")  # typed now, read below
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: human_to_decide(app) and len(screen.match.record.actions) > moves + 1)
+            moves = len(screen.match.record.actions)
+            app.post_message(typed_ahead)
+            await wait_for(pilot, lambda: typed_ahead._stop_propagation)
+            await pilot.pause()
+            assert len(screen.match.record.actions) == moves, "the key typed ahead answered the decision"
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: len(screen.match.record.actions) > moves)
+
+    run(scenario())
+
+
 class BlindSevens(sevens.Sevens):
     """Sevens whose view fails once a card has been played, and whose scores fail at the end."""
 
