@@ -658,3 +658,62 @@ def test_results_whose_scores_fail_say_so_and_keep_the_record(tmp_path) -> None:
             await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
 
     run(scenario())
+
+
+def test_the_log_follows_new_lines_unless_the_player_scrolled_up_to_read() -> None:
+    """Playtest: Banque Fatale's log once stayed scrolled up, new lines out of view. It follows
+    them; a player who scrolled up keeps his place until he goes back to the end."""
+    from textual.app import App, ComposeResult
+
+    from parlour.core.game import Event
+    from parlour.tui.panels import LogPanel
+
+    class Logged:
+        def __init__(self) -> None:
+            self.events: list[Event] = []
+
+        def add(self, n: int) -> None:
+            self.events += [Event(f"line {len(self.events) + i}") for i in range(n)]
+
+        def events_for(self, seat: int | None, start: int) -> list[Event]:
+            return self.events[start:]
+
+    class LogApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield LogPanel(["Ada", "Bea"], id="log")
+
+    state = Logged()
+
+    async def scenario() -> None:
+        app = LogApp()
+        async with app.run_test(size=(60, 12)) as pilot:
+            log = app.query_one(LogPanel)
+            state.add(40)
+            log.show(state, 0)
+            await wait_for(pilot, lambda: log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y)
+            state.add(3)
+            log.show(state, 0)
+            await wait_for(pilot, lambda: log.scroll_y == log.max_scroll_y and len(log.lines) == 43)
+            log.focus()
+            await pilot.press("up", "up", "up")
+            await wait_for(pilot, lambda: log.scroll_y == log.max_scroll_y - 3)
+            place = log.scroll_y
+            state.add(3)
+            log.show(state, 0)
+            await pilot.pause()
+            await pilot.pause()
+            assert len(log.lines) == 46 and log.scroll_y == place, "scrolled up to read, the player keeps his place"
+            assert log.border_subtitle == "new lines below: End"
+            await pilot.press("end")
+            await wait_for(pilot, lambda: log.scroll_y == log.max_scroll_y)
+            state.add(3)
+            log.show(state, 0)
+            await wait_for(pilot, lambda: len(log.lines) == 49 and log.scroll_y == log.max_scroll_y)
+            assert not log.border_subtitle
+            await pilot.press("up")  # and the mouse or a key going down to the end follows again
+            await pilot.press("down")
+            state.add(2)
+            log.show(state, 0)
+            await wait_for(pilot, lambda: len(log.lines) == 51 and log.scroll_y == log.max_scroll_y)
+
+    run(scenario())
