@@ -13,7 +13,10 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual._time import get_time as event_time  # the clock of ``Message.time``
 from textual.containers import VerticalScroll
+from textual.events import Event as UIEvent
+from textual.events import Key
 from textual.message import Message
 from textual.widgets import RichLog, Static
 
@@ -246,8 +249,9 @@ class LogPanel(RichLog):
 class MomentPanel(VerticalScroll):
     """What the last move did, held on the table until the player goes on (Enter or Space):
     the end of a game or a round, a challenge decided (the kinds in ``Game.pauses``). Like a
-    board's new decision, it ignores keys for ``Board.decision_delay`` after it appears, so
-    an Enter pressed twice, or while a computer thought, does not skip it unread."""
+    board's new decision, it ignores keys for ``Board.decision_delay`` after it appears, and
+    drops an Enter typed before it appeared however late it is read, so an Enter pressed
+    twice, or while a computer thought, does not skip it unread."""
 
     BINDINGS = [
         Binding("enter", "go_on", N_("Go on"), id="moment.go_on"),
@@ -268,6 +272,8 @@ class MomentPanel(VerticalScroll):
         #: the lines shown, with the players' names
         self.lines: list[str] = []
         self.keys_from = float("-inf")
+        #: when it appeared, on the clock that stamps a key as it is typed
+        self.shown_since = float("-inf")
 
     def compose(self) -> ComposeResult:
         yield Static(id="moment-text")
@@ -288,6 +294,15 @@ class MomentPanel(VerticalScroll):
         self.display = True
         self.scroll_home(animate=False)
         self.keys_from = Board.clock() + Board.decision_delay
+        self.shown_since = event_time()
+
+    async def on_event(self, event: UIEvent) -> None:
+        if isinstance(event, Key) and event.key in ("enter", "space") and event.time < self.shown_since:
+            event.stop()
+            event.prevent_default()
+            self.app.bell()
+            return
+        await super().on_event(event)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("page_down", "page_up"):  # in the footer only when it is taller than its room
