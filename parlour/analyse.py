@@ -118,8 +118,9 @@ def print_report(game: Any, record: Any, found: Any) -> None:
     the summary and the key moments."""
     from parlour.core.analysis import MARK_WORDS, marks_counted
 
-    print(_("{game}: {name}'s decisions (seat {seat}), {budget} simulations each, seed {seed}").format(
-        game=game.title, name=found.name, seat=found.seat + 1, budget=found.budget, seed=found.seed))
+    print(ngettext("{game}: {name}'s decisions (seat {seat}), {budget} simulation each, seed {seed}",
+                   "{game}: {name}'s decisions (seat {seat}), {budget} simulations each, seed {seed}", found.budget)
+          .format(game=game.title, name=found.name, seat=found.seat + 1, budget=found.budget, seed=found.seed))
     move, played, win, prefers, mark = _("move"), _("played"), _("win"), _("computer prefers"), _("mark")
     print(f"{move:>5}  {_cut(played, 25):<26}{win:>5}  {_cut(prefers, 25):<26}{win:>5}  {mark}")
     for d in found.decisions:
@@ -128,9 +129,10 @@ def print_report(game: Any, record: Any, found: Any) -> None:
               f"{d.win_best:>5.0%}  {_(MARK_WORDS[d.mark]) if d.mark else ''}")
     counts = found.counts()
     print()
-    print(ngettext("{n} decisions ({forced} forced moves not counted): ",
-                   "{n} decisions ({forced} forced moves not counted): ", len(found.decisions))
-          .format(n=len(found.decisions), forced=found.forced)
+    decisions = ngettext("{n} decision", "{n} decisions", len(found.decisions)).format(n=len(found.decisions))
+    forced = ngettext("{n} forced move not counted", "{n} forced moves not counted",
+                      found.forced).format(n=found.forced)
+    print(_("{decisions} ({forced}): ").format(decisions=decisions, forced=forced)
           + ", ".join(marks_counted(name, n) for name, n in counts.items()))
     moments = found.key_moments()
     if not moments:

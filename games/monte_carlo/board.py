@@ -5,7 +5,8 @@ enough) or the arrow keys move a cursor over the fields, ``o`` goes to the other
 same name; Enter bets a chip there, ``s`` stops. Laying: ``1``-``9`` (or ``t``) pick a tile
 from the hand, the arrows move over the grid, Enter lays it. ``l`` shows the last game's grid
 with every field won or lost. Keys are ignored for a
-moment after a new decision appears, so that a key pressed twice cannot also answer the next one.
+moment after a new decision appears, so that a key pressed twice cannot also answer the next one,
+and a tile's digit typed while others lay is dropped (it is no field's name then).
 
 Nothing here depends on colour alone: each cell carries its quadrant's letter (y, b, r, g),
 laid tiles sit in brackets, chips are shown as seat numbers (the players' line is their
@@ -150,12 +151,23 @@ class MonteCarloBoard(Board):
         if self.confirming_stop and event.key != "s":
             self.confirming_stop = False  # any other key answers "go on betting"
             self.redraw()
-        if self.type_name(event.character):
+        if self.tile_out_of_turn(event.character):
+            event.stop()  # not a jump to the field of that number, nor kept for the player's lay
+            event.prevent_default()
+            self.app.bell()
+            self.notify(_("It is not your turn to lay."), severity="warning")
+        elif self.type_name(event.character):
             event.stop()  # a letter of a field's name, not the key bound to it (l, s)
             event.prevent_default()
         elif self.typed:
             self.typed = ""
             self.redraw()
+
+    def tile_out_of_turn(self, char: str | None) -> bool:
+        """Whether ``char`` is a tile's digit typed while others lay: the player means a
+        tile for a lay that is not theirs yet."""
+        return (bool(char) and len(char) == 1 and char in "123456789" and self.view.get("phase") == "laying"
+                and not self.laying and not self.results)
 
     def type_name(self, char: str | None) -> bool:
         """Over the fields, a key that continues (or begins) a field's short name: the cursor
@@ -242,7 +254,8 @@ class MonteCarloBoard(Board):
             self.choose(action)
             return
         if not self.betting:
-            self.notify(_("It is not your turn to bet."), severity="warning")
+            self.notify(_("It is not your turn to lay.") if self.view.get("phase") == "laying" else
+                        _("It is not your turn to bet."), severity="warning")
             return
         action = self.by_text.get(f"bet {self.cursor_field}")
         if action is None:
@@ -651,7 +664,7 @@ class MonteCarloBoard(Board):
         if self.laying:
             return _("1-9 or t: pick a tile · arrows: pick a cell · enter: lay · l: last game")
         if self.betting and self.confirming_stop:
-            return _("Stop betting for the rest of this game? s again: stop · any other key: go on betting")
+            return _("Stop betting for this game? s again: stop · any other key: go on betting")
         if self.betting:
             passing = any(isinstance(a, Pass) for a in self.legal)
             going = self._going()

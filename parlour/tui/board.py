@@ -9,6 +9,10 @@ only when a game screen opens. The widget subclasses :class:`Board`:
 - when the player has chosen, the widget posts ``Board.Chosen(action)``. The app applies it;
   an illegal action comes back as a notification and the board is shown again unchanged.
 
+A key typed before the decision now open was shown (while a computer moved, say, and read
+only once the decision had come) is dropped with a bell before the board sees it: a key
+pressed ahead never answers the next decision, however late a busy machine reads it.
+
 :class:`GenericBoard` is the fallback for any plugin without a widget: the view as text and
 the legal actions as a list.
 """
@@ -21,6 +25,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from textual import events
+from textual._time import get_time as event_time  # the clock of ``Message.time``
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import ScrollableContainer, Vertical, VerticalScroll
@@ -59,6 +65,8 @@ class Board(Widget):
         self.seat_names = list(seat_names)
         self.decision: tuple[Mapping[str, Any], int] | None = None  # the decision shown now
         self.keys_from = float("-inf")  # the clock's time from which keys count
+        #: when the decision open now was shown, on the clock that stamps a key as it is typed
+        self.decision_since = float("inf")
         self.revealing: str | None = None  # what ``reveal`` keeps in view
         #: show the hints (see ``supports_hints``); the table sets it, then shows the board again
         self.hints = False
@@ -69,11 +77,29 @@ class Board(Widget):
         refused choice shows the same decision again and starts no pause."""
         if not legal:
             self.decision = None
+            self.decision_since = float("inf")
             return
         decision = (view, len(legal))
         if decision != self.decision:
             self.decision = decision
             self.keys_from = self.clock() + self.decision_delay
+            self.decision_since = event_time()
+
+    def typed_ahead(self, event: events.Key) -> bool:
+        """Whether ``event`` is a key for the board typed before the decision open now was
+        shown. Keys the screen or the app bind (the menu, the rules) still count."""
+        if self.decision is None or event.time >= self.decision_since:
+            return False
+        bound = self.screen.active_bindings.get(event.key)
+        return bound is None or self in bound.node.ancestors_with_self
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and self.typed_ahead(event):
+            event.stop()
+            event.prevent_default()
+            self.app.bell()
+            return
+        await super().on_event(event)
 
     def reveal(self, selector: str) -> None:
         """Keep the widget matching ``selector`` (say, the decision panel of a tall board on

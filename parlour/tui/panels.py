@@ -13,7 +13,10 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual._time import get_time as event_time  # the clock of ``Message.time``
 from textual.containers import VerticalScroll
+from textual.events import Event as UIEvent
+from textual.events import Key
 from textual.message import Message
 from textual.widgets import RichLog, Static
 
@@ -183,7 +186,9 @@ class StatusPanel(Static):
 
 
 class LogPanel(RichLog):
-    """The events one seat saw, with the players' names; written anew when the seat changes."""
+    """The events one seat saw, with the players' names; written anew when the seat changes.
+    New lines scroll into view, unless the player scrolled up to read (keys, the mouse) and
+    is still above the end: going back to the end follows again."""
 
     def __init__(self, names: Sequence[str], **kwargs: Any) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, min_width=10, **kwargs)
@@ -193,28 +198,50 @@ class LogPanel(RichLog):
         self.events_shown = 0
         #: the lines written, to write them again when the width changes
         self.entries: list[str] = []
+        #: the player moved the log (Textual releases a scrolled widget's anchor for the
+        #: player's scrolling only; the log's own scrolling to its end keeps it)
+        self.player_scrolled = False
+
+    def release_anchor(self) -> None:
+        super().release_anchor()
+        self.player_scrolled = True
+
+    @property
+    def reading(self) -> bool:
+        """Whether the player scrolled up and stays above the end (new lines then wait below)."""
+        return self.player_scrolled and self.scroll_y < self.max_scroll_y
 
     def show(self, state: ShownState, seat: int | None) -> None:
         """Add what ``seat`` saw since the last call (everything, if the seat changed)."""
         if self.seat_shown != seat or self.events_shown > len(state.events):
-            self.clear()
-            self.entries = []
+            self.start_over()
             self.seat_shown = seat
-            self.events_shown = 0
+        follow = not self.reading
+        self.player_scrolled = not follow
         for event in state.events_for(self.seat_shown, self.events_shown):
             line = with_names(event.text, self.names)
             self.entries.append(line)
-            self.write(Text(line))
+            self.write(Text(line), scroll_end=follow)
+            if not follow:
+                self.border_subtitle = _("new lines below: End")
         self.events_shown = len(state.events)
+
+    def watch_scroll_y(self, old: float, new: float) -> None:
+        super().watch_scroll_y(old, new)
+        if self.border_subtitle and new >= self.max_scroll_y:
+            self.border_subtitle = ""
 
     def start_over(self) -> None:
         """Forget what was written: the next ``show`` writes the whole log (a move taken back)."""
         self.clear()
         self.entries = []
         self.events_shown = 0
+        self.player_scrolled = False
+        self.border_subtitle = ""
 
     def rewrap(self) -> None:
         self.clear()
+        self.player_scrolled = False  # the lines are new at this width: back to the end
         for line in self.entries:
             self.write(Text(line))
 
@@ -222,8 +249,9 @@ class LogPanel(RichLog):
 class MomentPanel(VerticalScroll):
     """What the last move did, held on the table until the player goes on (Enter or Space):
     the end of a game or a round, a challenge decided (the kinds in ``Game.pauses``). Like a
-    board's new decision, it ignores keys for ``Board.decision_delay`` after it appears, so
-    an Enter pressed twice, or while a computer thought, does not skip it unread."""
+    board's new decision, it ignores keys for ``Board.decision_delay`` after it appears, and
+    drops an Enter typed before it appeared however late it is read, so an Enter pressed
+    twice, or while a computer thought, does not skip it unread."""
 
     BINDINGS = [
         Binding("enter", "go_on", N_("Go on"), id="moment.go_on"),
@@ -244,6 +272,8 @@ class MomentPanel(VerticalScroll):
         #: the lines shown, with the players' names
         self.lines: list[str] = []
         self.keys_from = float("-inf")
+        #: when it appeared, on the clock that stamps a key as it is typed
+        self.shown_since = float("-inf")
 
     def compose(self) -> ComposeResult:
         yield Static(id="moment-text")
@@ -264,6 +294,15 @@ class MomentPanel(VerticalScroll):
         self.display = True
         self.scroll_home(animate=False)
         self.keys_from = Board.clock() + Board.decision_delay
+        self.shown_since = event_time()
+
+    async def on_event(self, event: UIEvent) -> None:
+        if isinstance(event, Key) and event.key in ("enter", "space") and event.time < self.shown_since:
+            event.stop()
+            event.prevent_default()
+            self.app.bell()
+            return
+        await super().on_event(event)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("page_down", "page_up"):  # in the footer only when it is taller than its room

@@ -228,3 +228,34 @@ def test_a_kept_analysis_is_made_again_when_the_searchers_knowledge_changes(
     assert analysis.kept(path, CASABLANCA, casablanca_record, 0, 10, 0) == made, "the same knowledge again"
     monkeypatch.undo()
     assert analysis.kept(path, CASABLANCA, casablanca_record, 0, 10, 0) is None, "the game's own knowledge"
+
+
+@pytest.mark.parametrize("lang, one, many", [
+    ("en", ["1 simulation each", "1 decision (1 forced move not counted): 1 blunder"],
+     ["2 simulations each", "2 decisions (2 forced moves not counted): 2 blunders"]),
+    ("de", ["je 1 Simulation", "1 Entscheidung (1 erzwungener Zug nicht gezählt): 1 grober Fehler"],
+     ["je 2 Simulationen", "2 Entscheidungen (2 erzwungene Züge nicht gezählt): 2 grobe Fehler"]),
+    ("fr", ["1 simulation chacune", "1 décision (1 coup forcé non compté)\u00a0: 1 gaffe"],
+     ["2 simulations chacune", "2 décisions (2 coups forcés non comptés)\u00a0: 2 gaffes"]),
+])
+def test_the_text_report_counts_in_the_singular_and_the_plural(lang: str, one: list[str], many: list[str],
+                                                                 capsys: Any) -> None:
+    """Playtest: `parlour analyse` printed "1 decisions"; each count it prints takes its
+    number's form, in every language."""
+    from parlour.analyse import print_report
+    from parlour.core.analysis import Decision
+    from parlour.core.i18n import set_language
+
+    decision = Decision(move=1, stage=None, played="x", played_label="x", best="y", best_label="y",
+                        win_played=0.1, win_best=0.9, lost=0.8, mark="blunder", choices=2, simulations=1)
+    set_language(lang)
+    try:
+        for n, expected in ((1, one), (2, many)):
+            found = Analysis(game="casablanca", record="", seat=0, name="P1", budget=n, seed=0,
+                             decisions=[decision] * n, forced=n)
+            print_report(CASABLANCA, None, found)
+            out = capsys.readouterr().out
+            for text in expected:
+                assert text in out, (lang, n, out)
+    finally:
+        set_language("en")

@@ -93,3 +93,38 @@ def test_a_table_of_computers_never_waits(tmp_path: Path) -> None:
             await pilot.pause()  # the results screen settles before the app closes
 
     run(scenario())
+
+
+def test_an_enter_typed_before_the_moment_appeared_does_not_skip_it(tmp_path: Path, clock: ManualClock) -> None:
+    """An Enter typed with the move that led to the moment (or while a computer made it),
+    read only once the moment was up and its pause over, skipped it unread."""
+    from textual import events
+
+    game = PausingSevens()
+    app = ParlourApp(sevens_registry(game=game), saves=SaveFolder(tmp_path), ai_delay=0)
+    seats = [Seat("Ada", HUMAN), Seat("Bob", "random")]
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            screen = open_table(app, game, seats, tmp_path / "s.json")
+            while True:
+                await wait_for(pilot, lambda: screen.phase in (Phase.DECIDING, Phase.PAUSED, Phase.OVER))
+                assert screen.phase is not Phase.OVER, "no moment in this game"
+                typed_ahead = events.Key("enter", "\r")  # typed now, read below
+                moves = len(screen.match.record.actions)
+                clock.advance(0.5)
+                await pilot.press("enter")
+                await wait_for(pilot, lambda: screen.phase is Phase.PAUSED or len(screen.match.record.actions) > moves)
+                await wait_for(pilot, lambda: screen.phase in (Phase.DECIDING, Phase.PAUSED, Phase.OVER))
+                if screen.phase is Phase.PAUSED:
+                    break
+            await wait_for(pilot, lambda: app.focused is screen.moment_panel)
+            clock.advance(0.5)  # the moment's pause is over: only the key's stamp tells
+            app.post_message(typed_ahead)
+            await wait_for(pilot, lambda: typed_ahead._stop_propagation)
+            await pilot.pause()
+            assert screen.phase is Phase.PAUSED, "the Enter typed ahead skipped the moment"
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: screen.phase is not Phase.PAUSED)
+
+    run(scenario())

@@ -579,6 +579,32 @@ def test_the_generic_board_ignores_a_doubled_key_after_a_new_decision(monkeypatc
     run(scenario())
 
 
+def test_a_key_typed_before_the_decision_appeared_does_not_answer_it() -> None:
+    """Playtest: an Enter typed while the computer moved, read by a busy machine only once
+    the person's next decision was up, played that decision. Stamped before the decision
+    appeared, it is dropped however late it is read; a key typed afterwards counts."""
+    from textual import events
+
+    async def scenario() -> None:
+        app = app_for()
+        async with app.run_test(size=SIZE) as pilot:
+            await sit_down(pilot, app)
+            screen = table(app)
+            moves = len(screen.match.record.actions)
+            typed_ahead = events.Key("enter", "\r")  # typed now, read below
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: human_to_decide(app) and len(screen.match.record.actions) > moves + 1)
+            moves = len(screen.match.record.actions)
+            app.post_message(typed_ahead)
+            await wait_for(pilot, lambda: typed_ahead._stop_propagation)
+            await pilot.pause()
+            assert len(screen.match.record.actions) == moves, "the key typed ahead answered the decision"
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: len(screen.match.record.actions) > moves)
+
+    run(scenario())
+
+
 class BlindSevens(sevens.Sevens):
     """Sevens whose view fails once a card has been played, and whose scores fail at the end."""
 
@@ -630,5 +656,64 @@ def test_results_whose_scores_fail_say_so_and_keep_the_record(tmp_path) -> None:
             assert "could not count the scores" in text and "r.json" in text
             await pilot.press("m")
             await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+
+    run(scenario())
+
+
+def test_the_log_follows_new_lines_unless_the_player_scrolled_up_to_read() -> None:
+    """Playtest: Banque Fatale's log once stayed scrolled up, new lines out of view. It follows
+    them; a player who scrolled up keeps his place until he goes back to the end."""
+    from textual.app import App, ComposeResult
+
+    from parlour.core.game import Event
+    from parlour.tui.panels import LogPanel
+
+    class Logged:
+        def __init__(self) -> None:
+            self.events: list[Event] = []
+
+        def add(self, n: int) -> None:
+            self.events += [Event(f"line {len(self.events) + i}") for i in range(n)]
+
+        def events_for(self, seat: int | None, start: int) -> list[Event]:
+            return self.events[start:]
+
+    class LogApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield LogPanel(["Ada", "Bea"], id="log")
+
+    state = Logged()
+
+    async def scenario() -> None:
+        app = LogApp()
+        async with app.run_test(size=(60, 12)) as pilot:
+            log = app.query_one(LogPanel)
+            state.add(40)
+            log.show(state, 0)
+            await wait_for(pilot, lambda: log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y)
+            state.add(3)
+            log.show(state, 0)
+            await wait_for(pilot, lambda: log.scroll_y == log.max_scroll_y and len(log.lines) == 43)
+            log.focus()
+            await pilot.press("up", "up", "up")
+            await wait_for(pilot, lambda: log.scroll_y == log.max_scroll_y - 3)
+            place = log.scroll_y
+            state.add(3)
+            log.show(state, 0)
+            await pilot.pause()
+            await pilot.pause()
+            assert len(log.lines) == 46 and log.scroll_y == place, "scrolled up to read, the player keeps his place"
+            assert log.border_subtitle == "new lines below: End"
+            await pilot.press("end")
+            await wait_for(pilot, lambda: log.scroll_y == log.max_scroll_y)
+            state.add(3)
+            log.show(state, 0)
+            await wait_for(pilot, lambda: len(log.lines) == 49 and log.scroll_y == log.max_scroll_y)
+            assert not log.border_subtitle
+            await pilot.press("up")  # and the mouse or a key going down to the end follows again
+            await pilot.press("down")
+            state.add(2)
+            log.show(state, 0)
+            await wait_for(pilot, lambda: len(log.lines) == 51 and log.scroll_y == log.max_scroll_y)
 
     run(scenario())

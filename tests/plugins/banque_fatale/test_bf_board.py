@@ -125,6 +125,35 @@ def test_board_a_doubled_key_does_not_answer_the_next_decision(monkeypatch: pyte
     asyncio.run(scenario())
 
 
+def test_board_a_letter_typed_before_the_draft_appeared_takes_nothing() -> None:
+    """Playtest (Monte Carlo's, and here the same): a colour's letter typed while others
+    moved, read only once the player's pick from the pool was up, took that jeton at once.
+    Stamped before the decision appeared, it is dropped; a letter typed afterwards counts."""
+    from textual import events
+
+    state = arrange(deal(), start=0, display=["RG", "YB", "GO"])
+    auction(state, "RG", {0: "R", 1: "YY", 2: "GB"})
+    assert state.phase == DRAFT and state.to_move == 2
+
+    async def scenario() -> None:
+        app = BoardHost(BanqueFataleBoard, GAME, rules(), NAMES)
+        async with app.run_test(size=(110, 60)) as pilot:
+            await wait_for(pilot, lambda: bool(app.query(BanqueFataleBoard)))
+            app.board.show(state.view(2), None)  # someone else decides
+            app.board.focus()
+            typed_ahead = events.Key("b", "b")  # typed now, read below
+            app.board.show(state.view(2), list(state.legal_actions()))
+            app.post_message(typed_ahead)
+            await wait_for(pilot, lambda: typed_ahead._stop_propagation)
+            await pilot.pause()
+            assert app.chosen == [], "the letter typed ahead took a jeton"
+            await pilot.press("b")
+            await wait_for(pilot, lambda: bool(app.chosen))
+            assert app.chosen == [Take("B")]
+
+    asyncio.run(scenario())
+
+
 def test_board_takes_from_the_pool_by_letter_or_arrows() -> None:
     state = arrange(deal(), start=0, display=["RG", "YB", "GO"])
     auction(state, "RG", {0: "R", 1: "YY", 2: "GB"})

@@ -92,7 +92,7 @@ async def test_board_bets_with_the_cursor_and_stops() -> None:
         await pilot.press("s")
         await pilot.pause()
         assert len(app.chosen) == 2, "stopping is for the rest of the game: one s only asks"
-        assert "Stop betting for the rest of this game? s again" in plain(app)
+        assert "Stop betting for this game? s again" in plain(app)
         await pilot.press("s")
         await wait_for(pilot, lambda: len(app.chosen) == 3)
         assert app.chosen[2] == STOP
@@ -217,6 +217,62 @@ async def test_board_lays_a_picked_tile_on_a_picked_cell() -> None:
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(app.chosen) == 2)
         assert app.chosen[1].digit == 1
+
+
+@synchronous
+async def test_board_a_digit_typed_while_others_lay_is_no_field_and_no_tile() -> None:
+    """Playtest: a 5 typed while the computers laid jumped to the field of number 5, and one
+    read only once the player's lay was up picked the tile 5 (the cursor jumped to its
+    cell). The first is dropped with a note, the second before the board sees it."""
+    from textual import events
+
+    state = new(4, seed=4)
+    rig(state, {0: [1, 1, 3, 5, 5, 7, 8, 9, 9]})
+    stop_all(state)
+    state.apply(state.legal_actions()[0])  # seat 0 lays; the others are next
+    app = BoardApp(state, 0)
+    async with app.run_test(size=(110, 50)) as pilot:
+        board = app.board
+        assert state.current != 0 and not board.laying
+        field, cell = board.cursor_field, board.cursor_cell
+        await pilot.press("5")
+        await pilot.pause()
+        assert board.cursor_field == field and board.typed == "", "a tile's digit is no field's name here"
+        assert "It is not your turn to lay." in [n.message for n in app._notifications]
+        typed_ahead = events.Key("5", "5")  # typed while the others lay, read below
+        while state.current != 0:
+            state.apply(state.legal_actions()[0])
+        app.present()
+        cell = board.cursor_cell
+        assert board.laying and board.tile is None
+        app.post_message(typed_ahead)
+        await wait_for(pilot, lambda: typed_ahead._stop_propagation)
+        await pilot.pause()
+        assert board.tile is None and board.cursor_cell == cell, "the digit typed ahead picked a tile"
+        await pilot.press("5")
+        await wait_for(pilot, lambda: board.tile == 5)
+
+
+@synchronous
+async def test_board_the_stop_question_fits_80_columns_in_every_language() -> None:
+    """Playtest: "... s again: stop · any other key: go on b" ran off the edge at 80 columns."""
+    from parlour.core.i18n import set_language
+
+    for lang in ("en", "de", "fr"):
+        set_language(lang)
+        try:
+            state = new(4, seed=2)
+            app = BoardApp(state, 0)
+            async with app.run_test(size=(80, 40)) as pilot:
+                await pilot.press("s")
+                await wait_for(pilot, lambda: app.board.confirming_stop)
+                await pilot.pause()
+                text = plain(app)
+                last = text.splitlines()[-1]
+                assert last == app.board._help(), (lang, last)
+                assert len(last) <= app.board.size.width - 2, (lang, last)  # inside the padding
+        finally:
+            set_language("en")
 
 
 @synchronous
