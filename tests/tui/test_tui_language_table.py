@@ -40,7 +40,7 @@ ENGLISH = ["your move", "Move", "Menu", "Rules", "Take back", "Side", "Hints", "
            "share the win", "Player", "Score", "winner", "computer", "moves", "seed", "Variants", "Record",
            "Play again", "Review", "Analyse", "Round by round", "Game by game", "round 1", "game 1",
            "Score after each", "win chance", "decisions", "key moments", "mistake", "blunder", "inaccuracy",
-           "Next", "Back", "Switch seat", "Scores and log", "Next round", "Round back", "as Ada saw it", "Last move",
+           "Next", "Back", "Switch seat", "Next round", "Round back", "as Ada saw it", "Last move",
            "Step", "review", "results", "best", "the computer's choice", "Yes", "No", "Cancel",
            "Pass the keyboard", "press Enter", "I am ready", "Join", "host", "join code", "Hosting", "Sit down",
            "Stop hosting", "Give each player", "Your own code", "The computer weighs", "Best of your",
