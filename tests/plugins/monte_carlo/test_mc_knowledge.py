@@ -7,7 +7,7 @@ import random
 from parlour.games.monte_carlo import GAME
 from parlour.games.monte_carlo.agents import MediumAgent
 from parlour.games.monte_carlo.actions import Bet
-from parlour.games.monte_carlo.knowledge import CANDIDATE_BETS, MonteCarloKnowledge, seat_models
+from parlour.games.monte_carlo.knowledge import CANDIDATE_BETS, FOLLOW_BETS, MonteCarloKnowledge, seat_models
 from parlour.core.rulesets import load_ruleset
 from parlour.testing.knowledge import rollout_game
 
@@ -65,6 +65,13 @@ def test_candidates_search_a_few_bets_not_all_sixty() -> None:
     assert sum(type(a) is Bet for a in legal) > 40
     assert any(type(a) is not Bet for a in offered)
     assert len(bets) <= CANDIDATE_BETS + 1
+    # once others have bet, their fields are offered too (a shared field pays more often)
+    for _ in range(2):  # two seats' chips; a field takes three
+        state.apply(next(a for a in state.legal_actions() if type(a) is Bet and a.field == "n5-top"))
+    view, legal = state.view(state.to_move), state.legal_actions()
+    offered = know.candidates(view, legal, random.Random(1))
+    assert Bet("n5-top") in offered
+    assert sum(type(a) is Bet for a in offered) <= CANDIDATE_BETS + FOLLOW_BETS + 1
 
 
 def test_candidates_lead_with_medium_and_are_legal() -> None:
