@@ -123,11 +123,18 @@ def seat_model(stats: Mapping[str, int]) -> SeatModel:
     lies, truths = stats["lies_landing"], stats["truths_landing"]
     shown_share = _clip(_share(lies, lies + truths, implied), 0.03, 0.97)
     caught = stats["admits"] + stats["shown_false"] + stats["mover_folds"]
-    challenged = stats.get("challenged_landing")  # older counts lack it: the lies caught alone
-    liable = caught if challenged is None else max(caught, shown_share * challenged)
-    admit = _clip(_share(stats["admits"], liable, ADMIT_CHANCE), 0.05, 0.98)
     stood = stood_by(stats)
     raised_shown = max(stats["raise_shown_false"], stats["mover_raises"] - stood)
+    # the liars among his challenged claims: those caught, and of the claims he stood by with a
+    # raise, as many as his raises are lies; how often his raises are lies follows from how
+    # often he admits, so the two are worked out together (a few rounds settle them). Before
+    # 2026-11-28 every claim stood by counted as a lie at the share of his claims shown false,
+    # so one raise a challenger gave way to made any seat a bluffer one raise in six.
+    admit = ADMIT_CHANCE
+    for _ in range(12):
+        raised_share = _clip(_share(stats["raise_shown_false"], raised_shown, raised_lies(shown_share, admit)),
+                             0.02, 0.95)
+        admit = _clip(_share(stats["admits"], caught + raised_share * stood, ADMIT_CHANCE), 0.05, 0.98)
     raised_share = _clip(_share(stats["raise_shown_false"], raised_shown, raised_lies(shown_share, admit)),
                          0.02, 0.95)
     raised_odds = _odds(raised_share)
