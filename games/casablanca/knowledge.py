@@ -15,7 +15,9 @@ raises to the limit, and a challenger who meets a raise folds about 70 % of the 
   was in it. A uniformly sampled world makes a landing claim true about 15 % of the time;
   weighting false ones by ``LIE_WEIGHT`` brings that to the half it is. Every such frequency
   is a prior: each seat's own record in the view moves it (``models.py``), in rollouts and
-  world weights alike.
+  world weights alike. Whether the claim at stake is true is drawn, not weighed
+  (:meth:`CasablancaKnowledge.redraw`): a raise of a seat that never bluffs leaves too few
+  true worlds among those drawn for weights to find.
 - :meth:`CasablancaKnowledge.candidates`: the few moves worth searching (the announcements
   that matter are the true number and the landing one; unknown chips are alike).
 - :meth:`CasablancaKnowledge.evaluate`: money plus what the cards are worth, for rollouts
