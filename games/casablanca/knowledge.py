@@ -15,7 +15,9 @@ raises to the limit, and a challenger who meets a raise folds about 70 % of the 
   was in it. A uniformly sampled world makes a landing claim true about 15 % of the time;
   weighting false ones by ``LIE_WEIGHT`` brings that to the half it is. Every such frequency
   is a prior: each seat's own record in the view moves it (``models.py``), in rollouts and
-  world weights alike.
+  world weights alike. Whether the claim at stake is true is drawn, not weighed
+  (:meth:`CasablancaKnowledge.redraw`): a raise of a seat that never bluffs leaves too few
+  true worlds among those drawn for weights to find.
 - :meth:`CasablancaKnowledge.candidates`: the few moves worth searching (the announcements
   that matter are the true number and the landing one; unknown chips are alike).
 - :meth:`CasablancaKnowledge.evaluate`: money plus what the cards are worth, for rollouts
@@ -50,7 +52,8 @@ from parlour.games.casablanca.actions import (
     Sell,
 )
 from parlour.games.casablanca.agents import MediumAgent
-from parlour.games.casablanca.models import RARE_LIE_WEIGHT, UNLIKELY_FOLD, SeatModel, doubt, pressure, seat_models
+from parlour.games.casablanca.models import (RARE_LIE_WEIGHT, UNLIKELY_FOLD, SeatModel, doubt, pressure, seat_models,
+                                             settled)
 
 #: a bluff raise may take the mover's stake to at most this share of his money, unless the
 #: challenger is known to fold (:data:`FOLDER`: his model's fold chance, after seen answers),
@@ -145,9 +148,10 @@ class CasablancaKnowledge(Knowledge):
         games with their players showed (``models.py``)."""
         if view is not self._view:
             self._view = view
-            stats = view["stats"]
-            self.models = seat_models(stats, self.past)
-            self.pressure = pressure(stats, self.models)
+            # the challenge being fought is no evidence of how its mover answers one (``settled``);
+            # that it was made is evidence of how the table doubts him (``pressure``)
+            self.models = seat_models(settled(view), self.past)
+            self.pressure = pressure(view["stats"], self.models)
 
     # -- rollouts -------------------------------------------------------------------------
     def rollout(self, world: State, rng: random.Random) -> Action | None:
@@ -262,14 +266,8 @@ class CasablancaKnowledge(Knowledge):
         models = self.models
         field = w.placed_at
         weight = 1.0
-        if not _knows(w, seat, field) and w.chips[field] != w.announced:
-            others_saw = w.masks[field] & ~((1 << w.mover) | (1 << seat) | w.public)
-            mover = models[w.mover]
-            if w.landing and not others_saw:
-                # a raise is a lie as often as this mover's raises shown were lies
-                weight = mover.raised_landing_weight if w.mover_raised else mover.lie_weight
-            else:
-                weight = RARE_LIE_WEIGHT * (mover.raised_lie_weight if w.mover_raised else 1.0)
+        if not _knows(w, seat, field) and w.chips[field] != w.announced and not getattr(w, "claim_drawn", False):
+            weight = self._false_claim_weight(w, seat)
         if w.phase == "commit":
             # sampled commits are a coin toss; people challenge far less often
             for s, stake in w.commits.items():
@@ -284,6 +282,55 @@ class CasablancaKnowledge(Knowledge):
                     p = 0.02 if stake >= 0 else 0.98
                 weight *= p / 0.5
         return weight
+
+    def _false_claim_weight(self, w: Any, seat: int) -> float:
+        """The likelihood of the current announcement in a world where it is false, relative
+        to one where it is true (the models are read)."""
+        others_saw = w.masks[w.placed_at] & ~((1 << w.mover) | (1 << seat) | w.public)
+        mover = self.models[w.mover]
+        if w.landing and not others_saw:
+            # a raise is a lie as often as this mover's raises shown were lies
+            return mover.raised_landing_weight if w.mover_raised else mover.lie_weight
+        return RARE_LIE_WEIGHT * (mover.raised_lie_weight if w.mover_raised else 1.0)
+
+    def redraw(self, world: State, seat: int, view: Mapping[str, Any], rng: random.Random) -> None:
+        """Whether the announcement being challenged (or not yet) is true, drawn from the
+        mover's model instead of weighed by it: the chip on its field trades places with an
+        unseen chip (on the ring or set aside, all of them shuffled alike) so that it shows the
+        announced number as often as the model believes the claim. Weighed instead, a claim
+        believed false one time in fourteen (a raise of a seat never seen to bluff) left a
+        few true worlds among a hundred drawn, and the search's worlds held a fifth of false
+        ones (2026-11-28). :meth:`world_weight` then leaves the claim out of the weight."""
+        w: Any = world
+        if w.phase not in ("commit", "respond", "exchange") or w.mover == seat or w.placed_at < 0:
+            return
+        field, said = w.placed_at, w.announced
+        bits = (1 << seat) | w.public
+        if w.masks[field] & bits:
+            return
+        self.read(view)
+        chips, aside = w.chips, w.aside
+        ring = [f for f in w.occupied if f != field and not w.masks[f] & bits]
+        others = [s for s in range(w.players) if s != seat]
+        fits = sum(1 for f in ring if chips[f] == said) + sum(1 for s in others if aside[s] == said)
+        rest = len(ring) + len(others) - fits
+        fits += chips[field] == said
+        rest += chips[field] != said
+        w.claim_drawn = True
+        if not fits or not rest:
+            return
+        fit = fits / (fits + rest)
+        false = (1.0 - fit) * self._false_claim_weight(w, seat)
+        want = rng.random() < fit / (fit + false)
+        if (chips[field] == said) == want:
+            return
+        slots = [(True, f) for f in ring if (chips[f] == said) == want]
+        slots += [(False, s) for s in others if (aside[s] == said) == want]
+        on_ring, slot = slots[rng.randrange(len(slots))]
+        if on_ring:
+            chips[field], chips[slot] = chips[slot], chips[field]
+        else:
+            chips[field], aside[slot] = aside[slot], chips[field]
 
     # -- the searcher's own moves -------------------------------------------------------------
     def candidates(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Sequence[Action]:
