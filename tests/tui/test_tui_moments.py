@@ -42,10 +42,15 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> ManualClock:
     return clock
 
 
-def test_a_scoring_move_is_held_until_the_player_goes_on(tmp_path: Path, clock: ManualClock) -> None:
+def _ada_and_bob(tmp_path: Path) -> tuple[PausingSevens, ParlourApp, list[Seat]]:
+    """A game with moments to hold, Ada at the keyboard against a random Bob."""
     game = PausingSevens()
-    app = ParlourApp(sevens_registry(game=game), saves=SaveFolder(tmp_path), ai_delay=0)
-    seats = [Seat("Ada", HUMAN), Seat("Bob", "random")]
+    return game, ParlourApp(sevens_registry(game=game), saves=SaveFolder(tmp_path), ai_delay=0), [
+        Seat("Ada", HUMAN), Seat("Bob", "random")]
+
+
+def test_a_scoring_move_is_held_until_the_player_goes_on(tmp_path: Path, clock: ManualClock) -> None:
+    game, app, seats = _ada_and_bob(tmp_path)
 
     async def scenario() -> None:
         async with app.run_test(size=SIZE) as pilot:
@@ -100,9 +105,7 @@ def test_an_enter_typed_before_the_moment_appeared_does_not_skip_it(tmp_path: Pa
     read only once the moment was up and its pause over, skipped it unread."""
     from textual import events
 
-    game = PausingSevens()
-    app = ParlourApp(sevens_registry(game=game), saves=SaveFolder(tmp_path), ai_delay=0)
-    seats = [Seat("Ada", HUMAN), Seat("Bob", "random")]
+    game, app, seats = _ada_and_bob(tmp_path)
 
     async def scenario() -> None:
         async with app.run_test(size=SIZE) as pilot:
