@@ -81,6 +81,15 @@ class SeatModel:
     chips: float = float(MOST_BETS)
 
 
+def _count(habits: Mapping[str, float] | None, key: str) -> float:
+    """A count from a person's habits, as a finite number of at least 0 (0 when missing)."""
+    try:
+        value = float(habits.get(key, 0.0)) if habits else 0.0
+    except (TypeError, ValueError):
+        return 0.0
+    return min(value, 1e9) if value > 0 and math.isfinite(value) else 0.0
+
+
 def seat_models(view: Mapping[str, Any], past: Sequence[Mapping[str, float] | None] = ()) -> list[SeatModel]:
     """Every seat's model from the bets of the games played and of this one (a stake lists
     its chips in the order they were put down), and from what earlier matches with its player
@@ -95,14 +104,13 @@ def seat_models(view: Mapping[str, Any], past: Sequence[Mapping[str, float] | No
         lead, follow = led[s] + now_led[s], followed[s] + now_followed[s]
         played, chips = len(games) + PRIOR_GAMES, past_chips[s] + MOST_BETS * PRIOR_GAMES
         habits = past[s] if s < len(past) else None
-        if habits:
-            known = max(0.0, float(habits.get("games", 0.0)))
-            if known > 0:
-                scale = min(1.0, MEMORY_GAMES / known)
-                played += scale * known
-                chips += scale * min(max(0.0, float(habits.get("chips", 0.0))), 12.0 * known)
-                lead += scale * max(0.0, float(habits.get("led", 0.0)))
-                follow += scale * max(0.0, float(habits.get("followed", 0.0)))
+        known = _count(habits, "games")
+        if habits and known > 0:
+            scale = min(1.0, MEMORY_GAMES / known)
+            played += scale * known
+            chips += scale * min(_count(habits, "chips"), 12.0 * known)
+            lead += scale * _count(habits, "led")
+            follow += scale * _count(habits, "followed")
         models.append(SeatModel(lead=(lead + LEAD_SHARE * PRIOR_WEIGHT) / (lead + follow + PRIOR_WEIGHT),
                                 chips=max(chips / played, now_led[s] + now_followed[s] + 1.0)))
     return models

@@ -186,5 +186,6 @@ def test_a_person_met_before_is_modelled_from_his_habits_for_a_few_games_weight(
     know.recall([None, follower, None, None])
     know.read(view)
     assert know.models[1] == known[1]
-    hostile = seat_models(view, [None, {"games": 1.0, "chips": 1e300, "led": -5.0}, {"games": -3.0}, None])
-    assert all(0.0 <= m.lead <= 1.0 and m.chips <= 12.0 for m in hostile)
+    hostile = seat_models(view, [None, {"games": 1.0, "chips": 1e300, "led": -5.0}, {"games": -3.0},
+                                 {"games": float("inf"), "led": float("nan"), "followed": "x"}])  # type: ignore[dict-item]
+    assert all(0.0 <= m.lead <= 1.0 and 0.0 <= m.chips <= 12.0 for m in hostile)
