@@ -214,6 +214,10 @@ class TableView(Horizontal):
         self.call_later(swap)
 
     def focus_board(self) -> None:
+        if self.moment_panel.display:
+            # a moment is held: its panel answers Enter, the board has nothing to answer
+            self.moment_panel.focus()
+            return
         focused = self.app.focused
         if focused is not None and (focused is self.board or self.board in focused.ancestors):
             return

@@ -131,3 +131,32 @@ def test_an_enter_typed_before_the_moment_appeared_does_not_skip_it(tmp_path: Pa
             await wait_for(pilot, lambda: screen.phase is not Phase.PAUSED)
 
     run(scenario())
+
+
+def test_the_log_and_back_leave_a_held_moment_able_to_go_on(tmp_path: Path, clock: ManualClock) -> None:
+    """A playtest hung: with a moment held, F2 (the log) then F3 (back) gave the focus to the
+    board, whose Enter has nothing to answer, and the moment waited for ever."""
+    game, app, seats = _ada_and_bob(tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            screen = open_table(app, game, seats, tmp_path / "s.json")
+            while True:
+                await wait_for(pilot, lambda: screen.phase in (Phase.DECIDING, Phase.PAUSED, Phase.OVER))
+                assert screen.phase is not Phase.OVER, "no moment in this game"
+                if screen.phase is Phase.PAUSED:
+                    break
+                moves = len(screen.match.record.actions)
+                clock.advance(0.5)
+                await pilot.press("enter")
+                await wait_for(pilot, lambda: screen.phase is Phase.PAUSED or len(screen.match.record.actions) > moves)
+            await wait_for(pilot, lambda: app.focused is screen.moment_panel)
+            await pilot.press("f2")
+            await wait_for(pilot, lambda: app.focused is not screen.moment_panel)
+            await pilot.press("f3")
+            await wait_for(pilot, lambda: app.focused is screen.moment_panel)
+            clock.advance(0.5)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: screen.phase is not Phase.PAUSED)
+
+    run(scenario())
