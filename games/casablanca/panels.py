@@ -106,6 +106,8 @@ def chip_mark(view: Mapping[str, Any], field: int) -> str:
         mover_knows = view["seat"] is not None and view["seat"] == view["mover"]
         value = known if (shown is not None or mover_knows) else None
         return f"<{'?' if value is None else value}>"
+    if shown is not None and view["public"][field]:
+        return f"[{shown}]"  # turned over in a call: everybody still knows it (revised Information)
     return f"({'?' if shown is None else shown})"
 
 

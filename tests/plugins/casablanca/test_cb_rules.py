@@ -35,6 +35,7 @@ from parlour.games.casablanca.actions import (
     TakeCard,
     TakeTop,
 )
+from parlour.games.casablanca.panels import chip_mark
 from parlour.games.casablanca.state import CasablancaState
 from parlour.games.casablanca.texts import ADMITS
 from parlour.core.game import IllegalAction
@@ -897,6 +898,8 @@ def test_cb_info_a_turned_over_chip_stays_known_when_picked_up_and_put_down() ->
         assert {state.sample_world(seat, random.Random(k)).chips[15] for k in range(30)} == {3}
     commit(state)
     assert state.mover == 3
+    # the board marks it as turned over, known to all, not as a chip this seat alone has seen
+    assert chip_mark(state.view(0), 15) == "[3]"
     state.apply(Reshuffle())  # the chips go to random fields: nobody knows any of them now
     assert state.view(0)["known"] == [None] * state.fields
     assert not any(state.view(0)["public"])
