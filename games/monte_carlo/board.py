@@ -572,7 +572,11 @@ class MonteCarloBoard(Board):
 
     def _hand_line(self) -> Text:
         hand = self.hand
-        text = Text(_("Your tiles:") + " ", style="bold")
+        if self.settled and self.view.get("phase") != "over":
+            # the game shown is settled; the hand is already the next game's
+            text = Text(_("Your tiles for game {}:").format(self.view["game"]) + " ", style="bold")
+        else:
+            text = Text(_("Your tiles:") + " ", style="bold")
         if "hand" not in self.view:
             text.append(_("(hidden: you are watching)"), style="dim")
             return text

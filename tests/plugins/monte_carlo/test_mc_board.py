@@ -391,6 +391,8 @@ async def test_board_shows_the_game_just_settled_while_the_table_holds_it() -> N
         held = plain(app)
         assert held.startswith("Game 1 of") and "settled" in held and "enter: go on to the next game" in held
         assert "✗" in held.split("Game 1:")[0], "the settled grid marks the fields lost"
+        # the hand is already the next game's, and says so under the settled grid
+        assert "Your tiles for game 2:" in held and "Your tiles for game" not in before
         app.board.end_moment()
         await pilot.pause()
         assert plain(app) == before
