@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from textual import events
-from textual._time import get_time as event_time  # the clock of ``Message.time``
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import ScrollableContainer, Vertical, VerticalScroll
@@ -37,7 +36,7 @@ from textual.widgets.option_list import Option
 
 from parlour.core.game import Action, Event, Game
 from parlour.core.i18n import N_
-from parlour.tui.screen import worded_bindings
+from parlour.tui.screen import event_time, worded_bindings
 
 
 class Board(Widget):

@@ -13,7 +13,6 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual._time import get_time as event_time  # the clock of ``Message.time``
 from textual.containers import VerticalScroll
 from textual.events import Event as UIEvent
 from textual.events import Key
@@ -25,7 +24,7 @@ from parlour.core.i18n import ENGLISH, N_, _, current_language, level_name, nget
 from parlour.core.record import HUMAN, Seat
 from parlour.core.review import StageScores, running_scores, sparkline
 from parlour.tui.board import Board
-from parlour.tui.screen import score_number, share_text, styled, worded_bindings
+from parlour.tui.screen import event_time, score_number, share_text, styled, worded_bindings
 
 
 @runtime_checkable
