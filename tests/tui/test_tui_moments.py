@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -100,6 +101,23 @@ def test_a_table_of_computers_never_waits(tmp_path: Path) -> None:
     run(scenario())
 
 
+async def _play_to_a_moment(pilot: Any, screen: Any, clock: ManualClock,
+                            each: Callable[[], Any] = lambda: None) -> Any:
+    """Ada presses Enter until a moment is held; ``each`` runs before each of her moves, and
+    what it made before the last is returned."""
+    made = None
+    while True:
+        await wait_for(pilot, lambda: screen.phase in (Phase.DECIDING, Phase.PAUSED, Phase.OVER))
+        assert screen.phase is not Phase.OVER, "no moment in this game"
+        if screen.phase is Phase.PAUSED:
+            return made
+        made = each()
+        moves = len(screen.match.record.actions)
+        clock.advance(0.5)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.phase is Phase.PAUSED or len(screen.match.record.actions) > moves)
+
+
 def test_an_enter_typed_before_the_moment_appeared_does_not_skip_it(tmp_path: Path, clock: ManualClock) -> None:
     """An Enter typed with the move that led to the moment (or while a computer made it),
     read only once the moment was up and its pause over, skipped it unread."""
@@ -110,17 +128,8 @@ def test_an_enter_typed_before_the_moment_appeared_does_not_skip_it(tmp_path: Pa
     async def scenario() -> None:
         async with app.run_test(size=SIZE) as pilot:
             screen = open_table(app, game, seats, tmp_path / "s.json")
-            while True:
-                await wait_for(pilot, lambda: screen.phase in (Phase.DECIDING, Phase.PAUSED, Phase.OVER))
-                assert screen.phase is not Phase.OVER, "no moment in this game"
-                typed_ahead = events.Key("enter", "\r")  # typed now, read below
-                moves = len(screen.match.record.actions)
-                clock.advance(0.5)
-                await pilot.press("enter")
-                await wait_for(pilot, lambda: screen.phase is Phase.PAUSED or len(screen.match.record.actions) > moves)
-                await wait_for(pilot, lambda: screen.phase in (Phase.DECIDING, Phase.PAUSED, Phase.OVER))
-                if screen.phase is Phase.PAUSED:
-                    break
+            # typed with the move that leads to the moment, read below
+            typed_ahead = await _play_to_a_moment(pilot, screen, clock, lambda: events.Key("enter", "\r"))
             await wait_for(pilot, lambda: app.focused is screen.moment_panel)
             clock.advance(0.5)  # the moment's pause is over: only the key's stamp tells
             app.post_message(typed_ahead)
@@ -141,15 +150,7 @@ def test_the_log_and_back_leave_a_held_moment_able_to_go_on(tmp_path: Path, cloc
     async def scenario() -> None:
         async with app.run_test(size=SIZE) as pilot:
             screen = open_table(app, game, seats, tmp_path / "s.json")
-            while True:
-                await wait_for(pilot, lambda: screen.phase in (Phase.DECIDING, Phase.PAUSED, Phase.OVER))
-                assert screen.phase is not Phase.OVER, "no moment in this game"
-                if screen.phase is Phase.PAUSED:
-                    break
-                moves = len(screen.match.record.actions)
-                clock.advance(0.5)
-                await pilot.press("enter")
-                await wait_for(pilot, lambda: screen.phase is Phase.PAUSED or len(screen.match.record.actions) > moves)
+            await _play_to_a_moment(pilot, screen, clock)
             await wait_for(pilot, lambda: app.focused is screen.moment_panel)
             await pilot.press("f2")
             await wait_for(pilot, lambda: app.focused is not screen.moment_panel)
