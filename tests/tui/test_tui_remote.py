@@ -6,8 +6,10 @@ a plain websocket client, and a computer, through the host; then the ordinary re
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -112,44 +114,38 @@ def test_a_whole_game_at_a_hosted_table_in_the_app(game: Any) -> None:
     codes = table.issue_codes()
 
     async def scenario() -> None:
-        server = TableServer(table)
-        await server.start()
-        app = ParlourApp(registry_of(game), ai_delay=0, rng=random.Random(3))
-        try:
-            async with app.run_test(size=SIZE) as pilot:
-                bea = asyncio.create_task(scripted_player(server.port, codes[1], 2))
-                app.join_table(f"127.0.0.1:{server.port}", codes[0])
-                await wait_for(pilot, lambda: isinstance(app.screen, RemoteTableScreen), timeout=WAIT)
-                screen = app.screen
-                assert isinstance(screen, RemoteTableScreen)
-                assert not isinstance(screen.board, GenericBoard), "the game's own board"
-                sent = await play_in_the_app(pilot, app, 1)
-                await asyncio.wait_for(bea, WAIT)
-                results = app.screen
-                assert isinstance(results, ResultsScreen) and results.remote == 0
-                assert results.live.match.state.scores() == table.match.state.scores()
-                assert sent == sum(1 for seat in movers(table) if seat == 0)
-                assert not list(app.saves.records.glob("*")) and not list(app.saves.saves.glob("*.json"))
-                assert results.seen is not None and results.at_table == 0
-                assert not results.query("#results-ratings") and kept_games(app) == [], "the host keeps it"
-                assert "987654321" not in screen_text(app) and "Record:" not in screen_text(app)
-                await pilot.press("v")
-                await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), timeout=WAIT)
-                review = app.screen
-                assert isinstance(review, ReviewScreen) and review.seat == 0
-                await wait_for(pilot, lambda: ": review" in screen_text(app), timeout=WAIT)
-                assert "as Ada saw it" in screen_text(app) and "987654321" not in screen_text(app)
-                assert review.review.seats == [0] and review.step == review.review.last
-                last_view = json.dumps(review.states[-1].view(None), sort_keys=True)
-                assert last_view == json.dumps(table.match.state.view(0), sort_keys=True)
-                assert [e.text for e in review.states[-1].events] == [e.text for e in table.match.state.events_for(0)]
-                await pilot.press("s")  # another seat's view: not his to see
-                await pilot.press("home")
-                await wait_for(pilot, lambda: review.step == 0, timeout=WAIT)
-                assert review.seat == 0 and "as Ada saw it" in screen_text(app)
-                assert not review.check_action("switch_seat", ())
-        finally:
-            await server.close()
+        async with app_at_host(table, game, rng=random.Random(3)) as (server, app, pilot):
+            bea = asyncio.create_task(scripted_player(server.port, codes[1], 2))
+            app.join_table(f"127.0.0.1:{server.port}", codes[0])
+            await wait_for(pilot, lambda: isinstance(app.screen, RemoteTableScreen), timeout=WAIT)
+            screen = app.screen
+            assert isinstance(screen, RemoteTableScreen)
+            assert not isinstance(screen.board, GenericBoard), "the game's own board"
+            sent = await play_in_the_app(pilot, app, 1)
+            await asyncio.wait_for(bea, WAIT)
+            results = app.screen
+            assert isinstance(results, ResultsScreen) and results.remote == 0
+            assert results.live.match.state.scores() == table.match.state.scores()
+            assert sent == sum(1 for seat in movers(table) if seat == 0)
+            assert not list(app.saves.records.glob("*")) and not list(app.saves.saves.glob("*.json"))
+            assert results.seen is not None and results.at_table == 0
+            assert not results.query("#results-ratings") and kept_games(app) == [], "the host keeps it"
+            assert "987654321" not in screen_text(app) and "Record:" not in screen_text(app)
+            await pilot.press("v")
+            await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), timeout=WAIT)
+            review = app.screen
+            assert isinstance(review, ReviewScreen) and review.seat == 0
+            await wait_for(pilot, lambda: ": review" in screen_text(app), timeout=WAIT)
+            assert "as Ada saw it" in screen_text(app) and "987654321" not in screen_text(app)
+            assert review.review.seats == [0] and review.step == review.review.last
+            last_view = json.dumps(review.states[-1].view(None), sort_keys=True)
+            assert last_view == json.dumps(table.match.state.view(0), sort_keys=True)
+            assert [e.text for e in review.states[-1].events] == [e.text for e in table.match.state.events_for(0)]
+            await pilot.press("s")  # another seat's view: not his to see
+            await pilot.press("home")
+            await wait_for(pilot, lambda: review.step == 0, timeout=WAIT)
+            assert review.seat == 0 and "as Ada saw it" in screen_text(app)
+            assert not review.check_action("switch_seat", ())
 
     asyncio.run(scenario())
 
@@ -170,6 +166,21 @@ def movers(table: HostedTable) -> list[int]:
     return seats
 
 
+@contextlib.asynccontextmanager
+async def app_at_host(table: HostedTable, game: Any, rng: random.Random | None = None,
+                      **server_options: Any) -> AsyncIterator[tuple[TableServer, ParlourApp, Any]]:
+    """A host serving ``table`` and an app with ``game`` installed, under a pilot; the host
+    closes after, however the test ends."""
+    server = TableServer(table, **server_options)
+    await server.start()
+    app = ParlourApp(registry_of(game), ai_delay=0, rng=rng)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            yield server, app, pilot
+    finally:
+        await server.close()
+
+
 async def seated(pilot: Any, app: ParlourApp, port: int, code: str) -> RemoteTableScreen:
     app.join_table(f"127.0.0.1:{port}", code)
     await wait_for(pilot, lambda: isinstance(app.screen, RemoteTableScreen), timeout=WAIT)
@@ -188,20 +199,14 @@ def test_a_refused_move_is_said_and_the_decision_stays_open() -> None:
     codes = table.issue_codes()
 
     async def scenario() -> None:
-        server = TableServer(table)
-        await server.start()
-        app = ParlourApp(registry_of(CASABLANCA), ai_delay=0)
-        try:
-            async with app.run_test(size=SIZE) as pilot:
-                screen = await seated(pilot, app, server.port, codes[0])
-                await wait_for(pilot, lambda: screen.phase is Phase.DECIDING, timeout=WAIT)
-                turn = screen.remote.moves
-                screen.board.choose(Challenge(10**9))
-                await wait_for(pilot, lambda: any("Not allowed" == n.title for n in app._notifications), timeout=WAIT)
-                await wait_for(pilot, lambda: screen.turns.sent is None, timeout=WAIT)
-                assert screen.phase is Phase.DECIDING and screen.remote.moves == turn == table.turn
-        finally:
-            await server.close()
+        async with app_at_host(table, CASABLANCA) as (server, app, pilot):
+            screen = await seated(pilot, app, server.port, codes[0])
+            await wait_for(pilot, lambda: screen.phase is Phase.DECIDING, timeout=WAIT)
+            turn = screen.remote.moves
+            screen.board.choose(Challenge(10**9))
+            await wait_for(pilot, lambda: any("Not allowed" == n.title for n in app._notifications), timeout=WAIT)
+            await wait_for(pilot, lambda: screen.turns.sent is None, timeout=WAIT)
+            assert screen.phase is Phase.DECIDING and screen.remote.moves == turn == table.turn
 
     asyncio.run(scenario())
 
@@ -225,11 +230,8 @@ def test_a_move_sent_no_longer_says_your_move_while_the_hosts_computers_play() -
     table.play_computers = held  # type: ignore[method-assign]
 
     async def scenario() -> None:
-        server = TableServer(table)
-        await server.start()
-        app = ParlourApp(registry_of(CASABLANCA), ai_delay=0)
-        try:
-            async with app.run_test(size=SIZE) as pilot:
+        async with app_at_host(table, CASABLANCA) as (server, app, pilot):
+            try:
                 screen = await seated(pilot, app, server.port, codes[0])
                 await wait_for(pilot, lambda: screen.phase is Phase.DECIDING, timeout=WAIT)
                 assert "Ada: your move" in status_text(screen)
@@ -242,9 +244,8 @@ def test_a_move_sent_no_longer_says_your_move_while_the_hosts_computers_play() -
                 answer.set()
                 await wait_for(pilot, lambda: screen.remote.moves != turn and screen.turns.sent is None, timeout=WAIT)
                 assert "on its way" not in status_text(screen)
-        finally:
-            answer.set()
-            await server.close()
+            finally:
+                answer.set()  # the host's held computers go on, so it can close
 
     asyncio.run(scenario())
 
@@ -257,28 +258,22 @@ def test_the_table_says_who_it_waits_for_and_a_computer_takes_an_away_seat() -> 
         codes = table.issue_codes()
 
         async def scenario() -> None:
-            server = TableServer(table, wait=wait, level="easy")
-            await server.start()
-            app = ParlourApp(registry_of(MONTE), ai_delay=0, rng=random.Random(3))
-            try:
-                async with app.run_test(size=SIZE) as pilot:
-                    screen = await seated(pilot, app, server.port, codes[0])
-                    await sit_and_leave(server.port, codes[1])
-                    if wait:
-                        await wait_for(pilot, lambda: screen.remote.state.to_move is not None, timeout=WAIT)
-                        if screen.remote.state.to_move == 0:
-                            await play_one(pilot, screen)
-                        await wait_for(pilot, lambda: "Waiting for Bea (away: a computer takes the seat after "
-                                                      "60 min)" in status_text(screen), timeout=WAIT)
-                        assert table.match.seats[1].agent == HUMAN
-                        return
-                    await play_in_the_app(pilot, app, 4)
-                    assert table.match.seats[1].agent == "easy" and table.match.state.is_over
-                    assert isinstance(app.screen, ResultsScreen)
-                    assert app.screen.live.match.seats[1].agent == "easy", "the results say who played"
-                    await wait_for(pilot, lambda: "Bea (computer: easy)" in screen_text(app), timeout=WAIT)
-            finally:
-                await server.close()
+            async with app_at_host(table, MONTE, wait=wait, level="easy", rng=random.Random(3)) as (server, app, pilot):
+                screen = await seated(pilot, app, server.port, codes[0])
+                await sit_and_leave(server.port, codes[1])
+                if wait:
+                    await wait_for(pilot, lambda: screen.remote.state.to_move is not None, timeout=WAIT)
+                    if screen.remote.state.to_move == 0:
+                        await play_one(pilot, screen)
+                    await wait_for(pilot, lambda: "Waiting for Bea (away: a computer takes the seat after "
+                                                  "60 min)" in status_text(screen), timeout=WAIT)
+                    assert table.match.seats[1].agent == HUMAN
+                    return
+                await play_in_the_app(pilot, app, 4)
+                assert table.match.seats[1].agent == "easy" and table.match.state.is_over
+                assert isinstance(app.screen, ResultsScreen)
+                assert app.screen.live.match.seats[1].agent == "easy", "the results say who played"
+                await wait_for(pilot, lambda: "Bea (computer: easy)" in screen_text(app), timeout=WAIT)
 
         asyncio.run(scenario())
 
@@ -303,26 +298,23 @@ def test_when_the_host_goes_away_the_table_says_so_and_joins_again_when_it_is_ba
     codes = table.issue_codes()
 
     async def scenario() -> None:
-        server = TableServer(table)
-        await server.start()
-        port = server.port
-        app = ParlourApp(registry_of(CASABLANCA), ai_delay=0, rng=random.Random(3))
-        try:
-            async with app.run_test(size=SIZE) as pilot:
-                screen = await seated(pilot, app, port, codes[0])
-                await play_one(pilot, screen)
-                await server.close()  # the host stops; the table and its codes are kept
-                await wait_for(pilot, lambda: "cannot be reached" in status_text(screen), timeout=WAIT)
-                server = TableServer(table, port=port)  # a restarted host (the CLI's --resume)
-                await server.start()
+        async with app_at_host(table, CASABLANCA, rng=random.Random(3)) as (server, app, pilot):
+            port = server.port
+            screen = await seated(pilot, app, port, codes[0])
+            await play_one(pilot, screen)
+            await server.close()  # the host stops; the table and its codes are kept
+            await wait_for(pilot, lambda: "cannot be reached" in status_text(screen), timeout=WAIT)
+            again = TableServer(table, port=port)  # a restarted host (the CLI's --resume)
+            await again.start()
+            try:
                 await wait_for(pilot, lambda: screen.turns.trouble is None, timeout=WAIT)
                 seen = len(table.match.state.events_for(0))
                 await wait_for(pilot, lambda: len(screen.remote.state.events) == seen, timeout=WAIT)
                 assert len(screen.log_panel.entries) == seen, "the log written anew, nothing twice"
                 await play_in_the_app(pilot, app, 5)
                 assert table.match.state.is_over
-        finally:
-            await server.close()
+            finally:
+                await again.close()
 
     asyncio.run(scenario())
 
@@ -336,19 +328,13 @@ def test_a_plugin_game_plays_over_the_network_with_no_code_of_its_own() -> None:
     codes = table.issue_codes()
 
     async def scenario() -> None:
-        server = TableServer(table)
-        await server.start()
-        app = ParlourApp(registry_of(sevens.GAME), ai_delay=0, rng=random.Random(3))
-        try:
-            async with app.run_test(size=SIZE) as pilot:
-                screen = await seated(pilot, app, server.port, codes[0])
-                await wait_for(pilot, lambda: isinstance(screen.board, GenericBoard) or not screen.is_current,
-                               timeout=WAIT)
-                await play_in_the_app(pilot, app, 6)
-                assert table.match.state.is_over
-                assert app.screen.live.match.state.scores() == table.match.state.scores()
-        finally:
-            await server.close()
+        async with app_at_host(table, sevens.GAME, rng=random.Random(3)) as (server, app, pilot):
+            screen = await seated(pilot, app, server.port, codes[0])
+            await wait_for(pilot, lambda: isinstance(screen.board, GenericBoard) or not screen.is_current,
+                           timeout=WAIT)
+            await play_in_the_app(pilot, app, 6)
+            assert table.match.state.is_over
+            assert app.screen.live.match.state.scores() == table.match.state.scores()
 
     asyncio.run(scenario())
 
@@ -362,29 +348,23 @@ def test_the_home_screen_joins_a_table_with_an_address_and_a_code() -> None:
     codes = table.issue_codes()
 
     async def scenario() -> None:
-        server = TableServer(table)
-        await server.start()
-        app = ParlourApp(registry_of(CASABLANCA), ai_delay=0)
-        try:
-            async with app.run_test(size=SIZE) as pilot:
-                pasted = join_line(f"127.0.0.1:{server.port}", codes[0])  # the host's whole line
-                for code, seated_there in (("wrong", False), (pasted, True)):
-                    await pilot.press("j")
-                    await wait_for(pilot, lambda: isinstance(app.screen, JoinDialog), timeout=WAIT)
-                    await pilot.press("enter")  # no code yet: said, and the dialog stays
-                    await wait_for(pilot, lambda: "Give the join code." in screen_text(app), timeout=WAIT)
-                    if not seated_there:
-                        app.screen.query_one("#join-address").value = f"127.0.0.1:{server.port}"
-                    app.screen.query_one("#join-code").value = code
-                    await pilot.press("enter")
-                    if seated_there:
-                        await wait_for(pilot, lambda: isinstance(app.screen, RemoteTableScreen), timeout=WAIT)
-                    else:
-                        await wait_for(pilot, lambda: isinstance(app.screen, ProblemDialog), timeout=WAIT)
-                        assert app.screen.text == "the host refused: no seat has that code"
-                        await pilot.press("escape")
-        finally:
-            await server.close()
+        async with app_at_host(table, CASABLANCA) as (server, app, pilot):
+            pasted = join_line(f"127.0.0.1:{server.port}", codes[0])  # the host's whole line
+            for code, seated_there in (("wrong", False), (pasted, True)):
+                await pilot.press("j")
+                await wait_for(pilot, lambda: isinstance(app.screen, JoinDialog), timeout=WAIT)
+                await pilot.press("enter")  # no code yet: said, and the dialog stays
+                await wait_for(pilot, lambda: "Give the join code." in screen_text(app), timeout=WAIT)
+                if not seated_there:
+                    app.screen.query_one("#join-address").value = f"127.0.0.1:{server.port}"
+                app.screen.query_one("#join-code").value = code
+                await pilot.press("enter")
+                if seated_there:
+                    await wait_for(pilot, lambda: isinstance(app.screen, RemoteTableScreen), timeout=WAIT)
+                else:
+                    await wait_for(pilot, lambda: isinstance(app.screen, ProblemDialog), timeout=WAIT)
+                    assert app.screen.text == "the host refused: no seat has that code"
+                    await pilot.press("escape")
 
     asyncio.run(scenario())
 
@@ -493,41 +473,35 @@ def test_a_host_that_goes_once_the_game_is_over_is_no_trouble() -> None:
     codes = table.issue_codes()
 
     async def scenario() -> None:
-        server = TableServer(table)
-        await server.start()
-        app = ParlourApp(registry_of(BANQUE), ai_delay=0, rng=random.Random(3))
-        try:
-            async with app.run_test(size=SIZE) as pilot:
-                screen = await seated(pilot, app, server.port, codes[0])
-                rng = random.Random(1)
-                while screen.remote.state.final is None:
-                    await wait_for(pilot, lambda: screen.phase is Phase.PAUSED or screen.remote.state.final is not None
-                                   or (screen.phase is Phase.DECIDING and screen.turns.sent is None), timeout=WAIT)
-                    if screen.remote.state.final is not None:
-                        break
-                    if screen.phase is Phase.PAUSED:
-                        held = screen.moments_held
-                        await wait_for(pilot, lambda: app.focused is screen.moment_panel, timeout=WAIT)
-                        if screen.turns.queue and screen.turns.queue[-1]["type"] == "results":
-                            break  # the last moment, with the results behind it
-                        await pilot.press("enter")
-                        await wait_for(pilot, lambda: screen.phase is not Phase.PAUSED
-                                       or screen.moments_held > held, timeout=WAIT)
-                        continue
-                    legal = screen.remote.state.legal_actions()
-                    turn = screen.remote.moves
-                    screen.board.choose(legal[rng.randrange(len(legal))])
-                    await wait_for(pilot, lambda: screen.remote.moves != turn or screen.phase is Phase.PAUSED,
-                                   timeout=WAIT)
-                assert screen.phase is Phase.PAUSED, "the game's end is a moment in Banque Fatale"
-                await server.close()
-                await wait_for(pilot, lambda: not any(w.group == "link" and w.is_running for w in screen.workers),
+        async with app_at_host(table, BANQUE, rng=random.Random(3)) as (server, app, pilot):
+            screen = await seated(pilot, app, server.port, codes[0])
+            rng = random.Random(1)
+            while screen.remote.state.final is None:
+                await wait_for(pilot, lambda: screen.phase is Phase.PAUSED or screen.remote.state.final is not None
+                               or (screen.phase is Phase.DECIDING and screen.turns.sent is None), timeout=WAIT)
+                if screen.remote.state.final is not None:
+                    break
+                if screen.phase is Phase.PAUSED:
+                    held = screen.moments_held
+                    await wait_for(pilot, lambda: app.focused is screen.moment_panel, timeout=WAIT)
+                    if screen.turns.queue and screen.turns.queue[-1]["type"] == "results":
+                        break  # the last moment, with the results behind it
+                    await pilot.press("enter")
+                    await wait_for(pilot, lambda: screen.phase is not Phase.PAUSED
+                                   or screen.moments_held > held, timeout=WAIT)
+                    continue
+                legal = screen.remote.state.legal_actions()
+                turn = screen.remote.moves
+                screen.board.choose(legal[rng.randrange(len(legal))])
+                await wait_for(pilot, lambda: screen.remote.moves != turn or screen.phase is Phase.PAUSED,
                                timeout=WAIT)
-                assert screen.turns.trouble is None
-                await pilot.press("enter")
-                await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen), timeout=WAIT)
-        finally:
+            assert screen.phase is Phase.PAUSED, "the game's end is a moment in Banque Fatale"
             await server.close()
+            await wait_for(pilot, lambda: not any(w.group == "link" and w.is_running for w in screen.workers),
+                           timeout=WAIT)
+            assert screen.turns.trouble is None
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen), timeout=WAIT)
 
     asyncio.run(scenario())
 
