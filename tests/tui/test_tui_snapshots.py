@@ -67,6 +67,16 @@ def over_home(make_dialog: Any) -> Any:
     return before
 
 
+def key_on_home(key: str, opens: type) -> Any:
+    """A script: the home screen, then ``key``, until a screen of type ``opens`` is up."""
+    async def before(pilot: Any) -> None:
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, HomeScreen))
+        await pilot.press(key)
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, opens))
+
+    return before
+
+
 def finished_sevens() -> LiveGame:
     import sevens
 
@@ -85,12 +95,7 @@ class TestHome:
         screen_snapshot("games", lambda: sevens_app(broken=True), before)
 
     def test_the_setup_with_seats_variants_and_seed(self, screen_snapshot: Any) -> None:
-        async def before(pilot: Any) -> None:
-            await wait_for(pilot, lambda: isinstance(pilot.app.screen, HomeScreen))
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: isinstance(pilot.app.screen, SetupScreen))
-
-        screen_snapshot("sevens", sevens_app, before)
+        screen_snapshot("sevens", sevens_app, key_on_home("enter", SetupScreen))
 
     def test_the_rules(self, screen_snapshot: Any) -> None:
         import sevens
@@ -182,12 +187,7 @@ class TestDialogs:
 
     def test_the_keys_of_the_home_screen(self, screen_snapshot: Any) -> None:
         """``?``: every key of the screen below, with what it does."""
-        async def before(pilot: Any) -> None:
-            await wait_for(pilot, lambda: isinstance(pilot.app.screen, HomeScreen))
-            await pilot.press("question_mark")
-            await wait_for(pilot, lambda: isinstance(pilot.app.screen, KeysDialog))
-
-        screen_snapshot("home", sevens_app, before)
+        screen_snapshot("home", sevens_app, key_on_home("question_mark", KeysDialog))
 
     def test_the_codes_of_a_hosted_table(self, screen_snapshot: Any) -> None:
         screen_snapshot("two", sevens_app, over_home(lambda: CodesDialog(
