@@ -130,13 +130,13 @@ def seat_model(stats: Mapping[str, int]) -> SeatModel:
     # often he admits, so the two are worked out together (a few rounds settle them). Before
     # 2026-11-28 every claim stood by counted as a lie at the share of his claims shown false,
     # so one raise a challenger gave way to made any seat a bluffer one raise in six.
+    def raised_for(admit: float) -> float:
+        return _clip(_share(stats["raise_shown_false"], raised_shown, raised_lies(shown_share, admit)), 0.02, 0.95)
+
     admit = ADMIT_CHANCE
     for _ in range(12):
-        raised_share = _clip(_share(stats["raise_shown_false"], raised_shown, raised_lies(shown_share, admit)),
-                             0.02, 0.95)
-        admit = _clip(_share(stats["admits"], caught + raised_share * stood, ADMIT_CHANCE), 0.05, 0.98)
-    raised_share = _clip(_share(stats["raise_shown_false"], raised_shown, raised_lies(shown_share, admit)),
-                         0.02, 0.95)
+        admit = _clip(_share(stats["admits"], caught + raised_for(admit) * stood, ADMIT_CHANCE), 0.05, 0.98)
+    raised_share = raised_for(admit)
     raised_odds = _odds(raised_share)
     lies += raised_share * stood
     truths += (1 - raised_share) * stood
