@@ -27,7 +27,6 @@ from textual.containers import Horizontal, Vertical
 from textual.dom import DOMNode
 from textual.geometry import Size
 
-
 from parlour.core.game import Action, Event, Game
 from parlour.core.i18n import N_, _
 from parlour.core.match import Match
