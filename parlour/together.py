@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,6 @@ def host_command(args: argparse.Namespace) -> int:
     from parlour.core.record import HUMAN, parse_json
     from parlour.core.saves import SaveFolder
     from parlour.net.server import close_table, codes_file, open_table
-    from parlour.net.table import hosted
 
     registry = load_registry()
     game = find_game(registry, args.game)
@@ -58,7 +57,7 @@ def host_command(args: argparse.Namespace) -> int:
     else:
         rules = resolve_rules(registry, game, args.variant, None, len(kinds)).settings
         seed = args.seed if args.seed is not None else random_source.randbelow(1_000_000_000)
-        table = hosted(game, rules, seed, _host_seats(kinds, args.names), args.variant)
+        table = _new_table(game, rules, seed, _host_seats(kinds, args.names), args.variant)
         path = SaveFolder().new_path(game.id)
     if table.match.state.is_over:
         raise UserError("that game is over")
@@ -98,9 +97,10 @@ def host_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def _keep(match: Any, path: Path) -> None:
-    """Keep the hosted game in the host's record and print the ratings it moved; a record that
-    cannot be used is one line on stderr (the game is saved in the records either way)."""
+def _with_ledger(use: Callable[[Any], Any]) -> Any:
+    """``use`` the host's record (*Your record*, in the data folder), closed after; a record
+    that cannot be used is one line on stderr and None (the game goes on, and is saved in the
+    records either way)."""
     from parlour.core.ledger import Ledger, LedgerProblem, ledger_path
     from parlour.core.saves import data_dir
 
@@ -109,12 +109,42 @@ def _keep(match: Any, path: Path) -> None:
         if note is not None:
             print(f"parlour: {note}", file=sys.stderr)
         try:
-            kept = ledger.keep_match(match, path.name)
+            return use(ledger)
         finally:
             ledger.close()
     except LedgerProblem as exc:
         print(f"parlour: {exc}", file=sys.stderr)
-        return
+        return None
+
+
+def _remind(game: Any, match: Any) -> None:
+    """The hosted table's computer players start their models of the people there from what
+    their earlier games of ``game`` in the host's record showed, by seat name, as in the app
+    (``Match.remind``), before they make a move; a failure is one line on stderr and the
+    table plays without."""
+    def remind(ledger: Any) -> None:
+        try:
+            match.remind(ledger.habits(game.id, match.seats))
+        except Exception as exc:  # noqa: BLE001 - the database or a computer player: the table plays on without
+            print(f"parlour: the players' earlier games could not be recalled: {exc}", file=sys.stderr)
+
+    _with_ledger(remind)
+
+
+def _new_table(game: Any, rules: dict[str, Any], seed: int, seats: Sequence[Any], variants: Sequence[str]) -> Any:
+    """A new hosted table, its computers reminded of the people there before they play."""
+    from parlour.core.seating import start_match
+    from parlour.net.table import HostedTable
+
+    table = HostedTable(game, start_match(game, rules, seed, seats, variants))
+    _remind(game, table.match)
+    table.play_computers()
+    return table
+
+
+def _keep(match: Any, path: Path) -> None:
+    """Keep the hosted game in the host's record and print the ratings it moved."""
+    kept = _with_ledger(lambda ledger: ledger.keep_match(match, path.name))
     if kept is not None:
         print(f"Ratings: {kept.line()}")
 
@@ -151,6 +181,7 @@ def _hosted_again(game: Any, name: str) -> tuple[Any, Path]:
         raise UserError(str(exc)) from None
     if not table.remote:
         raise UserError(f"{path}: nobody would join: the saved game has no human seat")
+    _remind(game, table.match)
     table.play_computers()
     return table, path
 
