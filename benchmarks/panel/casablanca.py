@@ -63,7 +63,7 @@ class Person:
                 return raises[-1] if raises else _of(legal, Call)[0]
             if stakes["mover"] == stakes["challenger"]:
                 return _of(legal, Call)[0]  # he only matched: calling costs no more than folding
-            return self.answer(outlook.chance(move["placed_at"], move["announced"]), legal, rng)
+            return self.answer_raise(view, outlook.chance(move["placed_at"], move["announced"]), legal, rng)
         if phase == "claim":
             cards = view["cards"][outlook.me]
             return max(legal, key=lambda a: cards[view["top"] if type(a) is TakeTop else a.symbol])
@@ -99,6 +99,12 @@ class Person:
 
     def answer(self, chance: float, legal: Sequence[Action], rng: random.Random) -> Action:
         return _of(legal, Fold)[0]
+
+    def answer_raise(self, view: Mapping[str, Any], chance: float, legal: Sequence[Action],
+                     rng: random.Random) -> Action:
+        """Answer a raise (the mover's stake is above mine); most styles look only at the
+        chance the claim is true."""
+        return self.answer(chance, legal, rng)
 
     @staticmethod
     def unwatched(view: Mapping[str, Any]) -> bool:
@@ -183,6 +189,18 @@ class Counter(Person):
         return _of(legal, Call)[0] if chance < 0.12 else _of(legal, Fold)[0]
 
 
+class Reader(Counter):
+    """Counts like the counter, and reads the size of a raise: a mover who puts more than
+    half of what he had at stake is taken to hold the truth (fold), a smaller raise is called
+    unless the count makes the claim likely."""
+
+    def answer_raise(self, view, chance, legal, rng):
+        stake = view["challenge"]["stakes"]["mover"]  # (money is paid when the challenge is settled)
+        if stake > 0.5 * view["money"][view["mover"]]:
+            return _of(legal, Fold)[0]
+        return _of(legal, Call)[0] if chance < 0.5 else _of(legal, Fold)[0]
+
+
 class Doubter(Person):
     """Challenges every landing claim it cannot prove true, with the least stake; calls half
     the raises (every one on a claim its count makes unlikely); bluffs a quarter of the
@@ -210,6 +228,7 @@ STYLES = {
     "caller": Style(Caller, "bluffs now and then, challenges a third of the landing claims, calls every raise"),
     "maniac": Style(Maniac, "always claims the landing number, raises big on a bluff, challenges often"),
     "counter": Style(Counter, "counts the chips used up: challenges and calls what the count makes unlikely"),
+    "reader": Style(Reader, "counts like the counter; folds to a raise of over half the mover's money, calls smaller ones"),
 }
 
 #: held-out styles (not tuned against; ``people.py --panel held-out``): one who challenges
