@@ -18,8 +18,8 @@ them back instead of playing (to fit or measure again without the CPU time).
 decisions of one game share its outcome, so many games with a few decisions each say more than
 a few games analysed whole. Reported per game: the reliability table in deciles of the
 estimate (decisions, mean estimate, observed win rate), raw and calibrated; the mean absolute
-gap between estimate and observation over the deciles (plain, and weighted by decisions); the
-Brier score against that of a constant fair share (1 / players); the CPU seconds a decision.
+gap between estimate and observation over the deciles (plain, weighted by decisions, and over
+ten groups of equal count by estimate); the Brier score against that of a constant fair share (1 / players); the CPU seconds a decision.
 """
 
 from __future__ import annotations
@@ -81,6 +81,16 @@ def deciles(pairs: Sequence[tuple[float, float]]) -> list[tuple[int, float, floa
             for b in bins]
 
 
+def risk_deciles(pairs: Sequence[tuple[float, float]]) -> list[tuple[int, float, float]]:
+    """(decisions, mean estimate, observed rate) for ten groups of equal count, by estimate
+    (the "deciles of risk" of a Hosmer-Lemeshow table): where :func:`deciles` leaves the top
+    tenths a few dozen decisions each, whose rates one game's outcome moves by points."""
+    ordered = sorted(pairs)
+    cuts = [round(len(ordered) * i / 10) for i in range(11)]
+    groups = [ordered[a:b] for a, b in zip(cuts, cuts[1:]) if b > a]
+    return [(len(g), sum(p for p, _ in g) / len(g), sum(o for _, o in g) / len(g)) for g in groups]
+
+
 def fit(pairs: Sequence[tuple[float, float]], bins: int = BINS) -> list[tuple[float, float]]:
     """Knots of a monotone map raw -> observed: the pairs sorted by estimate in ``bins``
     bins of equal count, each bin's (mean estimate, observed rate), pooled where the rate
@@ -124,9 +134,12 @@ def report(title: str, players: int, pairs: list[tuple[float, float]]) -> dict[s
     for i, (n, p, o) in enumerate(table):
         if n:
             print(f"    {i / 10:.1f}-{(i + 1) / 10:.1f}   {n:>10}{p:>10.3f}{o:>10.3f}")
-    print(f"    mean absolute gap over deciles {gap:.3f} (weighted by decisions {weighted:.3f})")
+    risk = risk_deciles(pairs)
+    equal = sum(abs(p - o) for _, p, o in risk) / len(risk)
+    print(f"    mean absolute gap over deciles {gap:.3f} (weighted by decisions {weighted:.3f}; "
+          f"over ten groups of equal count {equal:.3f})")
     print(f"    Brier score {brier:.4f}; a constant fair share ({fair:.2f}) scores {base:.4f}", flush=True)
-    return {"gap": gap, "weighted": weighted, "brier": brier, "fair": base}
+    return {"gap": gap, "weighted": weighted, "equal": equal, "brier": brier, "fair": base}
 
 
 def write_map(fitted: dict[str, dict[str, object]]) -> None:
