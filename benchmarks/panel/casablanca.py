@@ -247,6 +247,7 @@ class Behaviour:
         self.announcements = self.lies = 0
         self.lies_challenged = self.lies_raised = 0
         self.bluff_stakes: list[float] = []
+        self.true_stakes: list[float] = []  # the same for raises on true claims: the size a person reads
         self.challenges = self.challenges_short = self.challenges_known_true = 0
         self._lie_turn: tuple[int, int] | None = None
 
@@ -265,6 +266,9 @@ class Behaviour:
                 self.challenges_short += 1
             if s.masks[s.placed_at] & ((1 << seat) | s.public) and s.chips[s.placed_at] == s.announced:
                 self.challenges_known_true += 1
+        elif kind is Raise and s.phase in ("respond", "exchange") and seat == s.mover and s.chips[s.placed_at] == s.announced:
+            stake = s.stakes[s.challenger] + action.by  # type: ignore[attr-defined]
+            self.true_stakes.append(stake / max(1, s.money[seat]))
         elif s.phase in ("respond", "exchange") and seat == s.mover and self._lie_turn == (s.round, s.turns):
             if s.phase == "respond":
                 self.lies_challenged += 1
@@ -279,6 +283,7 @@ class Behaviour:
             if isinstance(value, int) and not key.startswith("_"):
                 setattr(self, key, getattr(self, key) + value)
         self.bluff_stakes += other.bluff_stakes
+        self.true_stakes += other.true_stakes
 
     def figures(self) -> dict[str, float | None]:
         def share(a: int, b: int) -> float | None:
@@ -290,6 +295,9 @@ class Behaviour:
             "raised": share(self.lies_raised, self.lies_challenged),
             "bluff_stake": sum(stakes) / len(stakes) if stakes else None,
             "all_in": share(sum(1 for x in stakes if x >= 0.9), len(stakes) or 0) if stakes else None,
+            "true_stake": sum(self.true_stakes) / len(self.true_stakes) if self.true_stakes else None,
+            "true_small": (share(sum(1 for x in self.true_stakes if x <= 0.4), len(self.true_stakes))
+                           if self.true_stakes else None),
             "short": share(self.challenges_short, self.challenges),
             "known_true": float(self.challenges_known_true),
             "announcements": float(self.announcements),
@@ -302,5 +310,6 @@ class Behaviour:
             return "-" if value is None else f"{value:.0%}"
 
         return (f"lies {pc('lies')} of {figures['announcements']:.0f} announcements; challenged lies raised "
-                f"{pc('raised')}; bluff stake {pc('bluff_stake')} of its money (all-in {pc('all_in')}); "
+                f"{pc('raised')}; bluff stake {pc('bluff_stake')} of its money (all-in {pc('all_in')}), true raises' "
+                f"{pc('true_stake')} ({pc('true_small')} within 40 %); "
                 f"challenges short of the target {pc('short')}; of known-true claims {figures['known_true']:.0f}")
