@@ -1,4 +1,4 @@
-"""The table's side panels: the status (whose turn, the move, the seats) and the log; the
+"""The table's side panels: the status (whose turn, the moves played, the seats) and the log; the
 scores stage by stage, which the review and the results both show."""
 
 from __future__ import annotations
@@ -98,8 +98,19 @@ def history_table(names: Sequence[str], stages: Sequence[StageScores]) -> RichTa
     return grid
 
 
+def progress_line(moves: int, over: bool) -> str:
+    """The status's count of the moves played, every player's one by one (a move is one
+    decision, as the review and the saves count them): said as a total of all players, since
+    a game's own turn or round (Casablanca's "turn 4 (limit 400)") holds several of them and
+    "Move 29" beside it read as the 29th turn. The number is the review's "Move 29 of ...",
+    the table as it stands after those moves."""
+    if over:
+        return ngettext("Game over after {n} move", "Game over after {n} moves", moves).format(n=moves)
+    return _("Moves played (all players): {moves}").format(moves=moves)
+
+
 class StatusPanel(Static):
-    """Who is to play (or thinking, with its progress), the move number, and the seats."""
+    """Who is to play (or thinking, with its progress), the moves played, and the seats."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -154,8 +165,7 @@ class StatusPanel(Static):
             if to_move in away:
                 lines[-1].append(" " + (_("(away: a computer takes the seat after {wait})").format(wait=_duration(takeover))
                                         if takeover is not None else _("(away)")))
-        lines.append(Text(_("Move {number}").format(number=moves + 1) if to_move is not None
-                          else ngettext("Game over after {n} move", "Game over after {n} moves", moves).format(n=moves)))
+        lines.append(Text(progress_line(moves, over=to_move is None)))
         if match.variants:  # the rules in force, when they are not the book's
             lines.append(Text(_("Rules: {variants}").format(variants=", ".join(match.variants)), style="italic"))
         if hints:

@@ -125,7 +125,7 @@ def test_a_table_and_its_leave_dialog_fit_and_speak_the_language(lang: str, game
     keys = TABLE_KEYS[lang][:2 if size[0] < 100 else 4]
     assert missing_keys(footer, keys) == [], footer
     if size[0] >= 110:  # the side panel: the status, the seats and the log's title
-        assert all(word in shell for word in {"de": ("Zug ", "Sie", "Verlauf"), "fr": ("Coup ", "vous", "Journal")}[lang])
+        assert all(word in shell for word in {"de": ("Gespielte Züge", "Sie", "Verlauf"), "fr": ("Coups joués", "vous", "Journal")}[lang])
     assert english_words(leave.replace(game.title, ""), lang) == [], leave
     assert [part for part in LEAVE[lang] if part not in leave] == [], leave
 

@@ -120,7 +120,7 @@ def test_a_searching_player_shows_its_progress_and_the_table_stays_usable() -> N
             lines = [line.strip() for line in status.splitlines()]
             assert lines[0] == f"{name} is thinking... 40%"
             assert set(lines[1]) == {"━"}, "a progress bar under the line"
-            assert lines[2] == "Move 2"
+            assert lines[2] == "Moves played (all players): 1"
             # rules, the log and the side panel all answer while it thinks
             await pilot.press("f1")
             await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
