@@ -364,7 +364,8 @@ def knowledge_text(view: Mapping[str, Any], chips_per_number: int, names: Sequen
     for f, knowers in enumerate(view["knowers"]):
         others = [k for k in knowers if k != seat]
         if view["chips"][f] and others and not view["public"][f]:
-            watched.append(f"{f + 1} ({', '.join(seat_name(names, k) for k in others)})")
+            # "field 6 (Cleo)": a bare "6 (Cleo)" did not read as a field in a playtest
+            watched.append(_("field {} ({})").format(f + 1, ", ".join(seat_name(names, k) for k in others)))
             for k in others:
                 seen_by.setdefault(k, []).append(str(f + 1))
     if compact and seen_by:  # a playtest at 80x24 read only the fields, not who had seen them

@@ -308,7 +308,7 @@ def test_board_marks_figures_and_the_chip_just_put_down() -> None:
     move(state, 12, 3, 13)
     _, texts = run_board(state, 2, [], legal=False)
     ring = texts["cb-ring"]
-    assert "Seen by others: 14 (Bea)" in texts["cb-know"], "who has looked at a chip is public"
+    assert "Seen by others: field 14 (Bea)" in texts["cb-know"], "who has looked at a chip is public"
     assert "14K <?>" in ring, "the others see only that a chip was just put down"
     lines = ring.splitlines()
     row = next(i for i, line in enumerate(lines) if "10M" in line)
@@ -444,6 +444,34 @@ def test_at_80x24_the_decision_and_the_ring_are_in_view() -> None:
             assert board.scroller() is None
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("lang, full, compact", [
+    ("en", "Seen by others: field 14 (Bea, Cyd); field 27 (Bea)", "Seen by Bea: 14, 27 · Seen by Cyd: 14"),
+    ("de", "Von anderen gesehen: Feld 14 (Bea, Cyd); Feld 27 (Bea)", "Von Bea gesehen: 14, 27 · Von Cyd gesehen: 14"),
+    ("fr", "Vus par d\u2019autres\u00a0: case 14 (Bea, Cyd)\u00a0; case 27 (Bea)",
+     "Vus par Bea\u00a0: 14, 27 · Vus par Cyd\u00a0: 14"),
+])
+def test_knowledge_says_which_fields_others_have_seen(lang: str, full: str, compact: str) -> None:
+    """A playtest read "Seen by others: 6 (Cleo)" without telling that 6 is a field: the full
+    table says "field 6 (Cleo)", the compact one each player with the fields he has seen; in
+    every language, in lines of at most 80 columns."""
+    from parlour.core.i18n import in_language
+
+    view = dict(arranged().view(0))
+    knowers = [[] for _ in view["knowers"]]
+    knowers[13], knowers[26] = [1, 2], [1]
+    chips = list(view["chips"])
+    chips[13] = chips[26] = True
+    view.update(knowers=knowers, chips=chips, public=[False] * len(chips), memory_aid=True)
+    with in_language(lang):
+        texts = [knowledge_text(view, 2, NAMES), knowledge_text(view, 2, NAMES, compact=True)]
+    assert full in texts[0].plain.splitlines(), texts[0].plain
+    assert compact in texts[1].plain, texts[1].plain
+    console = Console(width=80, file=io.StringIO(), color_system=None)
+    lines = ["".join(segment.text for segment in line) for text in texts
+             for line in console.render_lines(text, pad=False)]
+    assert lines and all(len(line.rstrip()) <= 80 for line in lines), lines
 
 
 def test_board_a_known_chip_in_another_hand_is_in_their_hand_not_yours() -> None:
@@ -592,7 +620,8 @@ def test_a_held_moment_shows_the_whole_challenge_and_who_has_seen_a_chip(tmp_pat
             know = board.query_one("#cb-know")
             assert board.query_one("#cb-scroll").region.contains_region(know.region), "the knowledge in view"
             text = " ".join(panel_text(know, know.content_region.width).split())
-            named = words("Seen by {}: {}").format("Player 2", seen + 1) if compact else f"{seen + 1} (Player 2)"
+            named = (words("Seen by {}: {}") if compact else words("field {} ({})")).format(
+                *(("Player 2", seen + 1) if compact else (seen + 1, "Player 2")))
             assert " ".join(named.split()) in text, text
 
     asyncio.run(scenario())
