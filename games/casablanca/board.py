@@ -29,6 +29,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.geometry import Size
+from textual.widget import Widget
 from textual.widgets import Static
 
 from parlour.games.casablanca.actions import (
@@ -69,13 +70,15 @@ class CasablancaBoard(Board, can_focus=True):
     """
 
     #: the lines of the tallest decision (an exchange: the stakes, your chip, the rule, the
-    #: choices, the keys over two lines), and the lines the players' notes grow by in a
-    #: challenge (the mover's and the challenger's wrap): the full table is drawn only where
-    #: it leaves that much room, so that the board keeps its form when an exchange opens
-    #: (where even that is too little, an amount typed say, it goes compact once, for good at
-    #: that size)
+    #: choices, the keys over two lines), the lines the players' notes grow by in a challenge
+    #: (the mover's and the challenger's wrap), and the knowledge's usual lines (what you
+    #: know, what is not yet seen, who has seen which field): the full table is drawn only
+    #: where the terminal leaves that much room, whatever the table shows now, so that the
+    #: board keeps its form for the whole game at a size (a longer text scrolls the table a
+    #: line or two, the decision staying in view below it)
     DECISION_ROOM = 7
     NOTES_ROOM = 2
+    KNOW_ROOM = 3
 
     BINDINGS = [
         Binding("left", "step(-1)", N_("Previous"), id="cb.left"),
@@ -107,7 +110,6 @@ class CasablancaBoard(Board, can_focus=True):
         self.cursor = 0
         self.pending_extra: int | None = None  # a numbered choice pressed once: it cannot be taken back
         self.typed = ""  # an amount typed as digits, while stakes or raises are offered
-        self.compact_at: Size | None = None  # the size at which the board went compact
         rules = self.rules if isinstance(self.rules, Mapping) else {}
         self.win = len(rules.get("premiums", [100, 200, 300])) + 1
         self.chips_per_number = rules.get("chips_per_number", 2)
@@ -214,21 +216,46 @@ class CasablancaBoard(Board, can_focus=True):
         view = self.view
         if view is None:
             return
-        head = Text.assemble(("Casablanca", "bold"), "  " + _("round {} of {}").format(view["round"], view["rounds"]),
-                             "  ·  " + _("turn {} (limit {})").format(view["turn"], view["turn_limit"]))
+        head = self._head(view, view["round"], view["turn"])
         if view["end_reason"]:
             head.append(f"  ·  {ended_why(view, self.seat_names)}", style="italic")
-        parts = self._parts(view, head, compact=False)
-        size = self.size
-        if size.height and (size == self.compact_at or self._height(parts) > size.height):
-            parts = self._parts(view, head, compact=True)
-            self.compact_at = size  # compact for good at this size: the board keeps its form
+        parts = self._parts(view, head, compact=self.compact_here(view))
         self.set_class(parts["head"] is None, "-compact")
         for key, renderable in parts.items():
             panel = self.query_one(f"#cb-{key}", Static)
             panel.display = renderable is not None
             if renderable is not None:
                 panel.update(renderable)
+
+    @staticmethod
+    def _head(view: Mapping[str, Any], round_: int, turn: int) -> Text:
+        return Text.assemble(("Casablanca", "bold"), "  " + _("round {} of {}").format(round_, view["rounds"]),
+                             "  ·  " + _("turn {} (limit {})").format(turn, view["turn_limit"]))
+
+    def room(self) -> Size:
+        """The room the screen gives the board: its holder's, in which what the table shows
+        below the board for a while (a moment held) takes its part, else the board's own."""
+        holder = self.parent
+        room = holder.size if isinstance(holder, Widget) else Size(0, 0)
+        return room if room.height else self.size
+
+    def compact_here(self, view: Mapping[str, Any]) -> bool:
+        """Whether the board takes its compact form (a terminal of 24 lines): where the room
+        it is given is lower than the full table with room for its tallest decision, the
+        players' notes and the knowledge (``DECISION_ROOM``, ``NOTES_ROOM``, ``KNOW_ROOM``).
+        A matter of the terminal's size alone, never of what the table shows now (a playtest
+        saw the ring jump to its compact form as a challenge began and back after it): the
+        head is measured at its widest (the last round, the turn limit), and the ring's lines
+        are as many whatever stands on it (its centre is cut to the room inside it)."""
+        room = self.room()
+        if not room.height:
+            return False
+        width = self.size.width or room.width
+        head = self._head(view, view["rounds"], view["turn_limit"])
+        ring = ring_panel(view, self.seat_names, legend=True)
+        full = (self.lines_needed(head, width - 2) + self.lines_needed(ring, width - 2)
+                + len(self.seat_names) + 1 + self.NOTES_ROOM + self.KNOW_ROOM + self.DECISION_ROOM + 2)
+        return full > room.height
 
     def _parts(self, view: Mapping[str, Any], head: Text, compact: bool) -> dict[str, RenderableType | None]:
         """The table's panels. ``compact`` (the whole would not fit, a terminal of 24 lines):
@@ -243,14 +270,6 @@ class CasablancaBoard(Board, can_focus=True):
             "know": knowledge_text(view, self.chips_per_number, names, compact=compact),
             "decision": self._decision(compact),
         }
-
-    def _height(self, parts: Mapping[str, RenderableType | None]) -> int:
-        """The lines the table takes, with room for the tallest decision whatever the one
-        shown, and for the players' notes to grow (``DECISION_ROOM``, ``NOTES_ROOM``)."""
-        width = self.size.width
-        return sum(max(self.lines_needed(r, width - 4), self.DECISION_ROOM) + 2 if key == "decision"
-                   else max(self.lines_needed(r, width - 2), len(self.seat_names) + 1 + self.NOTES_ROOM)
-                   if key == "players" else self.lines_needed(r, width - 2) for key, r in parts.items() if r is not None)
 
     def _decision(self, compact: bool = False) -> RenderableType:
         view = self.view

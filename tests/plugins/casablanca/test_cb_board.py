@@ -625,3 +625,56 @@ def test_a_held_moment_shows_the_whole_challenge_and_who_has_seen_a_chip(tmp_pat
             assert " ".join(named.split()) in text, text
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 40)])
+def test_the_board_keeps_its_form_at_a_size_through_a_challenge(tmp_path, monkeypatch: pytest.MonkeyPatch,
+                                                                 size: tuple[int, int]) -> None:
+    """A playtest saw the ring go compact in the middle of a round, as a challenge began (its
+    lines, the stakes, a held moment under the board) and back after it. The form is the
+    terminal's: the same at every drawing of the board, from the round's first decision
+    through the challenge, the moment of the call held under the board and after it."""
+    from parlour.core.record import HUMAN, Seat
+    from parlour.core.registry import Registry
+    from parlour.core.saves import SaveFolder
+    from parlour.core.seating import start_match
+    from parlour.tui.app import ParlourApp
+    from parlour.tui.panels import MomentPanel
+    from parlour.tui.table import LiveGame, Phase, TableScreen
+
+    drawn: list[tuple[int, bool]] = []  # the board's height and form at each drawing
+    refresh = CasablancaBoard.refresh_panels
+
+    def recorded(board: CasablancaBoard) -> None:
+        refresh(board)
+        if board.view is not None and board.size.height:
+            drawn.append((board.size.height, board.has_class("-compact")))
+
+    monkeypatch.setattr(CasablancaBoard, "refresh_panels", recorded)
+    registry = Registry()
+    registry.add("casablanca", "tests", lambda: GAME)
+    seats = [Seat(name, HUMAN if seat == 2 else "random") for seat, name in enumerate(LONG_NAMES)]
+    fresh = start_match(GAME, rules(), 5, seats)
+    challenged = start_match(GAME, rules(), 5, seats)
+    _a_call_to_make(challenged)
+    assert challenged.state.view(2)["challenge"] and not fresh.state.view(2)["challenge"]
+
+    async def play(match, call: bool) -> None:
+        app = ParlourApp(registry, saves=SaveFolder(tmp_path), ai_delay=0)
+        async with app.run_test(size=size) as pilot:
+            app.push_screen(TableScreen(LiveGame(GAME, match, tmp_path / "cb.json")))
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.awaiting == 2
+                           and app.screen.phase is Phase.DECIDING and bool(drawn))
+            table = app.screen
+            if not call:
+                return
+            whole = drawn[-1][0]
+            await pilot.press("c")
+            # the moment held under the board takes its part of the board's height
+            await wait_for(pilot, lambda: table.phase is Phase.PAUSED and drawn[-1][0] < whole)
+            table.moment_panel.post_message(MomentPanel.GoOn())
+            await wait_for(pilot, lambda: not table.moment_panel.display and drawn[-1][0] == whole)
+
+    asyncio.run(play(fresh, call=False))
+    asyncio.run(play(challenged, call=True))
+    assert len({compact for _height, compact in drawn}) == 1, f"(height, compact) at each drawing: {drawn}"
