@@ -15,6 +15,13 @@ from parlour.games.monte_carlo.words import _, field_title, ngettext
 SeatName = Callable[[int], str]
 
 
+def paid(what: int | str) -> str:
+    """What a won field paid (an amount, or amounts to players), stake included, as its odds
+    say ("pays 3 for 1": 2 chips are paid 6): said "paid", since a bare "+6" read as a gain
+    beside the log's "receives 6 (net +4)"."""
+    return _("(paid {})").format(what)
+
+
 def chips_text(chips: Sequence[int], payout: Sequence[int] | None, seat_name: SeatName) -> str:
     """Who has how many chips on a field, and what each was paid when it was won."""
     counts: dict[int, int] = {}
@@ -24,7 +31,7 @@ def chips_text(chips: Sequence[int], payout: Sequence[int] | None, seat_name: Se
     for seat, n in counts.items():
         part = f"{seat_name(seat)} " + ngettext("{} chip", "{} chips", n).format(n)
         if payout is not None:
-            part += f" (+{payout[seat]})"
+            part += " " + paid(payout[seat])
         parts.append(part)
     return _("Chips: {}.").format(", ".join(parts))
 
@@ -50,8 +57,9 @@ def results_lines(last: Mapping[str, Any], full: bool, seat_name: SeatName, widt
         return head + Text(_("nobody bet."))
     lines: list[Text] = []
     if won:
-        items = [Text(f"✓ {field_title(r['field'])} (" + ", ".join(
-            f"{seat_name(seat)} +{n}" for seat, n in enumerate(r["payout"]) if n) + ")") for r in won]
+        items = [Text(f"✓ {field_title(r['field'])} " + paid(", ".join(
+            _("{chips} to {name}").format(chips=n, name=seat_name(seat)) for seat, n in enumerate(r["payout"]) if n)))
+            for r in won]
         lines += _items(head + Text(_("won") + " ", style="bold green"), items, ".", width, wrapped)
     if lost:
         shown = lost if full else lost[:4]

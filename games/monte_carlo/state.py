@@ -415,7 +415,7 @@ class MonteCarloState(State):
             self.chips[seat] += payout_total[seat]
             self.won[seat] += payout_total[seat]
             self.games_played[seat] += 1
-            self.note("payout", N_("{} staked {}, receives {} ({:+d}) and holds {} chips."), PLAYER[seat],
+            self.note("payout", N_("{} staked {}, receives {} (net {:+d}) and holds {} chips."), PLAYER[seat],
                       self.staked[seat], payout_total[seat], payout_total[seat] - self.staked[seat], self.chips[seat],
                       seat=seat)
             if self.chips[seat] <= 0:

@@ -44,7 +44,7 @@ LANGUAGES = ["de", "fr"]
 #: digits, the same in every language; not "net" nor "Start" either, German or French too.
 ENGLISH = [
     "Game", "game", "games", "match", "betting", "bet", "bets", "round", "laying", "lay", "lays", "tile", "tiles",
-    "Your", "your", "you", "chip", "chips", "Chips (+on", "pays", "for 1", "holds", "receives", "staked", "stops",
+    "Your", "your", "you", "chip", "chips", "Chips (+on", "pays", "paid", "for 1", "holds", "receives", "staked", "stops",
     "passes", "wins", "loses", "won", "lost", "Won", "Lost", "number", "Number", "row", "Row", "column", "Column",
     "quadrant", "majority", "Majority", "diagonal", "Diagonal", "cross", "Cross", "diamond", "Diamond",
     "yellow", "blue", "red", "green", "Yel", "Blu", "Red", "Grn", "top", "bottom", "left", "right", "over", "the",
