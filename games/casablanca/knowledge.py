@@ -6,7 +6,8 @@ announcements reach the top card's symbol, and 48 % of those are true (the mover
 chip he knows fits whenever he can); an announcement that does not reach it is never a lie.
 A challenge comes against 20 % of the landing announcements whose chip the challenger does
 not know, and against none of the others; a challenged liar admits, a challenged truth-teller
-raises to the limit, and a challenger who meets a raise folds about 70 % of the time.
+raises to the limit, and a challenger who meets a raise folds about 70 % of the time (people
+fold far less: ``models.FOLD_CHANCE``).
 
 - :meth:`CasablancaKnowledge.rollout`: every seat plays like that, from what it could know in
   that world (its set-aside chip, the chips it has looked at, the ones turned over): a
