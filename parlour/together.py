@@ -133,13 +133,9 @@ def _remind(game: Any, match: Any) -> None:
 
 def _new_table(game: Any, rules: dict[str, Any], seed: int, seats: Sequence[Any], variants: Sequence[str]) -> Any:
     """A new hosted table, its computers reminded of the people there before they play."""
-    from parlour.core.seating import start_match
-    from parlour.net.table import HostedTable
+    from parlour.net.table import hosted
 
-    table = HostedTable(game, start_match(game, rules, seed, seats, variants))
-    _remind(game, table.match)
-    table.play_computers()
-    return table
+    return hosted(game, rules, seed, seats, variants, ready=lambda match: _remind(game, match))
 
 
 def _keep(match: Any, path: Path) -> None:

@@ -1,8 +1,8 @@
 """How each other seat plays, as the public record of this match shows it: a model per seat
-that starts from the frequencies measured at tables of ``medium`` (but the fold prior: see
-:data:`FOLD_CHANCE`) and moves towards what that
+that starts from the frequencies measured at tables of ``medium`` (all but the fold prior,
+:data:`FOLD_CHANCE`: people call raises far more than medium) and moves towards what that
 seat has been seen to do (Beta-style counts: a prior worth a few observations, then the
-evidence; the fold prior fewer, since people call raises far more than medium). It reads
+evidence; the fold prior fewer). It reads
 only the view's ``stats``, which count public events over every round of the match so far: a
 lie is known to be one only when it was admitted or its chip turned over, a challenge only
 when it counted, a pass only when it is known (the seat was asked before the challenger, or

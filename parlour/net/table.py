@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from parlour.core.game import Game, IllegalAction, PluginError, State
@@ -229,10 +229,14 @@ class HostedTable:
         raise PluginError(f"{self.game.title}: the computers played {limit:,} moves without end")
 
 
-def hosted(game: Game, rules: dict[str, Any], seed: int, seats: Sequence[Any], variants: Sequence[str] = ()) -> HostedTable:
-    """A new hosted table (computer seats given by level, remote seats as ``HUMAN``)."""
+def hosted(game: Game, rules: dict[str, Any], seed: int, seats: Sequence[Any], variants: Sequence[str] = (), *,
+           ready: Callable[[Match], None] | None = None) -> HostedTable:
+    """A new hosted table (computer seats given by level, remote seats as ``HUMAN``); ``ready``
+    is given the match before the computers play their first moves."""
     from parlour.core.seating import start_match
 
     table = HostedTable(game, start_match(game, rules, seed, seats, variants))
+    if ready is not None:
+        ready(table.match)
     table.play_computers()
     return table
