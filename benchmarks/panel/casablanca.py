@@ -1,9 +1,9 @@
 """Casablanca players as people play: an honest tight player, one who calls every raise, a
 maniac who bluffs and raises, one who counts which chips are used up, and one who counts and
-reads the size of a raise (``STYLES``); two
-more held out, not to tune against (``HELD_OUT``): one who challenges everything, one who
-never lies nor challenges. Each decides from its seat's view alone (``Outlook`` reads the chips it knows), and each beats three ``random``
-by a wide margin (``python benchmarks/people.py --game casablanca --random``)."""
+reads the size of a raise (``STYLES``); two more held out, not to tune against
+(``HELD_OUT``): one who challenges everything, one who never lies nor challenges. Each
+decides from its seat's view alone (``Outlook`` reads the chips it knows), and each beats
+three ``random`` by a wide margin (``python benchmarks/people.py --game casablanca --cells random``)."""
 
 from __future__ import annotations
 
