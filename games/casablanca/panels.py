@@ -316,7 +316,8 @@ def players_panel(view: Mapping[str, Any], names: Sequence[str], win: int, compa
             notes.append(_("out"))
         if view["reshuffles_left"][seat] and not compact:
             notes.append(_("reshuffle ×{}").format(view["reshuffles_left"][seat]))
-        if "stakes" in challenge and seat in (view["mover"], challenge["challenger"]):
+        settled = challenge.get("winner") is not None  # the stakes are paid: shown, they read as still at risk
+        if "stakes" in challenge and not settled and seat in (view["mover"], challenge["challenger"]):
             key = "mover" if seat == view["mover"] else "challenger"
             notes.append(_("stake {}").format(dollars(challenge["stakes"][key])))
         aside = str(view["aside"]) if seat == view["seat"] and view["aside"] is not None else "?"

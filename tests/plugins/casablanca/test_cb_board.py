@@ -678,3 +678,22 @@ def test_the_board_keeps_its_form_at_a_size_through_a_challenge(tmp_path, monkey
     asyncio.run(play(fresh, call=False))
     asyncio.run(play(challenged, call=True))
     assert len({compact for _height, compact in drawn}) == 1, f"(height, compact) at each drawing: {drawn}"
+
+
+def test_players_table_shows_the_stakes_while_at_risk_not_once_paid() -> None:
+    """A playtest read "Blaise $1,400 ... stake $1,300" after the chip was turned over and the
+    money had moved as if the stake were still at risk: it goes once the challenge is settled."""
+    from parlour.games.casablanca.panels import players_panel
+
+    def notes(state: object) -> str:
+        console = Console(width=100, file=io.StringIO(), record=True, color_system=None)
+        console.print(players_panel(state.view(1), NAMES, 4))
+        return console.export_text()
+
+    state = arranged()
+    move(state, 10, 3, 11)  # the 3: true
+    commit(state, {2: 100})
+    assert "stake $100" in notes(state)
+    turn_over(state)
+    assert state.phase == "claim"
+    assert "stake" not in notes(state)
