@@ -19,7 +19,8 @@ decisions of one game share its outcome, so many games with a few decisions each
 a few games analysed whole. Reported per game: the reliability table in deciles of the
 estimate (decisions, mean estimate, observed win rate), raw and calibrated; the mean absolute
 gap between estimate and observation over the deciles (plain, weighted by decisions, and over
-ten groups of equal count by estimate); the Brier score against that of a constant fair share (1 / players); the CPU seconds a decision.
+ten groups of equal count by estimate); the Brier score against that of a constant fair share
+(1 / players); the CPU seconds a decision.
 """
 
 from __future__ import annotations
