@@ -105,7 +105,7 @@ def seat_models(view: Mapping[str, Any], past: Sequence[Mapping[str, float] | No
         played, chips = len(games) + PRIOR_GAMES, past_chips[s] + MOST_BETS * PRIOR_GAMES
         habits = past[s] if s < len(past) else None
         known = _count(habits, "games")
-        if habits and known > 0:
+        if known > 0:  # (no habits: none known)
             scale = min(1.0, MEMORY_GAMES / known)
             played += scale * known
             chips += scale * min(_count(habits, "chips"), 12.0 * known)
