@@ -256,6 +256,9 @@ class MediumAgent:
         q = outlook.chance(move["placed_at"], move["announced"])
         if q in (0.0, 1.0):
             return q
+        if move["landing"] and move.get("known_pick"):
+            # he had seen the chip he picked up: people pick the one they know fits
+            return 1.0 - seat_model(view["stats"][view["mover"]]).known_lie
         ratio = self.lie_ratio(view["stats"][view["mover"]], move["landing"])
         return q / (q + (1 - q) * ratio)
 

@@ -57,6 +57,14 @@ def raised_lies(lie_share: float, admit: float) -> float:
 #: of a mover's raises, the lies, at the priors (a tenth at tables of ``medium``)
 RAISED_LIE_SHARE = raised_lies(LIE_SHARE, ADMIT_CHANCE)
 
+#: a landing claim made with a chip the mover had seen before he picked it up (he put it down
+#: himself, or it was turned over): people pick the chip they know fits, so such a claim is
+#: nearly always true. Against three readers (24 rounds, seed 3) all 299 of theirs were true,
+#: against 84 true of 191 made with a chip fresh to the mover, and ``hard`` challenged 64 of
+#: them at $100 and a card each. Scaled by how much the seat lies otherwise, then moved by
+#: its claims of this kind shown true or false (:func:`known_lie`).
+KNOWN_LIE_SHARE = 0.05
+
 PRIOR_WEIGHT = 4.0
 #: the fold prior is worth fewer observations: a person calls raises far more than medium does,
 #: and one or two of his answers should show it before a bluff raise is staked on the prior
@@ -105,6 +113,8 @@ class SeatModel:
     raised_landing_weight: float = FIT_ODDS * RAISED_LIE_SHARE / (1 - RAISED_LIE_SHARE)
     #: how many of its answers to a raise have been seen (a fold model with none is a guess)
     raises_seen: float = 0
+    #: of its landing claims made with a chip it had seen before picking it up, the lies
+    known_lie: float = KNOWN_LIE_SHARE
 
 
 def stood_by(stats: Mapping[str, float]) -> float:
@@ -159,7 +169,19 @@ def seat_model(stats: Mapping[str, int]) -> SeatModel:
         raised_lie_weight=_clip(RARE_LIE_WEIGHT * raised_odds / _odds(RAISED_LIE_SHARE), 0.005, 1.0),
         raised_landing_weight=_clip(FIT_ODDS * raised_odds, 0.003, 3.0),
         raises_seen=stats["raises_faced"],
+        known_lie=known_lie(stats, lie_odds),
     )
+
+
+def known_lie(stats: Mapping[str, float], lie_odds: float) -> float:
+    """Of a seat's landing claims made with a chip it had seen before picking it up, the
+    lies: from :data:`KNOWN_LIE_SHARE`, in proportion to how much more (or less) than the
+    prior it lies with chips fresh to it (``lie_odds``: a seat that claims the target every
+    turn may pick any chip), then as its claims of that kind were shown (older counts lack
+    them: the prior alone)."""
+    lies = stats.get("known_lies", 0)
+    prior = _clip(KNOWN_LIE_SHARE * lie_odds, 0.01, 0.5)
+    return _clip(_share(lies, lies + stats.get("known_truths", 0), prior), 0.01, 0.97)
 
 
 def settled(view: Mapping[str, Any]) -> list[Mapping[str, int]]:
@@ -234,5 +256,5 @@ def remembered(now: Mapping[str, int], past: Mapping[str, float] | None) -> Mapp
     return {key: count + scale * float(past.get(key, 0.0)) for key, count in now.items()}
 
 
-__all__ = ["MEMORY_MOVES", "SeatModel", "doubt", "pressure", "raised_lies", "remembered", "seat_model", "seat_models",
+__all__ = ["KNOWN_LIE_SHARE", "MEMORY_MOVES", "known_lie", "SeatModel", "doubt", "pressure", "raised_lies", "remembered", "seat_model", "seat_models",
            "settled", "stood_by"]

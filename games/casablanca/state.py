@@ -158,6 +158,7 @@ class CasablancaState(State):
         self.cap = self.sold = 0
         self.broke = self.mover_raised = False
         self.landing = False  # whether the announced move reaches the top card's symbol
+        self.pick_known = False  # whether the mover had seen the chip he picked up (public: all saw it)
 
     # -- who decides, and what ----------------------------------------------------------
     # Every step of a playing loop asks one of these two, so they are plain attributes, not
@@ -269,6 +270,9 @@ class CasablancaState(State):
     def _pick(self, action: Pick) -> None:
         m, field = self.mover, action.field
         self.held = self.chips[field]
+        # everyone saw who put each chip down and which were turned over, so all know whether
+        # the mover knew this one before he picked it up
+        self.pick_known = bool(self.masks[field] & ((1 << m) | self.public))
         self.held_mask = self.masks[field] | (1 << m)  # a turned-over chip stays public (RULES.md, Information)
         self.chips[field] = -1
         self.masks[field] = 0
@@ -303,6 +307,7 @@ class CasablancaState(State):
         if pile and to % SYMBOLS == pile[-1]:
             self.landing = True
             stats["landing"] += 1
+            stats["known_landing"] += self.pick_known
         if not self.quiet:
             self._pending.append((MOVE_LINE, (PLAYER[m], self.picked_from + 1, self.announced, field + 1, to + 1,
                                                self.terms[to % SYMBOLS]), None, "move", None))  # note, written out
@@ -398,6 +403,7 @@ class CasablancaState(State):
         self.figures[m] = self.origin
         self.stats[m]["admits"] += 1
         self.stats[m]["lies_landing" if self.landing else "lies_other"] += 1
+        self.stats[m]["known_lies"] += self.landing and self.pick_known
         self.note("admit", ADMITS, PLAYER[m], self.origin + 1, fee, stays, broke)
         self._check_out(m)
         if not self.end_reason:
@@ -423,10 +429,12 @@ class CasablancaState(State):
         if true:
             stats["shown_true"] += 1
             stats["truths_landing" if self.landing else "truths_other"] += 1
+            stats["known_truths"] += self.landing and self.pick_known
             winner, loser = m, c
         else:
             stats["shown_false"] += 1
             stats["lies_landing" if self.landing else "lies_other"] += 1
+            stats["known_lies"] += self.landing and self.pick_known
             stats["raise_shown_false"] += self.mover_raised
             self.stats[c]["challenges_won"] += 1
             winner, loser = c, m

@@ -54,6 +54,9 @@ STAT_KEYS = (  # public counts per seat, over the whole match (every round so fa
     "doubted_other",
     "raises_faced",        # a challenger's answers to a mover who had raised
     "raise_folds",         # ...of those, folds
+    "known_landing",       # landing announcements with a chip the mover had seen before he picked it up
+    "known_truths",        # ...of those, shown true in a call
+    "known_lies",          # ...shown false or admitted
 )
 
 def count_doubts(stats: list[dict[str, int]], order: list[int], challenger: int, landing: bool) -> None:

@@ -73,6 +73,7 @@ def seat_view(state: CasablancaState, seat: int | None) -> dict[str, Any]:
         view["move"] = {
             "origin": None if state.origin < 0 else state.origin,
             "picked_from": None if state.picked_from < 0 else state.picked_from,
+            "known_pick": state.pick_known,  # the mover had seen the chip he picked up (all saw that)
             "holding": holding,
             "held": state.held if holding and state.held_mask & see else None,
             "held_knowers": [s for s in range(n) if state.held_mask & (public | 1 << s)] if holding else [],

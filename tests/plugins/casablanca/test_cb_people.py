@@ -11,7 +11,7 @@ import pytest
 
 from cb_helpers import arranged, commit, move, rules, turn_over
 from parlour.games.casablanca import GAME
-from parlour.games.casablanca.actions import Call, Challenge, Fold, Pass, Pick, Raise, TakeTop
+from parlour.games.casablanca.actions import Admit, Call, Challenge, Fold, Pass, Pick, Raise, TakeTop
 from parlour.games.casablanca.agents import MediumAgent
 from parlour.games.casablanca.knowledge import BLUFF_SHARE, FOLDER_SHARE, CasablancaKnowledge
 from parlour.games.casablanca.models import FOLD_CHANCE, SeatModel, pressure, seat_model, settled
@@ -397,3 +397,77 @@ def test_a_mover_challenged_more_than_the_table_s_doubt_rates_say_expects_more_d
     view["stats"][1].update(landing=12, challenged_landing=10)
     know.read(view)
     assert know.pressure[1] > 1.2 and know.pressure[0] == pytest.approx(1.0)
+
+
+def _known_pick(chip: int = 3) -> object:
+    """Seat 1 had seen the chip on field 10 (he put it there; everybody saw him do it), picks
+    it up, claims the landing 3 with it and puts it on field 11: seat 2 is to commit."""
+    state = arranged()
+    state.chips[10] = chip
+    state.masks[10] |= 1 << 1
+    move(state, 10, 3, 11)
+    assert state.landing and state.phase == "commit" and state.to_move == 2
+    return state
+
+
+def test_all_see_whether_a_mover_picked_up_a_chip_he_had_seen_and_the_record_counts_it() -> None:
+    """Everyone saw who put each chip down, so whether the mover knew the chip he picked up is
+    public: in every seat's view, and counted with how such landing claims turned out."""
+    true = _known_pick(3)
+    assert all(true.view(s)["move"]["known_pick"] is True for s in range(4))
+    assert true.stats[1]["known_landing"] == 1
+    commit(true, {2: 100})
+    turn_over(true)
+    assert (true.stats[1]["known_truths"], true.stats[1]["known_lies"]) == (1, 0)
+    lie = _known_pick(5)
+    commit(lie, {2: 100})
+    lie.apply(Admit())
+    assert (lie.stats[1]["known_truths"], lie.stats[1]["known_lies"]) == (0, 1)
+    fresh = arranged()
+    move(fresh, 12, 3, 13)
+    assert fresh.landing and fresh.view(2)["move"]["known_pick"] is False
+    assert fresh.stats[1]["known_landing"] == 0
+
+
+def test_a_claim_made_with_a_chip_the_mover_had_seen_is_believed_unless_he_lied_with_such_chips() -> None:
+    """People pick the chip they know fits: hard draws such a claim true as often as the
+    mover's record with them says (the count of unseen chips says nothing of it), does not
+    offer the search a challenge against it, and medium lets it pass; a seat seen lying with
+    chips it knew is doubted again."""
+    state = _known_pick(3)
+    view = state.view(2)
+    know = CasablancaKnowledge(rules())
+    know.read(view)
+    believed = 1 - know.models[1].known_lie
+    assert believed >= 0.9
+    rng = random.Random(5)
+    draws = 2000
+    true = 0
+    for _ in range(draws):
+        world = state.sample_world(2, rng, quiet=True)
+        know.redraw(world, 2, view, rng)
+        assert world.view(2)["known"] == view["known"]
+        true += world.chips[world.placed_at] == 3
+    assert abs(true / draws - believed) < 0.02
+    for seed in range(5):
+        offered = know.candidates(view, state.legal_actions(), random.Random(seed))
+        assert offered == [Pass()]
+    assert decide(state) == Pass()
+    liar = _known_pick(3)
+    liar.stats[1].update(known_landing=6, known_lies=4, known_truths=1)
+    know = CasablancaKnowledge(rules())
+    offered = know.candidates(liar.view(2), liar.legal_actions(), random.Random(0))
+    assert know.models[1].known_lie > 0.4
+    assert any(type(a) is Challenge for a in offered)
+
+
+def test_hard_weighs_a_challenge_against_a_known_chip_that_would_win_the_pot() -> None:
+    """With his fourth card of the symbol at stake, even a claim made with a chip he had seen
+    is the search's to weigh: a lie caught there saves the round."""
+    state = arranged()
+    state.cards[1][3] = 3
+    state.chips[10] = 3
+    state.masks[10] |= 1 << 1
+    move(state, 10, 3, 11)
+    offered = CasablancaKnowledge(rules()).candidates(state.view(2), state.legal_actions(), random.Random(0))
+    assert any(type(a) is Challenge for a in offered)
