@@ -246,7 +246,8 @@ class CasablancaKnowledge(Knowledge):
         seen = _seen(w, seat, field, w.announced)
         if seen >= self.rules["chips_per_number"]:
             return CALL
-        fold = self.models[seat].fold
+        model = self.models[seat]
+        fold = model.fold_big if 2 * w.stakes[w.mover] > w.money[w.mover] else model.fold_small
         return FOLD if rng.random() < (fold * UNLIKELY_FOLD if seen else fold) else CALL
 
     def _claim(self, w: Any) -> Action:
@@ -406,16 +407,24 @@ class CasablancaKnowledge(Knowledge):
             return out
         if me != view["mover"]:
             return out + ([raises[-1]] if known is not None and known != move["announced"] else [])
+        money = view["money"][me]
+        stake = challenge["stakes"]["challenger"]
+        half = [a for a in raises if 2 * (stake + a.by) <= money]  # within half his money
         if known == move["announced"]:
             # a true claim: a raise does at least as well as giving way or matching (the
-            # challenger folds, which matching would also win, or pays more)
-            return [raises[-1], raises[len(raises) // 2]]
+            # challenger folds, which matching would also win, or pays more); to the limit,
+            # or to within half its money, which one who reads a raise by its size calls
+            return [raises[-1], (half or raises)[len(half) - 1 if half else len(raises) // 2]]
         other = self.models[challenge["challenger"]]
-        stake = challenge["stakes"]["challenger"]
+        if other.fold_big >= FOLDER and other.big_seen >= 2:
+            # he has been seen folding to raises of over half the raiser's money: one just so
+            big = [a for a in raises if 2 * (stake + a.by) > money and stake + a.by <= FOLDER_SHARE * money]
+            if big:
+                return out + big[:1]
         if other.fold >= FOLDER and other.raises_seen >= 2:
-            limit = FOLDER_SHARE * view["money"][me] - stake
+            limit = FOLDER_SHARE * money - stake
             return out + [a for a in raises if a.by <= limit][-1:]
-        return out + bluff_raise(raises, other.fold, stake, view["money"][me], rng)
+        return out + bluff_raise(raises, other.fold_small, stake, money, rng)
 
     def _announce_candidates(self, view: Mapping[str, Any], legal: Sequence[Action],
                              rng: random.Random, first: Action) -> list[Action]:

@@ -40,6 +40,10 @@ CHALLENGE_CHANCE = 0.2  # a seat challenges a landing claim whose chip it does n
 #: (60 rounds, seed 3: against three medium 33.3 %, at 0.35 42.5 % (38.5 % of 100); three tight
 #: 36.7 %, 53.3 %; counter 31.7 %, 28.3 %; reader 25.0 %, 23.3 %)
 FOLD_CHANCE = 0.35
+#: people fold more often to a raise that puts over half the raiser's money at stake than to a
+#: smaller one (a reader folds to the first and calls the second); each seat's own answers to
+#: each size then move its two rates apart from these priors on its overall rate
+BIG_FOLD, SMALL_FOLD = 1.2, 0.8
 RAISE_CHANCE = 0.9  # a challenged truth-teller raises to the limit
 #: a challenged liar admits: medium always does, and of the panel's people only the maniac ever
 #: raises on a lie (at 0.9, a tenth, the first raise of any seat was a bluff one time in ten)
@@ -113,6 +117,11 @@ class SeatModel:
     raised_landing_weight: float = FIT_ODDS * RAISED_LIE_SHARE / (1 - RAISED_LIE_SHARE)
     #: how many of its answers to a raise have been seen (a fold model with none is a guess)
     raises_seen: float = 0
+    #: it folds to a raise that puts over half the raiser's money at stake, to a smaller one
+    fold_big: float = FOLD_CHANCE * BIG_FOLD
+    fold_small: float = FOLD_CHANCE * SMALL_FOLD
+    #: how many of its answers to a raise over half the raiser's money have been seen
+    big_seen: float = 0
     #: of its landing claims made with a chip it had seen before picking it up, the lies
     known_lie: float = KNOWN_LIE_SHARE
 
@@ -160,10 +169,16 @@ def seat_model(stats: Mapping[str, int]) -> SeatModel:
     lies += raised_share * stood
     truths += (1 - raised_share) * stood
     lie_odds = _odds(_clip(_share(lies, lies + truths, implied), 0.03, 0.97)) / _odds(LIE_SHARE)
+    fold = _clip(_share(stats["raise_folds"], stats["raises_faced"], FOLD_CHANCE, FOLD_WEIGHT), 0.03, 0.97)
+    big_folds, big_faced = stats.get("big_raise_folds", 0), stats.get("big_raises_faced", 0)  # older counts lack them
     return SeatModel(
         lie=_clip(LIE_CHANCE * lie_odds / (1 - LIE_CHANCE + LIE_CHANCE * lie_odds), 0.05, 0.97),
         doubt=_clip(_share(stats["doubted_landing"], stats["asked_landing"], CHALLENGE_CHANCE), 0.02, 0.95),
-        fold=_clip(_share(stats["raise_folds"], stats["raises_faced"], FOLD_CHANCE, FOLD_WEIGHT), 0.03, 0.97),
+        fold=fold,
+        fold_big=_clip(_share(big_folds, big_faced, _clip(fold * BIG_FOLD, 0.03, 0.97), FOLD_WEIGHT), 0.03, 0.97),
+        fold_small=_clip(_share(stats["raise_folds"] - big_folds, stats["raises_faced"] - big_faced,
+                                fold * SMALL_FOLD, FOLD_WEIGHT), 0.03, 0.97),
+        big_seen=big_faced,
         admit=admit,
         lie_weight=_clip(LIE_WEIGHT * lie_odds, 0.02, 2.0),
         raised_lie_weight=_clip(RARE_LIE_WEIGHT * raised_odds / _odds(RAISED_LIE_SHARE), 0.005, 1.0),

@@ -183,6 +183,9 @@ def centre_lines(view: Mapping[str, Any], names: Sequence[str], compact: bool = 
             if move["landing"]:
                 text.append(" " + _("top card!"), style="bold")
             lines.append(text)
+            if move.get("known_pick") and mover != view["seat"]:
+                # public: all saw him put that chip down (or saw it turned over)
+                lines.append(Text(_("{} had seen that chip before picking it up").format(who), style="dim"))
         else:
             lines.append(styled(_("{} picked up the chip on {}"), (who, "bold"), str(move["picked_from"] + 1)))
         if move["needed"] is not None:

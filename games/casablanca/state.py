@@ -379,10 +379,15 @@ class CasablancaState(State):
         self._pending.append((CHALLENGES, (PLAYER[c], PLAYER[m], self.stakes[c]),
                               None, "challenge", None))  # note, written out
 
+    def _big(self) -> bool:
+        """Whether the mover's stake is over half his money (paid only when the challenge is
+        settled): a raise people read as the truth, or as a bluff, by its size."""
+        return 2 * self.stakes[self.mover] > self.money[self.mover]
+
     def _raise(self, action: Raise) -> None:
         seat = self.to_move
         other = self.opponent(seat)
-        count_answer(self.stats, seat, self.challenger, self.stakes[self.mover] - self.stakes[seat], False)
+        count_answer(self.stats, seat, self.challenger, self.stakes[self.mover] - self.stakes[seat], False, self._big())
         self.stakes[seat] = self.stakes[other] + action.by
         if seat == self.mover and not self.mover_raised:
             self.mover_raised = True
@@ -413,7 +418,7 @@ class CasablancaState(State):
         """CB-X3: the caller matches the other stake and the chip is turned over; a mover's
         first answer only matches, and the challenger answers it (``challenger_answers``)."""
         seat = self.to_move
-        count_answer(self.stats, seat, self.challenger, self.stakes[self.mover] - self.stakes[seat], False)
+        count_answer(self.stats, seat, self.challenger, self.stakes[self.mover] - self.stakes[seat], False, self._big())
         self.stakes[seat] = self.stakes[self.opponent(seat)]
         m, c, f = self.mover, self.challenger, self.placed_at
         if self.phase == RESPOND and self.rules["challenger_answers"]:
@@ -443,7 +448,7 @@ class CasablancaState(State):
     def _fold(self, action: Fold) -> None:
         seat = self.to_move
         other = self.opponent(seat)
-        count_answer(self.stats, seat, self.challenger, self.stakes[self.mover] - self.stakes[seat], True)
+        count_answer(self.stats, seat, self.challenger, self.stakes[self.mover] - self.stakes[seat], True, self._big())
         if seat == self.mover:
             self.stats[seat]["mover_folds"] += 1
             self.stats[other]["challenges_won"] += 1

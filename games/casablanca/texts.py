@@ -54,6 +54,8 @@ STAT_KEYS = (  # public counts per seat, over the whole match (every round so fa
     "doubted_other",
     "raises_faced",        # a challenger's answers to a mover who had raised
     "raise_folds",         # ...of those, folds
+    "big_raises_faced",    # ...of those, raises that put over half the mover's money at stake
+    "big_raise_folds",     # ...and folds to them
     "known_landing",       # landing announcements with a chip the mover had seen before he picked it up
     "known_truths",        # ...of those, shown true in a call
     "known_lies",          # ...shown false or admitted
@@ -67,11 +69,15 @@ def count_doubts(stats: list[dict[str, int]], order: list[int], challenger: int,
         stats[s]["doubted_landing" if landing else "doubted_other"] += s == challenger
 
 
-def count_answer(stats: list[dict[str, int]], seat: int, challenger: int, behind: int, fold: bool) -> None:
-    """A challenger's answer (``fold`` or not) when the mover's stake is ``behind`` above his."""
+def count_answer(stats: list[dict[str, int]], seat: int, challenger: int, behind: int, fold: bool,
+                 big: bool = False) -> None:
+    """A challenger's answer (``fold`` or not) when the mover's stake is ``behind`` above his
+    (and ``big``: over half the mover's money)."""
     if seat == challenger and behind > 0:
         stats[seat]["raises_faced"] += 1
         stats[seat]["raise_folds"] += fold
+        stats[seat]["big_raises_faced"] += big
+        stats[seat]["big_raise_folds"] += big and fold
 
 
 #: what a player must do in each phase: the reason an action that does not fit is refused

@@ -471,3 +471,49 @@ def test_hard_weighs_a_challenge_against_a_known_chip_that_would_win_the_pot() -
     move(state, 10, 3, 11)
     offered = CasablancaKnowledge(rules()).candidates(state.view(2), state.legal_actions(), random.Random(0))
     assert any(type(a) is Challenge for a in offered)
+
+
+def test_the_record_counts_answers_to_raises_over_half_the_mover_s_money_apart() -> None:
+    small = _bluff_challenged()
+    small.apply(Raise(200))  # $300 of seat 1's $1,300
+    small.apply(Fold())
+    big = _bluff_challenged()
+    big.apply(Raise(1000))  # $1,100 of $1,300
+    big.apply(Fold())
+    assert [(s.stats[2]["raises_faced"], s.stats[2]["big_raises_faced"], s.stats[2]["big_raise_folds"])
+            for s in (small, big)] == [(1, 0, 0), (1, 1, 1)]
+
+
+def test_a_seat_that_folds_to_big_raises_and_calls_small_ones_is_read_by_size() -> None:
+    """A reader folds to a raise of over half the raiser's money and calls a smaller one. Two
+    answers of each kind part his two fold rates; hard then bluffs him just over half its money
+    (never beyond FOLDER_SHARE, never all-in), and offers the search a true raise he would call
+    (within half its money) beside the one to the limit, rolling out his answers by size."""
+    stats = dict(arranged().stats[0])
+    prior = SeatModel()
+    assert prior.fold_small < prior.fold < prior.fold_big
+    reader = {"raises_faced": 4, "raise_folds": 2, "big_raises_faced": 2, "big_raise_folds": 2}
+    model = seat_model({**stats, **reader})
+    assert model.fold_big >= 0.8 > 0.2 > model.fold_small
+    state = _bluff_challenged()
+    money = state.money[1]
+    for seed in range(5):
+        raises = _raises_offered_seeded(_bluff_challenged(), seed, **reader)
+        assert len(raises) == 1 and 0.5 * money < 100 + raises[0].by <= FOLDER_SHARE * money
+    true = arranged()
+    move(true, 10, 3, 11)  # the 3: true
+    commit(true, {2: 100})
+    true.stats[2].update(reader)
+    offered = CasablancaKnowledge(rules()).candidates(true.view(1), true.legal_actions(), random.Random(0))
+    stakes = sorted(100 + a.by for a in offered)
+    assert stakes[-1] == true.cap and 2 * stakes[0] <= true.money[1]
+    folds = []
+    for by in (1000, 200):  # $1,100 and $300 of seat 1's $1,300
+        state = _bluff_challenged()
+        state.stats[2].update(reader)
+        state.apply(Raise(by))
+        know = CasablancaKnowledge(rules())
+        know.read(state.view(1))
+        rng = random.Random(1)
+        folds.append(sum(type(know.rollout(state, rng)) is Fold for _ in range(400)) / 400)
+    assert folds[0] > 3 * folds[1]  # (both lower when he has seen a chip of the number said)
