@@ -271,5 +271,5 @@ def remembered(now: Mapping[str, int], past: Mapping[str, float] | None) -> Mapp
     return {key: count + scale * float(past.get(key, 0.0)) for key, count in now.items()}
 
 
-__all__ = ["KNOWN_LIE_SHARE", "MEMORY_MOVES", "known_lie", "SeatModel", "doubt", "pressure", "raised_lies", "remembered", "seat_model", "seat_models",
-           "settled", "stood_by"]
+__all__ = ["KNOWN_LIE_SHARE", "MEMORY_MOVES", "SeatModel", "doubt", "known_lie", "pressure", "raised_lies",
+           "remembered", "seat_model", "seat_models", "settled", "stood_by"]
