@@ -365,8 +365,6 @@ class CasablancaKnowledge(Knowledge):
                 others = [a for a in legal if type(a) is Pass]
                 if self.worth_doubting(view):
                     others += stakes[:1]
-                else:
-                    return others
         elif phase in ("respond", "exchange"):
             others = self._stake_candidates(view, legal, rng)
         elif phase == "claim":
@@ -384,7 +382,8 @@ class CasablancaKnowledge(Knowledge):
         with such chips (``SeatModel.known_lie``): challenged, a truth-teller raises and the
         challenger gives way at the least stake and a card. So it is weighed only when the
         card would win him the pot, or when he is believed to lie with such chips at least
-        :data:`KNOWN_DOUBT` of the time (``medium``'s choice, always offered, weighs it too).
+        :data:`KNOWN_DOUBT` of the time (``medium``'s choice, always offered, weighs it too: it
+        challenges a claim the count makes impossible, a chip he knew or not).
         Offered always, the search's noise chose it against one such true claim in nine
         (three readers, 24 rounds, seed 3). Any other claim is the search's to weigh."""
         move, mover = view["move"], view["mover"]

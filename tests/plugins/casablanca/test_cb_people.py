@@ -516,3 +516,21 @@ def test_a_seat_that_folds_to_big_raises_and_calls_small_ones_is_read_by_size() 
         rng = random.Random(1)
         folds.append(sum(type(know.rollout(state, rng)) is Fold for _ in range(400)) / 400)
     assert folds[0] > 3 * folds[1]  # (both lower when he has seen a chip of the number said)
+
+
+def test_hard_challenges_a_claim_made_with_a_known_chip_that_its_count_makes_impossible() -> None:
+    """The playtest of 2026-11-28: a seat knew where both chips of the number claimed lay, the
+    mover's chip was one he had seen, and hard let the lie pass (its candidates dropped
+    medium's challenge). A claim the count makes impossible is challenged whatever the mover
+    knew."""
+    state = arranged()
+    state.aside = [1, 2, 3, 4]  # seat 2 set a 3 aside ...
+    state.masks[10] |= 1 << 2  # ... and saw the 3 on field 10: no other 3 is left
+    state.masks[12] |= 1 << 1  # seat 1 had seen the 5 on field 12
+    move(state, 12, 3, 13)
+    assert state.landing and state.view(2)["move"]["known_pick"]
+    offered = CasablancaKnowledge(rules()).candidates(state.view(2), state.legal_actions(), random.Random(0))
+    assert any(type(a) is Challenge for a in offered)
+    hard = SearchAgent(GAME.search_knowledge(state.rules), Budget(iterations=200))
+    worlds = lambda rng: state.sample_world(2, rng, quiet=True)  # noqa: E731
+    assert type(hard.choose(state.view(2), state.legal_actions(), random.Random(1), worlds)) is Challenge
