@@ -206,6 +206,11 @@ def centre_lines(view: Mapping[str, Any], names: Sequence[str], compact: bool = 
     return _turned_over(view, lines)
 
 
+#: how many watched fields the full panel lists one by one, "field 6 (Cleo)"; more are listed
+#: by player, as the compact panel does
+WATCHED_ROOM = 6
+
+
 def _turned_over(view: Mapping[str, Any], lines: list[Text]) -> list[Text]:
     revealed = view["revealed"]
     if revealed:
@@ -372,7 +377,9 @@ def knowledge_text(view: Mapping[str, Any], chips_per_number: int, names: Sequen
             watched.append(_("field {} ({})").format(f + 1, ", ".join(seat_name(names, k) for k in others)))
             for k in others:
                 seen_by.setdefault(k, []).append(str(f + 1))
-    if compact and seen_by:  # a playtest at 80x24 read only the fields, not who had seen them
+    # a playtest at 80x24 read only the fields, not who had seen them; one at 120x40 saw the
+    # list of fields overflow the panel late in a round: each player once, with his fields
+    if (compact or len(watched) > WATCHED_ROOM) and seen_by:
         text.append(brk + brk.join(_("Seen by {}: {}").format(seat_name(names, k), ", ".join(fields))
                                    for k, fields in sorted(seen_by.items())), style="dim")
     elif watched:

@@ -474,6 +474,27 @@ def test_knowledge_says_which_fields_others_have_seen(lang: str, full: str, comp
     assert lines and all(len(line.rstrip()) <= 80 for line in lines), lines
 
 
+def test_knowledge_lists_many_watched_fields_by_player_in_the_full_table_too() -> None:
+    """A playtest at 120x40 saw "Seen by others: field 1 (…); field 3 (…); …" overflow the panel
+    late in a round: past WATCHED_ROOM fields the full table lists each player once with his
+    fields, as the compact one does."""
+    from parlour.games.casablanca.panels import WATCHED_ROOM
+
+    view = dict(arranged().view(0))
+    knowers = [[] for _ in view["knowers"]]
+    chips = list(view["chips"])
+    fields = range(1, 2 * (WATCHED_ROOM + 1), 2)
+    for f in fields:
+        knowers[f] = [1, 2] if f % 4 == 1 else [3]
+        chips[f] = True
+    view.update(knowers=knowers, chips=chips, public=[False] * len(chips), memory_aid=True)
+    text = knowledge_text(view, 2, NAMES).plain
+    assert "Seen by others" not in text and "field " not in text, text
+    for seat in (1, 2, 3):
+        seen = [str(f + 1) for f in fields if seat in knowers[f]]
+        assert f"Seen by {NAMES[seat]}: {', '.join(seen)}" in text, text
+
+
 def test_board_a_known_chip_in_another_hand_is_in_their_hand_not_yours() -> None:
     """Issue 12 (the memory aid): a chip this seat has looked at, picked up by another player,
     was shown as "in your hand"."""
