@@ -247,7 +247,7 @@ class CasablancaKnowledge(Knowledge):
         if seen >= self.rules["chips_per_number"]:
             return CALL
         model = self.models[seat]
-        fold = model.fold_big if 2 * w.stakes[w.mover] > w.money[w.mover] else model.fold_small
+        fold = model.fold_big if w.big_stake() else model.fold_small
         return FOLD if rng.random() < (fold * UNLIKELY_FOLD if seen else fold) else CALL
 
     def _claim(self, w: Any) -> Action:
@@ -413,7 +413,7 @@ class CasablancaKnowledge(Knowledge):
             # a true claim: a raise does at least as well as giving way or matching (the
             # challenger folds, which matching would also win, or pays more); to the limit,
             # or to within half its money, which one who reads a raise by its size calls
-            return [raises[-1], (half or raises)[len(half) - 1 if half else len(raises) // 2]]
+            return [raises[-1], half[-1] if half else raises[len(raises) // 2]]
         other = self.models[challenge["challenger"]]
         if other.fold_big >= FOLDER and other.big_seen >= 2:
             # he has been seen folding to raises of over half the raiser's money: one just so

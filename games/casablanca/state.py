@@ -379,15 +379,28 @@ class CasablancaState(State):
         self._pending.append((CHALLENGES, (PLAYER[c], PLAYER[m], self.stakes[c]),
                               None, "challenge", None))  # note, written out
 
-    def _big(self) -> bool:
+    def big_stake(self) -> bool:
         """Whether the mover's stake is over half his money (paid only when the challenge is
         settled): a raise people read as the truth, or as a bluff, by its size."""
         return 2 * self.stakes[self.mover] > self.money[self.mover]
 
+    def _count_answer(self, seat: int, fold: bool) -> None:
+        """``seat``'s answer in the exchange, counted if it is the challenger's to a raise."""
+        count_answer(self.stats, seat, self.challenger, self.stakes[self.mover] - self.stakes[seat], fold,
+                     self.big_stake())
+
+    def _count_claim(self, stats: dict[str, int], true: bool) -> None:
+        """The mover's announcement, now known ``true`` or not (turned over, or admitted), in
+        his public counts: by whether it reached the top card and, if it did, whether he had
+        seen the chip he picked up."""
+        stats[("truths_" if true else "lies_") + ("landing" if self.landing else "other")] += 1
+        if self.landing and self.pick_known:
+            stats["known_truths" if true else "known_lies"] += 1
+
     def _raise(self, action: Raise) -> None:
         seat = self.to_move
         other = self.opponent(seat)
-        count_answer(self.stats, seat, self.challenger, self.stakes[self.mover] - self.stakes[seat], False, self._big())
+        self._count_answer(seat, False)
         self.stakes[seat] = self.stakes[other] + action.by
         if seat == self.mover and not self.mover_raised:
             self.mover_raised = True
@@ -407,8 +420,7 @@ class CasablancaState(State):
         self.pot += fee
         self.figures[m] = self.origin
         self.stats[m]["admits"] += 1
-        self.stats[m]["lies_landing" if self.landing else "lies_other"] += 1
-        self.stats[m]["known_lies"] += self.landing and self.pick_known
+        self._count_claim(self.stats[m], False)
         self.note("admit", ADMITS, PLAYER[m], self.origin + 1, fee, stays, broke)
         self._check_out(m)
         if not self.end_reason:
@@ -418,7 +430,7 @@ class CasablancaState(State):
         """CB-X3: the caller matches the other stake and the chip is turned over; a mover's
         first answer only matches, and the challenger answers it (``challenger_answers``)."""
         seat = self.to_move
-        count_answer(self.stats, seat, self.challenger, self.stakes[self.mover] - self.stakes[seat], False, self._big())
+        self._count_answer(seat, False)
         self.stakes[seat] = self.stakes[self.opponent(seat)]
         m, c, f = self.mover, self.challenger, self.placed_at
         if self.phase == RESPOND and self.rules["challenger_answers"]:
@@ -433,13 +445,11 @@ class CasablancaState(State):
         stats = self.stats[m]
         if true:
             stats["shown_true"] += 1
-            stats["truths_landing" if self.landing else "truths_other"] += 1
-            stats["known_truths"] += self.landing and self.pick_known
+            self._count_claim(stats, True)
             winner, loser = m, c
         else:
             stats["shown_false"] += 1
-            stats["lies_landing" if self.landing else "lies_other"] += 1
-            stats["known_lies"] += self.landing and self.pick_known
+            self._count_claim(stats, False)
             stats["raise_shown_false"] += self.mover_raised
             self.stats[c]["challenges_won"] += 1
             winner, loser = c, m
@@ -448,7 +458,7 @@ class CasablancaState(State):
     def _fold(self, action: Fold) -> None:
         seat = self.to_move
         other = self.opponent(seat)
-        count_answer(self.stats, seat, self.challenger, self.stakes[self.mover] - self.stakes[seat], True, self._big())
+        self._count_answer(seat, True)
         if seat == self.mover:
             self.stats[seat]["mover_folds"] += 1
             self.stats[other]["challenges_won"] += 1
