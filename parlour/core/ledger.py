@@ -184,6 +184,15 @@ MAX_HABITS = 64
 MAX_HABIT_COUNT = 1_000_000
 
 
+def _habit_count(value: Any) -> float | None:
+    """A kept habit's count as read back: a finite number of at least 0, or None (a record
+    edited by hand may hold text or an infinity, which would make a model NaN)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    count = float(value)
+    return count if 0 <= count < float("inf") else None
+
+
 def _identity(seat: Seat) -> tuple[str, bool]:
     """Who a seat's result rates: the person's name, or the computer level."""
     return (seat.name, False) if seat.agent == HUMAN else (seat.agent, True)
@@ -298,7 +307,8 @@ class Ledger:
                                        (game, seat.name)).fetchall()
             except sqlite3.Error as exc:
                 raise LedgerProblem(f"{self.path}: the players' habits could not be read: {exc}") from None
-            out.append({key: float(count) for key, count in rows} or None)
+            out.append({key: count for key, count in ((key, _habit_count(c)) for key, c in rows[:MAX_HABITS])
+                        if isinstance(key, str) and count is not None} or None)
         return out
 
     def _writing(self) -> sqlite3.Connection:

@@ -52,6 +52,30 @@ def test_a_plugins_bad_habits_are_not_kept(tmp_path: Path) -> None:
     ledger.close()
 
 
+def test_habits_edited_by_hand_are_read_back_only_as_finite_counts(tmp_path: Path) -> None:
+    """Text, an infinity or a negative count put in the record by hand would make a
+    computer's model of that person NaN (or stop the table): such a count is left out."""
+    import sqlite3
+
+    ledger = _ledger(tmp_path)
+    ledger.keep("casablanca", {}, [], [TESS, ANN], [1, 2], [1], "d.json",
+                habits=[{"moves": 3.0, "known_lies": 1.0}, {"moves": 3.0}])
+    ledger.close()
+    db = sqlite3.connect(tmp_path / "r.sqlite3")
+    rows = [("casablanca", "Tess", key, value) for key, value in
+            (("text", "many"), ("inf", float("inf")), ("neg", -2.0), ("big_raise_folds", 2))]
+    db.executemany("INSERT INTO habits (game, player, key, count) VALUES (?, ?, ?, ?)", rows)
+    db.commit()
+    db.close()
+    ledger = _ledger(tmp_path)
+    [tess] = ledger.habits("casablanca", [TESS])
+    assert tess == {"moves": 3.0, "known_lies": 1.0, "big_raise_folds": 2.0}
+    stats = CASABLANCA.new_game(4, RULES, 1).stats
+    model = seat_models(stats, [None, tess])[1]
+    assert all(value == value for value in vars(model).values())  # no NaN
+    ledger.close()
+
+
 def test_casablanca_habits_are_the_public_counts_every_seat_sees() -> None:
     """Nothing a seat could not see is remembered: the habits equal the stats in every view."""
     state = CASABLANCA.new_game(4, RULES, 7)
