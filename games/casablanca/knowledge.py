@@ -117,6 +117,18 @@ class CasablancaKnowledge(Knowledge):
     #: (``SearchAgent``): the same announcement does not come every turn by rote
     variety = 0.02
 
+    #: a stake, a challenge or a claim departs from ``medium``'s choice (the first candidate)
+    #: only when another beats it by a standard error (``Knowledge.trust_first``). Chosen
+    #: by most visits, against three ``medium`` the search challenged 59 % of their landing
+    #: lies and 46 % of their truths (``medium`` itself 27 % and 19 %): the noise of a few
+    #: hundred simulations between passing and a challenge worth a few hundredths of a win
+    trust_first = 1.0
+
+    def trusts(self, action: Action) -> bool:
+        """The moves that vary among near equals (announcements, picks) are the search's to
+        choose; every other keeps to the advice unless the search is sure."""
+        return not self.varies(action)
+
     def varies(self, action: Action) -> bool:
         """Only what to announce and which chip to pick vary among near equals: between
         folding and calling a raise a near tie in mean result hides a far larger risk."""

@@ -417,6 +417,82 @@ def test_variety_keeps_out_of_the_moves_a_game_holds_steady() -> None:
     assert varied == {Pick(3), Pick(7)}
 
 
+class Toss(State):
+    """Seat 0 picks a coin (0, 1 or 2) and wins if it comes up heads; coin ``n`` shows heads
+    with chance ``odds[n]``, drawn in each world (``sample_world``)."""
+
+    def __init__(self, odds: Sequence[float], toss: float = 0.5) -> None:
+        super().__init__(2, {}, 0)
+        self.odds, self.toss = list(odds), toss
+        self.points: list[float] | None = None
+
+    @property
+    def to_move(self) -> int | None:
+        return 0 if self.points is None else None
+
+    def legal_actions(self) -> Sequence[Action]:
+        return [Pick(n) for n in range(len(self.odds))]
+
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, Pick)
+        mine = float(self.toss < self.odds[action.n])
+        self.points = [mine, 1.0 - mine]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {"seat": seat}
+
+    def scores(self) -> list[float]:
+        return list(self.points or [0.0, 0.0])
+
+    def clone(self) -> Toss:
+        other = Toss(self.odds, self.toss)
+        other.points = self.points
+        return other
+
+    def sample_world(self, seat: int, rng: random.Random, *, quiet: bool = False) -> Toss:
+        return Toss(self.odds, rng.random())
+
+
+class Advised(Points):
+    """Offers the coins in order, the first as its advice; ``trust_first`` as given, for
+    the coins ``trusted`` (all by default)."""
+
+    def __init__(self, trust: float, trusted: Sequence[int] = (0, 1, 2)) -> None:
+        super().__init__()
+        self.trust_first, self.trusted = trust, trusted
+
+    def candidates(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Sequence[Action]:
+        return list(legal)
+
+    def trusts(self, action: Action) -> bool:
+        return action.n in self.trusted  # type: ignore[attr-defined]
+
+
+def test_the_games_advice_is_kept_unless_another_move_is_clearly_better() -> None:
+    """Issue 29: between moves a few hundred simulations cannot tell apart, the most
+    visited is a coin toss; with ``trust_first`` the game's first candidate is played
+    unless another beats it by that many standard errors, and a clearly better one still
+    wins. A move the game does not trust (``trusts``) is decided as before."""
+    close = Toss([0.50, 0.53, 0.30])
+    budget = Budget(iterations=400)
+    plain = [choose(SearchAgent(Advised(0.0), budget), close, seed) for seed in range(40)]
+    trusted = [choose(SearchAgent(Advised(2.0), budget), close, seed) for seed in range(40)]
+    # the search's own choice is the noise of its first simulations (here 10 times in 40
+    # the advice, 30 times the coin better by 0.03); trusted, the advice 35 times
+    assert plain.count(Pick(0)) <= 20
+    assert trusted.count(Pick(0)) >= 32
+    clear = Toss([0.30, 0.80, 0.30])
+    assert {choose(SearchAgent(Advised(2.0), budget), clear, seed) for seed in range(8)} == {Pick(1)}
+    untrusted = [choose(SearchAgent(Advised(2.0, trusted=()), budget), close, seed) for seed in range(40)]
+    assert untrusted == plain
+    # the statistics the rule reads: each move's spread of results, and its standard error
+    found = searched(SearchAgent(Advised(0.0), budget), close, 3)
+    for move in found.moves:
+        assert move.visits > 1
+        assert move.spread == pytest.approx(move.reward * (1 - move.reward) * move.visits / (move.visits - 1))
+        assert move.error() == pytest.approx((move.spread / move.visits) ** 0.5)
+
+
 def searched(agent: SearchAgent, state: State, seed: int, **extra: Any) -> Any:
     seat = state.to_move
     assert seat is not None
