@@ -215,7 +215,8 @@ def last_auction_panel(view: Mapping[str, Any], names: Sequence[str], compact: b
             line.append(("★" if seat == last["winner"] else "") + f"{name} {total}",
                         style="bold" if seat == last["winner"] else "")
             line.append("  ")
-        pool = Text.assemble(_("Pool:") + " ", jetons_text(last["pool"], letters))
+        # "as bid": while the pool goes round, the decision shows what is left of it
+        pool = Text.assemble(_("Pool as bid:") + " ", jetons_text(last["pool"], letters))
         for i, p in enumerate(last["payouts"]):
             name = seat_name(names, p["seat"])
             pool.append(("  " + _("paid:") + " " if i == 0 else ", ") + f"{name} {millions(p['amount'])} ({p['aces']}")
@@ -232,7 +233,7 @@ def last_auction_panel(view: Mapping[str, Any], names: Sequence[str], compact: b
                     for s, t in enumerate(last["totals"])])
     table.add_row(*[jetons_text(b, letters, zeros=False) for b in last["bids"]])
     lines: list[RenderableType] = [table]
-    pool = Text.assemble(_("Pool:") + " ", jetons_text(last["pool"], letters))
+    pool = Text.assemble(_("Pool as bid:") + " ", jetons_text(last["pool"], letters))
     lines.append(pool)
     if last["payouts"]:
         paid = Text(_("Paid:") + " ")

@@ -52,7 +52,7 @@ from parlour.core.i18n import N_
 from parlour.core.inputs import whole_number
 from parlour.tui.board import Board
 
-from parlour.games.casablanca.panels import (LIST_MODES, RING_MODES, ended_why, knowledge_text, letters_of,
+from parlour.games.casablanca.panels import (LIST_MODES, RING_MODES, dot_lines, knowledge_text, letters_of,
                                              players_panel, ring_panel, seat_name, styled, symbol_names)
 from parlour.games.casablanca.texts import _
 
@@ -216,9 +216,7 @@ class CasablancaBoard(Board, can_focus=True):
         view = self.view
         if view is None:
             return
-        head = self._head(view, view["round"], view["turn"])
-        if view["end_reason"]:
-            head.append(f"  ·  {ended_why(view, self.seat_names)}", style="italic")
+        head = self._head(view, view["round"], view["turn"])  # why a round ended: in the ring's centre
         parts = self._parts(view, head, compact=self.compact_here(view))
         self.set_class(parts["head"] is None, "-compact")
         for key, renderable in parts.items():
@@ -267,7 +265,9 @@ class CasablancaBoard(Board, can_focus=True):
             "head": None if compact else head,
             "ring": ring_panel(view, names, cursor, self.spots, legend=not compact, compact=compact),
             "players": players_panel(view, names, self.win, compact=compact),
-            "know": knowledge_text(view, self.chips_per_number, names, compact=compact),
+            # compact: one paragraph, broken between its items ("Seen by Bea:" / "9" read badly)
+            "know": (dot_lines(knowledge_text(view, self.chips_per_number, names, compact=True), self._know_width())
+                     if compact else knowledge_text(view, self.chips_per_number, names)),
             "decision": self._decision(compact),
         }
 
@@ -299,10 +299,10 @@ class CasablancaBoard(Board, can_focus=True):
                 label = self.extras[self.pending_extra].label
                 lines.append(Text(_("{}? It cannot be taken back: {} again or Enter to confirm · ←/→ back to the ring")
                                   .format(label[:1].upper() + label[1:], n), style="bold yellow"))
-            lines.append(Text(_("←/→ choose a field · ↑/↓ jump 7 · Enter confirm")
-                              + (" · " + _("1-9 the numbered choices") if self.extras else "")
-                              + (" · " + _("Backspace or 0-6: another number") if mode == "place" else ""),
-                              style="dim"))
+            lines.append(dot_lines(Text(_("←/→ choose a field · ↑/↓ jump 7 · Enter confirm")
+                                        + (" · " + _("1-9 the numbered choices") if self.extras else "")
+                                        + (" · " + _("Backspace or 0-6: another number") if mode == "place" else ""),
+                                        style="dim"), self._room_across(compact)))
             return Group(*lines)
         if mode == "announce":
             held = move.get("held")
@@ -313,7 +313,9 @@ class CasablancaBoard(Board, can_focus=True):
                 label = f" {n}→{letters[reach]}{'*' if reach == view['top'] else ''} "
                 text.append(label, style="reverse" if i == self.cursor else "")
                 text.append(" ")
-            text.append("\n" + _("* reaches the top card · 0-6 or ←/→ and Enter; then the field for the chip"), style="dim")
+            text.append("\n")
+            keys = _("* reaches the top card · 0-6 or ←/→ and Enter; then the field for the chip")
+            text.append_text(dot_lines(Text(keys, style="dim"), self._room_across(compact)))
             return text
         if mode in LIST_MODES:
             return self._list_decision(view, names, letters, move, challenge, compact)
@@ -357,9 +359,10 @@ class CasablancaBoard(Board, can_focus=True):
             mine_key = "mover" if me == view["mover"] else "challenger"
             other_key = "challenger" if mine_key == "mover" else "mover"
             other = challenge["challenger"] if mine_key == "mover" else view["mover"]
-            lines.append(styled(_("{}: your stake {} · {}'s stake {} · table limit {}"), (_("The exchange"), "bold"),
-                                dollars(stakes[mine_key]), seat_name(names, other), dollars(stakes[other_key]),
-                                dollars(challenge["cap"])))
+            lines.append(dot_lines(styled(_("{}: your stake {} · {}'s stake {} · table limit {}"),
+                                          (_("The exchange"), "bold"), dollars(stakes[mine_key]),
+                                          seat_name(names, other), dollars(stakes[other_key]),
+                                          dollars(challenge["cap"])), self._room_across(compact)))
             if mine_key == "mover":
                 truth = view["known"][move["placed_at"]]
                 if truth is not None:
@@ -382,8 +385,19 @@ class CasablancaBoard(Board, can_focus=True):
                 typed = dollars(int(self.typed))
                 meant = (_("Typed: stake {}") if mode == "commit" else _("Typed: raise your stake to {}")).format(typed)
                 lines.append(Text(meant + " · " + _("Enter to take it · Backspace to correct"), style="bold"))
-        lines.append(Text(hint, style="dim"))
+        lines.append(dot_lines(Text(hint, style="dim"), self._room_across(compact)))
         return Group(*lines)
+
+    def _room_across(self, compact: bool) -> int | None:
+        """The decision's width inside its border and padding (none before the board is laid
+        out): the compact form has a border only above it."""
+        width = self.size.width
+        return max(width - (2 if compact else 4), 1) if width else None
+
+    def _know_width(self) -> int | None:
+        """The knowledge panel's width inside its padding (a scroll bar takes its part)."""
+        know = self.query_one("#cb-know", Static)
+        return know.content_region.width or (max(self.size.width - 2, 1) if self.size.width else None)
 
     def _claim_prompt(self, loser: str) -> str:
         """CB-X4: what the winner may take, as offered: a choice that does not exist (the

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import io
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -150,9 +151,28 @@ def ring_cells(view: Mapping[str, Any], cursor: int | None = None,
     return cells
 
 
-def centre_lines(view: Mapping[str, Any], names: Sequence[str], compact: bool = False) -> list[Text]:
+def fit_names(names: Sequence[str], line: Callable[[Sequence[str]], Text], width: int | None) -> Text:
+    """``line`` of ``names`` in ``width`` cells: while it is wider, the longest name loses its
+    last letters to an ellipsis (two names of 24 letters and their stakes do not fit in the
+    ring's centre); a name keeps at least four cells."""
+    shown = list(names)
+    text = line(shown)
+    while width is not None and text.cell_len > width:
+        longest = max(range(len(shown)), key=lambda i: cell_len(shown[i]))
+        if cell_len(shown[longest]) <= 4:
+            break
+        cut = Text(shown[longest])
+        cut.truncate(cell_len(shown[longest]) - 1, overflow="ellipsis")
+        shown[longest] = cut.plain
+        text = line(shown)
+    return text
+
+
+def centre_lines(view: Mapping[str, Any], names: Sequence[str], compact: bool = False,
+                 width: int | None = None) -> list[Text]:
     """What sits inside the ring: the pot, the pile, the move and the challenge under way.
-    ``compact``: the round and turn on the pot's line, the challenge in one line."""
+    ``compact``: the round and turn on the pot's line. ``width``: the centre's, in which the
+    lines that name players shorten long names rather than wrap."""
     letters = letters_of(view)
     symbols = symbol_names(view)
     lines = [Text(_("Pot {}").format(dollars(view["pot"])), style="bold")]
@@ -160,8 +180,9 @@ def centre_lines(view: Mapping[str, Any], names: Sequence[str], compact: bool = 
         lines[0] = Text.assemble((_("Round {} of {}").format(view["round"], view["rounds"]), "bold"),
                                  " · " + _("turn {} (limit {})").format(view["turn"], view["turn_limit"]) + " · ",
                                  lines[0])
-        if view["end_reason"]:
-            lines.append(Text(ended_why(view, names), style="italic"))
+    if view["end_reason"]:
+        # here, not in the head, in the full table too: a playtest at 120x40 saw the head wrap
+        lines.append(Text(ended_why(view, names), style="italic"))
     top = view["top"]
     if top is not None:
         lines.append(styled(_("Top card: {}  (pile {})"), (f"{letters[top]} {symbols[top]}", "bold underline"),
@@ -178,32 +199,53 @@ def centre_lines(view: Mapping[str, Any], names: Sequence[str], compact: bool = 
         if move["announced"] is not None:
             to = (move["origin"] + move["announced"]) % len(view["field_symbols"])
             reach = view["field_symbols"][to]
-            text = styled(_("{} says {}: {}→{} {}"), (who, "bold"), str(move["announced"]), str(move["origin"] + 1),
-                          str(to + 1), (letters[reach], "bold"))
-            if move["landing"]:
-                text.append(" " + _("top card!"), style="bold")
-            lines.append(text)
+            landing = " " + _("top card!") if move["landing"] else ""
+            lines.append(fit_names([who], lambda n: styled(
+                _("{} says {}: {}→{} {}"), (n[0], "bold"), str(move["announced"]), str(move["origin"] + 1),
+                str(to + 1), (letters[reach], "bold")).append(landing, style="bold"), width))
             if move.get("known_pick") and mover != view["seat"]:
                 # public: all saw him put that chip down (or saw it turned over)
-                lines.append(Text(_("{} had seen that chip before picking it up").format(who), style="dim"))
+                lines.append(fit_names([who], lambda n: Text(
+                    _("{} had seen that chip before picking it up").format(n[0]), style="dim"), width))
         else:
-            lines.append(styled(_("{} picked up the chip on {}"), (who, "bold"), str(move["picked_from"] + 1)))
+            lines.append(fit_names([who], lambda n: styled(_("{} picked up the chip on {}"), (n[0], "bold"),
+                                                           str(move["picked_from"] + 1)), width))
         if move["needed"] is not None:
             lines.append(Text(_("{} would reach the top card").format(move["needed"]), style="dim"))
     challenge = view["challenge"]
     if challenge and "stakes" in challenge:
         c = challenge["challenger"]
         stakes = challenge["stakes"]
-        if compact:
-            lines.append(styled(_("{} challenges: {} {} vs {} (limit {})"), (seat_name(names, c), "bold"),
-                                seat_name(names, mover), dollars(stakes["mover"]), dollars(stakes["challenger"]),
-                                dollars(challenge["cap"])))
-            return _turned_over(view, lines)
-        lines.append(styled(_("{} challenges!"), (seat_name(names, c), "bold")))
-        lines.append(Text(_("{} {} vs {} {} (limit {})").format(
-            seat_name(names, mover), dollars(stakes["mover"]), seat_name(names, c), dollars(stakes["challenger"]),
-            dollars(challenge["cap"]))))
+        # two lines, each whole: a playtest at 120x40 saw "(limit …)" wrap off the stakes' line
+        lines.append(fit_names([seat_name(names, c)], lambda n: styled(
+            _("{} challenges! Table limit {}"), (n[0], "bold"), dollars(challenge["cap"])), width))
+        lines.append(fit_names([seat_name(names, mover), seat_name(names, c)], lambda n: Text(
+            _("{} {} vs {} {}").format(n[0], dollars(stakes["mover"]), n[1], dollars(stakes["challenger"]))), width))
     return _turned_over(view, lines)
+
+
+def dot_lines(text: Text, width: int | None) -> Text:
+    """``text``, a run of items parted by " · " (the keys of a decision, the stakes of an
+    exchange), in lines of ``width`` cells broken between items only: a playtest at 120x40
+    read "· or" at a line's end and "type an amount" on the next. An item wider than
+    ``width`` is left to wrap."""
+    if width is None or text.cell_len <= width or SEPARATOR not in text.plain:
+        return text
+    out = Text(style=text.style)
+    line = 0
+    for i, item in enumerate(text.split(SEPARATOR, allow_blank=True)):
+        if i and line + len(SEPARATOR) + item.cell_len <= width:
+            out.append(SEPARATOR)
+            line += len(SEPARATOR)
+        elif i:
+            out.append("\n")
+            line = 0
+        out.append_text(item)
+        line += item.cell_len
+    return out
+
+
+SEPARATOR = " · "
 
 
 #: how many watched fields the full panel lists one by one, "field 6 (Cleo)"; more are listed
@@ -250,7 +292,7 @@ def ring_panel(view: Mapping[str, Any], names: Sequence[str], cursor: int | None
     cell = COMPACT_CELL if compact else CELL
     inner = (width - 2) * (cell + 1) - 1
     room = (rows - 2) * (1 if compact else 2)
-    centre = fit_centre(centre_lines(view, names, compact), inner - 1, room)
+    centre = fit_centre(centre_lines(view, names, compact, inner - 1), inner - 1, room)
     out = Text()
     for row in range(rows):
         for half in ((0,) if compact else (0, 1)):
@@ -299,8 +341,9 @@ def collection_text(counts: Sequence[int], letters: Sequence[str], win: int) -> 
 
 
 def players_panel(view: Mapping[str, Any], names: Sequence[str], win: int, compact: bool = False) -> Table:
-    """A row a player. ``compact``: the notes without the reshuffles left (a turn that may
-    reshuffle lists it among its choices), so that a row fits in one line."""
+    """A row a player. ``compact``, or a challenge under way: the notes without the
+    reshuffles left (a turn that may reshuffle lists it among its choices), so that a row
+    fits in one line."""
     letters = letters_of(view)
     table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
     for column in ("", _("player"), _("money"), _("cards"), _("aside"), _("notes")):
@@ -322,7 +365,9 @@ def players_panel(view: Mapping[str, Any], names: Sequence[str], win: int, compa
             notes.append(_("challenger"))
         if not view["active"][seat]:
             notes.append(_("out"))
-        if view["reshuffles_left"][seat] and not compact:
+        if view["reshuffles_left"][seat] and not compact and "stakes" not in challenge:
+            # not in a challenge either: no reshuffle is taken then, and with the stakes the
+            # notes wrapped at 120x40 ("stake" at a line's end, "$1,200" below it)
             notes.append(_("reshuffle ×{}").format(view["reshuffles_left"][seat]))
         settled = challenge.get("winner") is not None  # the stakes are paid: shown, they read as still at risk
         if "stakes" in challenge and not settled and seat in (view["mover"], challenge["challenger"]):

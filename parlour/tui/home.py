@@ -21,7 +21,7 @@ from parlour.core.ledger import Standing
 from parlour.core.record import HUMAN
 from parlour.core.saves import CorruptSave, SavedGame
 from parlour.tui.dialogs import ConfirmDialog
-from parlour.tui.screen import Footer, Header, ParlourScreen, worded_bindings
+from parlour.tui.screen import Footer, Header, KeyNote, ParlourScreen, worded_bindings
 
 
 #: the people whose rating in a game the details show (those who played last)
@@ -205,8 +205,9 @@ class HomeScreen(ParlourScreen):
             parts.append(Text(_("Variants: {names}").format(names=", ".join(record.variants) or _("none")) + "\n"))
             parts.append(Text(_("At the table"), "bold"))
             parts += [Padding(Text(seat_line([(s.name, s.agent)])), (0, 0, 0, 2)) for s in record.seats]
-            parts.append(Text("\n" + (_("x: abandon it") if save.problem
-                                       else _("Enter: continue   x: abandon it   r: rules"))))
+            parts.append(Text(""))
+            parts.append(KeyNote(_("x: abandon it") if save.problem
+                                 else _("Enter: continue   x: abandon it   r: rules")))
         elif game is not None:
             ruleset = self.parlour.registry.ruleset(game.id)
             parts.append(Text(game.title, "bold"))
@@ -225,8 +226,8 @@ class HomeScreen(ParlourScreen):
                 for name, variant in ruleset.variants.items():
                     parts.append(Padding(Text(name, "underline"), (0, 0, 0, 2)))
                     parts.append(Padding(Text(variant.described(current_language()), "italic"), (0, 0, 0, 4)))
-            parts.append(Text("\n" + _("Enter: set up a game   r: rules   j: join a table somebody hosts   "
-                                        "l: language")))
+            parts.append(Text(""))
+            parts.append(KeyNote(_("Enter: set up a game   r: rules   j: join a table somebody hosts   l: language")))
         elif self.parlour.registry.broken:
             parts.append(Text(_("Broken plugins cannot be played; their error is shown in the list.")))
         info.update(Group(*parts))

@@ -22,7 +22,7 @@ from parlour.core.review import SeenReview, StageScores, seen_scores, sparkline,
 from parlour.tui.analysis_view import APP_BUDGET, APP_SEED, WinChart
 from parlour.tui.panels import history_table
 from parlour.tui.scores_chart import ScoresChart, stage_unit
-from parlour.tui.screen import Footer, Header, ParlourScreen, score_number
+from parlour.tui.screen import Footer, Header, ParlourScreen, key_lines, score_number
 from parlour.tui.table_view import LiveGame
 
 
@@ -229,13 +229,7 @@ class ResultsScreen(ParlourScreen):
     def notes_at(self, width: int) -> tuple[Text, Text]:
         """The note with the keys under it, and without them (a low terminal): the keys as
         many to a line as ``width`` columns hold, never one broken over two lines."""
-        lines: list[str] = []
-        for key in self.key_notes:
-            if lines and cell_len(lines[-1]) + 3 + cell_len(key) <= width:
-                lines[-1] += "   " + key
-            else:
-                lines.append(key)
-        return Text(self.about + "\n\n" + "\n".join(lines)), Text(self.about)
+        return Text(self.about + "\n\n" + key_lines(self.key_notes, width)), Text(self.about)
 
     def note(self) -> tuple[str, list[str]]:
         """What the note under the scores says of the game (the moves, the seed, the record's

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
 from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual import events
@@ -121,6 +122,54 @@ def share_text(share: float, tight: bool = False) -> str:
         return f"{share * 100:.0f}" + ("%" if tight else " %")
     text = percent(share)
     return text.replace("\u00a0", "") if tight else text
+
+
+#: what parts the keys of a note ("Enter: continue   x: abandon it   r: rules")
+KEY_GAP = "   "
+
+
+def key_lines(keys: Sequence[str], width: int) -> str:
+    """``keys`` as many to a line as ``width`` columns hold, ``KEY_GAP`` between them, never
+    one broken over two lines; a key wider than a whole line goes on from where the line is,
+    broken between its words, its key never parted from its first word ("j: join")."""
+    lines = [""]
+    for key in keys:
+        gap = KEY_GAP if lines[-1] else ""
+        if cell_len(lines[-1]) + len(gap) + cell_len(key) <= width:
+            lines[-1] += gap + key
+        elif cell_len(key) <= width:
+            lines.append(key)
+        else:
+            for i, word in enumerate(_key_words(key)):
+                sep = (gap if i == 0 else " ") if lines[-1] else ""
+                if lines[-1] and cell_len(lines[-1]) + len(sep) + cell_len(word) > width:
+                    lines.append(word)
+                else:
+                    lines[-1] += sep + word
+    return "\n".join(lines)
+
+
+def _key_words(key: str) -> list[str]:
+    """The words of a key's note, the key kept with the word after it ("j: join", French
+    "j : rejoindre")."""
+    words: list[str] = []
+    for word in key.split():
+        if words and (words[-1].endswith(":") or word == ":"):
+            words[-1] += " " + word
+        else:
+            words.append(word)
+    return words
+
+
+class KeyNote:
+    """A note of keys parted by ``KEY_GAP``, laid out at the width it is drawn in (see
+    :func:`key_lines`): a playtest at 80x24 read "x: abandon" at a line's end and "it" below."""
+
+    def __init__(self, text: str) -> None:
+        self.keys = [key.strip() for key in text.split(KEY_GAP) if key.strip()]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield Text(key_lines(self.keys, options.max_width))
 
 
 def worded_bindings(node: DOMNode) -> None:

@@ -190,3 +190,23 @@ def test_casablancas_board_keeps_its_form_when_an_exchange_opens(tmp_path: Path)
 
     forms = run(scenario())
     assert forms[0] == forms[1], f"the board changed form (compact, ring's line): {forms}"
+
+
+def test_key_lines_keep_each_key_whole_and_a_key_with_its_first_word() -> None:
+    """The keys of a note, as the home screen and the results lay them out: as many to a
+    line as fit, none broken (a playtest read "x: abandon" / "it"); one wider than the line
+    goes on where the line is, broken between words, never "r:" / "rules"."""
+    from parlour.tui.screen import key_lines
+
+    keys = ["Enter: set up a game", "r: rules", "j: join a table somebody hosts", "l: language"]
+    assert key_lines(keys, 44).splitlines() == ["Enter: set up a game   r: rules",
+                                                "j: join a table somebody hosts   l: language"]
+    assert key_lines(keys, 28).splitlines() == ["Enter: set up a game", "r: rules   j: join a table",
+                                                "somebody hosts   l: language"]
+    french = ["Entrée : préparer une partie", "r : règles", "j : rejoindre une table hébergée", "l : langue"]
+    narrow = key_lines(french, 18).splitlines()
+    assert all(len(line) <= 18 for line in narrow), narrow
+    assert any(line.startswith("j : rejoindre") for line in narrow), narrow
+    assert not any(line.endswith((" :", " j", " r", " l")) for line in narrow), narrow
+    assert key_lines(["Enter: continue", "x: abandon it", "r: rules"], 28).splitlines() == [
+        "Enter: continue", "x: abandon it   r: rules"]

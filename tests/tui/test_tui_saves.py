@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 import sevens
 from textual.widgets import OptionList
 from tui_helpers import SIZE, run, sevens_registry, wait_for
@@ -425,3 +426,34 @@ def test_leaving_from_the_hand_over_keeps_the_game_saved(saves: SaveFolder) -> N
     run(scenario())
     [path] = saves.saves.glob("*.json")
     assert Record.load(path).seats == [Seat("Ann", "human"), Seat("Bea", "human")]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_the_keys_of_a_saved_game_never_break_on_the_home_screen(saves: SaveFolder, size: tuple[int, int]) -> None:
+    """A playtest at 80x24 read "Enter: continue   x: abandon" and "it   r: rules" below it
+    beside a saved game; at 120x40 the games' note broke "j: join a" from "table somebody
+    hosts". Each key now stays whole on its line (one wider than the panel breaks between its
+    words, its key kept with the first)."""
+    path = saves.new_path("sevens")
+    saves.save(saved_record(actions=2), path)
+
+    async def scenario() -> tuple[list[str], list[str], int]:
+        app = app_for()
+        async with app.run_test(size=size) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            info = app.screen.query_one("#home-info")
+            await wait_for(pilot, lambda: info.content_region.width > 0)
+            saved = panel_text(info, info.content_region.width).splitlines()
+            app.screen.query_one(OptionList).action_cursor_down()
+            await wait_for(pilot, lambda: "Enter: set up a game" in panel_text(info, info.content_region.width))
+            return saved, panel_text(info, info.content_region.width).splitlines(), info.content_region.width
+
+    saved, game, width = run(scenario())
+    lines = [" ".join(line.split()) for line in saved]
+    assert any("x: abandon it" in line for line in lines), saved
+    assert any("Enter: continue" in line for line in lines) and any("r: rules" in line for line in lines), saved
+    for line in [*saved, *game]:
+        assert not line.rstrip().endswith(("x: abandon", " r:", " j:", " l:", "Enter:")), [*saved, *game]
+    assert any("r: rules" in line for line in game) and any("l: language" in line for line in game), game
+    if width >= len("j: join a table somebody hosts"):
+        assert any("j: join a table somebody hosts" in line for line in game), game

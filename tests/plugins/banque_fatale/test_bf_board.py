@@ -305,3 +305,17 @@ def test_board_says_the_last_rounds_picks_change_nothing(variants, worth) -> Non
     auction(early, "RG", {0: "R", 1: "YY", 2: "GB", 3: "O"})
     _, texts = run_board(early, early.to_move, [], variants=variants)
     assert "no pick changes" not in texts["bf-decision"]
+
+
+def test_the_pool_of_the_last_auction_says_it_is_the_pool_as_bid() -> None:
+    """A playtest at 80x24 read "Pool: R6 …" under the last auction and "Take a jeton from
+    the pool (R5 …)" below it while the pool went round: two pools. The first is the pool as
+    the bids made it (what moved the chart): "Pool as bid" now."""
+    state = arrange(deal(), start=0, display=["RG", "YB", "GO"])
+    auction(state, "RG", {0: "R", 1: "YY", 2: "GB"})
+    state.apply(Take("Y"))  # Cyd, left of the winner Bea, takes first
+    assert state.phase == DRAFT
+    _, texts = run_board(state, state.to_move, [], wait=False)
+    assert "Pool as bid: R1 Y2 G1 B1 O0" in texts["bf-last"], texts["bf-last"]
+    assert "(R1 Y1 G1 B1)" in texts["bf-decision"], texts["bf-decision"]
+    assert "Pool:" not in texts["bf-last"]

@@ -45,13 +45,15 @@ def _keys_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def run_board(state, seat: int | None, keys: Sequence[str], variants: Sequence[str] = (),
-              legal: bool = True, expect: bool = True) -> tuple[list[Action], dict[str, str]]:
+              legal: bool = True, expect: bool = True, size: tuple[int, int] = (110, 60),
+              names: Sequence[str] = NAMES) -> tuple[list[Action], dict[str, str]]:
     """Show ``state`` to ``seat`` (its legal actions too, if ``legal``), press ``keys``; wait
-    for a choice if ``expect``."""
+    for a choice if ``expect``. The panels' texts are drawn at the board's width inside its
+    padding."""
 
     async def scenario() -> tuple[list[Action], dict[str, str]]:
-        app = BoardHost(CasablancaBoard, GAME, rules(*variants), NAMES)
-        async with app.run_test(size=(110, 60)) as pilot:
+        app = BoardHost(CasablancaBoard, GAME, rules(*variants), list(names))
+        async with app.run_test(size=size) as pilot:
             await wait_for(pilot, lambda: bool(app.query(CasablancaBoard)))
             app.board.show(state.view(seat), list(state.legal_actions()) if legal else None)
             app.board.focus()
@@ -60,7 +62,7 @@ def run_board(state, seat: int | None, keys: Sequence[str], variants: Sequence[s
             if keys and legal and expect:
                 await wait_for(pilot, lambda: bool(app.chosen))
             await pilot.pause()
-            return list(app.chosen), {name: panel_text(app.board.query_one(f"#{name}"), width=110)
+            return list(app.chosen), {name: panel_text(app.board.query_one(f"#{name}"), width=size[0] - 2)
                                       for name in PANELS}
 
     return asyncio.run(scenario())
@@ -327,7 +329,27 @@ def test_board_shows_the_end_of_the_round() -> None:
     assert state.is_over
     _, texts = run_board(state, None, [], legal=False)
     assert "The round is over" in texts["cb-decision"] and "Bea" in texts["cb-decision"]
-    assert "completed 4 Star cards" in texts["cb-head"]
+    assert "Bea completed 4 Star cards" in texts["cb-ring"]
+
+
+@pytest.mark.parametrize("size", [(80, 40), (80, 24)], ids=["full", "compact"])
+def test_the_end_of_a_round_is_told_in_the_ring_and_the_head_stays_one_line(size: tuple[int, int]) -> None:
+    """A playtest at 120x40 (the board 80 columns wide beside the log) saw the head wrap onto
+    a second line at the end of the round: why it ended was appended to the round and turn.
+    It is told whole in the ring's centre now, as the compact form (80x24) tells it."""
+    state = arranged(figures=False)
+    set_cards(state, 1, {3: 3})
+    place_figures(state, {s: 0 for s in range(4)})
+    move(state, 10, 3, 11)
+    commit(state)
+    assert state.is_over
+    _, texts = run_board(state, 0, [], legal=False, size=size, names=LONG_NAMES)
+    assert "Player 2 completed 4 Star cards" in texts["cb-ring"], texts["cb-ring"]
+    head = texts["cb-head"].strip()
+    if size[1] == 24:
+        assert not head, "the compact form has no head"
+    else:
+        assert len(head.splitlines()) == 1 and "completed" not in head, head
 
 
 def test_board_plays_in_the_app_against_computer_players(tmp_path) -> None:
@@ -544,12 +566,13 @@ def test_board_offers_r_only_when_a_raise_is_possible() -> None:
     assert "r raise" not in texts["cb-decision"] and "f fold" in texts["cb-decision"]
 
 
-def test_board_header_names_the_player_who_completed_the_cards() -> None:
-    """Issue 24: the header said "Player 2 completed 4 Star cards" instead of the name."""
+def test_board_names_the_player_who_completed_the_cards() -> None:
+    """Issue 24: the header said "Player 2 completed 4 Star cards" instead of the name (the
+    reason is in the ring's centre now)."""
     state = arranged()
     state.end_reason = "Player 2 completed 4 Star cards"
     _, texts = run_board(state, 0, [], legal=False)
-    assert "Bea completed 4 Star cards" in texts["cb-head"] and "Player 2" not in texts["cb-head"]
+    assert "Bea completed 4 Star cards" in texts["cb-ring"] and "Player 2" not in texts["cb-ring"]
 
 
 def test_board_says_how_many_reshuffles_are_left() -> None:
@@ -595,8 +618,10 @@ def test_a_held_moment_shows_the_whole_challenge_and_who_has_seen_a_chip(tmp_pat
                                                                           size: tuple[int, int]) -> None:
     """A playtest at 80x24, held on a call: the ring's centre cut the challenge's line short
     ("Player 4 challenges: Player 3 $450 vs $450 (limit $1") and "Seen by others" gave the
-    fields without the players' names. The line wraps in the centre now, and each other player
-    is named with the fields he has seen, in every language, at 80x24 and at 120x40."""
+    fields without the players' names; one at 120x40 saw "(limit …)" wrap off the stakes' line.
+    The challenge is two whole lines now (who challenges and the table limit; the stakes), and
+    each other player is named with the fields he has seen, in every language, at 80x24 and at
+    120x40."""
     from parlour.core.record import HUMAN, Seat
     from parlour.core.registry import Registry
     from parlour.core.saves import SaveFolder
@@ -628,13 +653,17 @@ def test_a_held_moment_shows_the_whole_challenge_and_who_has_seen_a_chip(tmp_pat
             await pilot.pause()
             view = match.state.view(2)
             compact = board.has_class("-compact")
-            lines = centre_lines(view, LONG_NAMES, compact)
-            challenge = next(line.plain for line in lines if dollars(1000) in line.plain)
             width = 52 if compact else 46  # the ring's centre, inside its fields
+            lines = centre_lines(view, LONG_NAMES, compact, width)
+            # a playtest at 120x40 saw "(limit …)" wrap off the stakes' line: each line whole
+            assert all(line.cell_len <= width for line in lines), [line.plain for line in lines]
+            challenge = words("{} challenges! Table limit {}").format("Player 3", dollars(view["challenge"]["cap"]))
+            stakes = words("{} {} vs {} {}").format("Player 4", dollars(1000), "Player 3", dollars(1000))
+            assert [line.plain for line in lines].count(challenge) == 1, [line.plain for line in lines]
+            assert [line.plain for line in lines].count(stakes) == 1, [line.plain for line in lines]
             fitted = fit_centre(lines, width, 6 if compact else 12)
-            assert all(line.cell_len <= width for line in fitted)
-            whole = " ".join(challenge.split())
-            assert whole in " ".join(" ".join(line.plain.split()) for line in fitted), "the challenge whole"
+            assert [line.plain for line in fitted if line.style != "dim"] == \
+                [line.plain for line in lines if line.style != "dim"], "nothing needed wraps or goes"
             shown = screen_text(app)
             for line in fitted:
                 assert line.plain.strip() in shown, (line.plain, shown)
@@ -699,6 +728,49 @@ def test_the_board_keeps_its_form_at_a_size_through_a_challenge(tmp_path, monkey
     asyncio.run(play(fresh, call=False))
     asyncio.run(play(challenged, call=True))
     assert len({compact for _height, compact in drawn}) == 1, f"(height, compact) at each drawing: {drawn}"
+
+
+@pytest.mark.parametrize("size", [(80, 40), (80, 24)], ids=["full", "compact"])
+def test_long_names_are_shortened_in_the_ring_not_wrapped(size: tuple[int, int]) -> None:
+    """Names of 24 letters (the most the set-up takes) with their stakes are wider than the
+    ring's centre: the names lose their last letters to an ellipsis, the lines stay whole."""
+    names = ["Ada", "Maximilian Habsburg-Lotz", "Bernadette-Louise Martin", "Dan"]
+    state = arranged()
+    move(state, 12, 3, 13)
+    commit(state, {2: 100})
+    state.apply(Raise(1200))
+    _, texts = run_board(state, 2, [], size=size, names=names, expect=False)
+    ring = texts["cb-ring"].splitlines()
+    said = next(line for line in ring if "says 3: 1→4" in line)
+    whole_or_cut = "Maximilian Habsburg-Lotz" in said or ("Maximilian Habsb" in said and "…" in said)
+    assert "top card!" in said and whole_or_cut, said
+    challenge = next(line for line in ring if "challenges! Table limit $1,300" in line)
+    assert "Bernadette" in challenge and "…" in challenge, challenge
+    stakes = next(line for line in ring if " vs " in line)
+    assert "$1,300 vs Bernadette" in stakes and "$100" in stakes and stakes.count("…") == 2, stakes
+    assert not any("(limit $" in line for line in ring), ring
+
+
+@pytest.mark.parametrize("size", [(80, 40), (80, 24)], ids=["full", "compact"])
+def test_keys_notes_and_knowledge_break_between_items(size: tuple[int, int]) -> None:
+    """A playtest at 120x40 (the board 80 columns wide) read "· or" at the end of the keys'
+    line and "type an amount" below it, and a player's notes broke inside "stake $1,300";
+    at 80x24 the knowledge broke inside "Seen by Bea: 9". Keys and knowledge break between
+    their items now, and the notes leave out the reshuffles in a challenge (none is taken
+    then)."""
+    state = arranged()
+    move(state, 12, 3, 13)  # Bea says 3 (her chip shows 5) and puts it on field 13
+    commit(state, {2: 100})
+    state.apply(Raise(300))  # to $400: Cyd may raise again
+    _, texts = run_board(state, 2, [], size=size, expect=False)
+    decision = texts["cb-decision"].splitlines()
+    assert any(line.strip() == "or type an amount" for line in decision), decision
+    assert not any(line.rstrip().endswith(("·", " or")) for line in decision), decision
+    players = texts["cb-players"]
+    assert "moving, stake $400" in players and "challenger, stake $100" in players, players
+    assert "reshuffle" not in players, players
+    if size[1] == 24:
+        assert any("Seen by Bea: 14" in line for line in texts["cb-know"].splitlines()), texts["cb-know"]
 
 
 def test_players_table_shows_the_stakes_while_at_risk_not_once_paid() -> None:
