@@ -398,20 +398,21 @@ class BanqueFataleBoard(Board, can_focus=True):
 
     def _head(self, view: Mapping[str, Any], compact: bool) -> Text:
         """The round, the phase and the start player: the short line where the board is
-        compact or the full one would not fit the width in some phase (never a wrapped line,
-        nor a head that changes form with the phase)."""
+        compact or the full one would not fit the width at its widest (the last round, the
+        longest phase and name): never a wrapped line, nor a head that changes form with the
+        phase or the round (at 120x40 it went short from round 10)."""
         names = self.seat_names
         starter = seat_name(names, view["start_player"])
 
-        def full(phase: str, starter: str) -> Text:
-            return Text.assemble(("Banque Fatale", "bold"), "  " + _("round {} of {}").format(view["round"], view["rounds"])
+        def full(round_: int, phase: str, starter: str) -> Text:
+            return Text.assemble(("Banque Fatale", "bold"), "  " + _("round {} of {}").format(round_, view["rounds"])
                                  + "  ·  ", (phase, "italic"), "  ·  " + _("start player") + " ", (starter, "bold cyan"))
 
         phase = _(PHASES.get(view["phase"], view["phase"]))
-        widest = full(max((_(p) for p in PHASES.values()), key=cell_len),
+        widest = full(view["rounds"], max((_(p) for p in PHASES.values()), key=cell_len),
                       max((seat_name(names, s) for s in range(len(view["cards"]))), key=cell_len))
         if not compact and widest.cell_len <= self.size.width - 2:
-            return full(phase, starter)
+            return full(view["round"], phase, starter)
         return Text.assemble((_("Round {} of {}").format(view["round"], view["rounds"]), "bold"), "  ·  ",
                              (phase, "italic"), "  ·  " + _("start") + " ", (starter, "bold cyan"))
 
