@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -259,6 +260,15 @@ class BanqueFataleBoard(Board, can_focus=True):
     BanqueFataleBoard #bf-decision { border: round $accent; height: auto; padding: 0 1; }
     """
 
+    #: the lines of the tallest decision besides a line a colour (a bid: the card, the total,
+    #: a bid of nothing to confirm, the keys, the border), of the last auction in full (its
+    #: title, the bidders, their totals, their bids, the pool, who was paid) and of the offer
+    #: with the card up for auction: the full table is drawn only where the terminal leaves
+    #: that much room, whatever the phase, so that the board keeps its form at a size
+    DECISION_ROOM = 6
+    LAST_ROOM = 6
+    OFFER_ROOM = 2
+
     BINDINGS = [
         Binding("left", "step(-1)", N_("Prev / fewer"), id="bf.left"),
         Binding("right", "step(1)", N_("Next / more"), id="bf.right"),
@@ -350,14 +360,14 @@ class BanqueFataleBoard(Board, can_focus=True):
 
     def refresh_panels(self) -> None:
         """Draw the table; where the whole of it would not fit (a terminal of 24 lines, the
-        hints on in a late round), its compact form: the round and phase with the offer,
-        the hints on the chart's rows, the last auction in two lines, a shorter decision."""
+        hints on), its compact form: the round and phase with the offer, the hints on the
+        chart's rows, the last auction in two lines, a shorter decision (see :meth:`compact_here`)."""
         view = self.view
         if view is None:
             return
-        parts = self._parts(view, compact=False)
-        if self.size.height and self._height(parts) > self.size.height:
-            parts = self._parts(view, compact=True)
+        compact = self.compact_here(view)
+        self.set_class(compact, "-compact")
+        parts = self._parts(view, compact=compact)
         for key, renderable in parts.items():
             panel = self.query_one(f"#bf-{key}", Static)
             panel.display = renderable is not None
@@ -366,22 +376,49 @@ class BanqueFataleBoard(Board, can_focus=True):
                 if key == "last" and self.size.width:  # auto kept the height of the full form
                     panel.styles.height = self.lines_needed(renderable, self.size.width - 2)
 
-    def _height(self, parts: Mapping[str, RenderableType | None]) -> int:
-        width = self.size.width
-        return sum(self.lines_needed(r, width - (4 if key == "decision" else 2)) + (2 if key == "decision" else 0)
-                   for key, r in parts.items() if r is not None)
+    def compact_here(self, view: Mapping[str, Any]) -> bool:
+        """Whether the board takes its compact form: where the room it is given is lower than
+        the full table with room for its tallest decision (a bid: ``DECISION_ROOM`` and a line
+        a colour), the last auction in full (``LAST_ROOM``) and the card up for auction
+        (``OFFER_ROOM``). A matter of the terminal's size alone, never of the phase (a
+        playtest at 80x24 saw the compact head and auction while bidding, the full ones while
+        the pool went round); the hints, when turned on, take their part."""
+        room = self.room()
+        if not room.height:
+            return False
+        width = self.size.width or room.width
+        names = self.seat_names
+        full = (1 + self.lines_needed(chart_panel(view, self.low, self.high, self.paying, self.reset), width - 2)
+                + (self.lines_needed(hints_panel(view, names, self.rules), width - 2) if self.hints else 0)
+                + max(self.OFFER_ROOM, self.lines_needed(self._offer(), width - 2))
+                + self.lines_needed(players_panel(view, names), width - 2)
+                + max(self.LAST_ROOM, self.lines_needed(last_auction_panel(view, names) or Text(), width - 2))
+                + self.DECISION_ROOM + len(view["letters"]))
+        return full > room.height
+
+    def _head(self, view: Mapping[str, Any], compact: bool) -> Text:
+        """The round, the phase and the start player: the short line where the board is
+        compact or the full one would not fit the width at its widest (the last round, the
+        longest phase and name): never a wrapped line, nor a head that changes form with the
+        phase or the round (at 120x40 it went short from round 10)."""
+        names = self.seat_names
+        starter = seat_name(names, view["start_player"])
+
+        def full(round_: int, phase: str, starter: str) -> Text:
+            return Text.assemble(("Banque Fatale", "bold"), "  " + _("round {} of {}").format(round_, view["rounds"])
+                                 + "  ·  ", (phase, "italic"), "  ·  " + _("start player") + " ", (starter, "bold cyan"))
+
+        phase = _(PHASES.get(view["phase"], view["phase"]))
+        widest = full(view["rounds"], max((_(p) for p in PHASES.values()), key=cell_len),
+                      max((seat_name(names, s) for s in range(len(view["cards"]))), key=cell_len))
+        if not compact and widest.cell_len <= self.size.width - 2:
+            return full(view["round"], phase, starter)
+        return Text.assemble((_("Round {} of {}").format(view["round"], view["rounds"]), "bold"), "  ·  ",
+                             (phase, "italic"), "  ·  " + _("start") + " ", (starter, "bold cyan"))
 
     def _parts(self, view: Mapping[str, Any], compact: bool) -> dict[str, RenderableType | None]:
         names = self.seat_names
-        start = view["start_player"]
-        starter = seat_name(names, start)
-        phase = _(PHASES.get(view["phase"], view["phase"]))
-        if not compact:
-            head = Text.assemble(("Banque Fatale", "bold"), "  " + _("round {} of {}").format(view["round"], view["rounds"])
-                                 + "  ·  ", (phase, "italic"), "  ·  " + _("start player") + " ", (starter, "bold cyan"))
-        if compact or head.cell_len > self.size.width - 2:  # the short line rather than a wrapped one
-            head = Text.assemble((_("Round {} of {}").format(view["round"], view["rounds"]), "bold"), "  ·  ",
-                                 (phase, "italic"), "  ·  " + _("start") + " ", (starter, "bold cyan"))
+        head = self._head(view, compact)
         last = last_auction_panel(view, names, compact=compact)
         return {
             "head": head,

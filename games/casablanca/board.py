@@ -28,8 +28,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.geometry import Size
-from textual.widget import Widget
 from textual.widgets import Static
 
 from parlour.games.casablanca.actions import (
@@ -229,13 +227,6 @@ class CasablancaBoard(Board, can_focus=True):
     def _head(view: Mapping[str, Any], round_: int, turn: int) -> Text:
         return Text.assemble(("Casablanca", "bold"), "  " + _("round {} of {}").format(round_, view["rounds"]),
                              "  ·  " + _("turn {} (limit {})").format(turn, view["turn_limit"]))
-
-    def room(self) -> Size:
-        """The room the screen gives the board: its holder's, in which what the table shows
-        below the board for a while (a moment held) takes its part, else the board's own."""
-        holder = self.parent
-        room = holder.size if isinstance(holder, Widget) else Size(0, 0)
-        return room if room.height else self.size
 
     def compact_here(self, view: Mapping[str, Any]) -> bool:
         """Whether the board takes its compact form (a terminal of 24 lines): where the room

@@ -157,6 +157,10 @@ class Casablanca(Game):
     def score_text(self, score: float) -> str:
         return money(round(score))
 
+    def part_as_score(self, part: str) -> bool:
+        """Every part of the score but the cards is money: each round's, and the round so far's."""
+        return part not in ("cards", _("cards"))
+
     def new_game(self, players: int, rules: Mapping[str, Any], seed: int) -> CasablancaState:
         self.require_players(players)
         return CasablancaState(players, rules, seed)

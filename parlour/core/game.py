@@ -396,6 +396,14 @@ class Game(ABC):
         number alone. May be overridden."""
         return f"{score:g}"
 
+    def part_as_score(self, part: str) -> bool:
+        """Whether the part ``part`` of :meth:`State.score_breakdown` counts what the score
+        counts (a round's money), so that the results write it as :meth:`score_text` writes
+        the score ("$3,000"); the default, False: the number alone. ``part`` is named as the
+        breakdown names it: in the player's language, or from a hosted table in the game's
+        English. May be overridden."""
+        return False
+
     def agent_kinds(self) -> dict[str, KindEntry]:
         """Computer opponents by name, weakest first: a factory ``rules -> Agent`` or an
         :class:`~parlour.core.agents.AgentKind`; one must be ``random``. The ``Game`` of

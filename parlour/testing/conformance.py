@@ -40,6 +40,7 @@ import pytest
 from parlour.core.actions import ActionReader
 from parlour.core.agents import RandomAgent, all_kinds, as_kind, decide, make_agent
 from parlour.core.game import Action, Game, IllegalAction, State
+from parlour.core.i18n import ENGLISH, in_language
 from parlour.core.match import Match
 from parlour.core.record import Record, Seat, replay
 from parlour.core.rulesets import RulesetFile, load_ruleset
@@ -430,6 +431,20 @@ class GameContract:
         for _ in random_walk(b, random.Random(1)):
             pass
         assert snapshot(a) == snapshot(b)
+
+    def test_contract_score_parts_are_numbers_the_game_says_how_to_write(self, game: Game) -> None:
+        """``score_breakdown`` gives each seat its parts as numbers, and ``Game.part_as_score``
+        says of each part, as named here and in the game's English (a hosted table's), whether
+        the results write it as the score (a bool; the default, False, keeps the number)."""
+        state, _seen = _finished(game, 29)
+        breakdown = state.score_breakdown()
+        with in_language(ENGLISH):
+            english = state.score_breakdown()
+        assert len(breakdown) == len(state.scores()) and all(isinstance(parts, dict) for parts in breakdown)
+        for parts in [*breakdown, *english]:
+            for part, value in parts.items():
+                assert isinstance(value, (int, float)) and not isinstance(value, bool), (part, value)
+                assert isinstance(game.part_as_score(part), bool), part
 
     def test_contract_a_finished_game_offers_nothing(self, game: Game) -> None:
         """Once the game is over ``legal_actions()`` is an empty sequence (not None), every action

@@ -27,6 +27,7 @@ from typing import Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
+from textual.geometry import Size
 from textual.binding import Binding
 from textual.containers import ScrollableContainer, Vertical, VerticalScroll
 from textual.message import Message
@@ -136,6 +137,15 @@ class Board(Widget):
                 container.scroll_page_down(animate=False)
             else:
                 container.scroll_page_up(animate=False)
+
+    def room(self) -> Size:
+        """The room the screen gives the board: its holder's, in which what the table shows
+        below the board for a while (a moment held) takes its part, else the board's own. A
+        board that chooses a compact form by the terminal's size measures this, so that its
+        form does not change while a moment is held under it."""
+        holder = self.parent
+        room = holder.size if isinstance(holder, Widget) else Size(0, 0)
+        return room if room.height else self.size
 
     def lines_needed(self, renderable: Any, width: int) -> int:
         """How many lines ``renderable`` takes at ``width`` columns (a board chooses its

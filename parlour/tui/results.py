@@ -56,6 +56,20 @@ def score_text(game: Game, score: float) -> str:
     return text if isinstance(text, str) and 0 < len(text) <= 40 else _number(score)
 
 
+def part_text(game: Game, part: str, value: object) -> str:
+    """A part of a score on the results: written as the game writes its scores
+    (:func:`score_text`) where the game says the part counts what the score counts
+    (:meth:`Game.part_as_score`), else the number alone, as it is where the game's code fails."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        try:
+            as_score = game.part_as_score(part) is True
+        except Exception:  # noqa: BLE001 - the game's own code: the number still shows
+            as_score = False
+        if as_score:
+            return score_text(game, value)
+    return _number(value)
+
+
 def _number(value: object) -> str:
     return score_number(value)
 
@@ -173,7 +187,7 @@ class ResultsScreen(ParlourScreen):
             mark = "* " + _("winner") if seat in winners else ""
             agent = self.live.match.seats[seat].agent
             who = names[seat] if agent == HUMAN else _("{name} (computer: {level})").format(name=names[seat], level=level_name(agent))
-            rows.append([mark, who, *[_number(breakdown[seat].get(p, "")) for p in parts],
+            rows.append([mark, who, *[part_text(self.live.game, p, breakdown[seat].get(p, "")) for p in parts],
                          score_text(self.live.game, scores[seat])])
             grid.add_row(*rows[-1], style="bold" if seat in winners else "")
         # where the table is too wide, its headings wrap between words, then the names are cut
@@ -218,7 +232,7 @@ class ResultsScreen(ParlourScreen):
         grid = self.scores_grid
         if grid is None:
             return
-        room = width - 5  # the padding around the results, and a scrollbar
+        room = width - 6  # the padding around the results (two columns a side), and a scrollbar (two)
         whole = sum(natural for natural, _least in self.number_widths)
         narrow = self.fixed_width + self.names_width + whole > room
         for column, (_natural, least) in zip(grid.columns[2:], self.number_widths):

@@ -34,7 +34,7 @@ GAME_MEMBERS = frozenset({
     "agent_kinds", "ladder", "search_knowledge", "board", "version", "upgrade_rules", "library", "pauses", "starter",
     "read_action", "parse_action", "require_players", "check_players", "validate_rules", "action_codec",
     "action_kinds", "action_from_text", "legal_action", "reads_actions", "words", "view_tensor_layout", "view_tensor",
-    "view_tensor_size", "encodes_views",
+    "view_tensor_size", "encodes_views", "score_text", "part_as_score",
 })
 STATE_MEMBERS = frozenset({
     "to_move", "is_over", "legal_actions", "is_legal", "apply", "apply_trusted", "why_illegal", "view", "events",

@@ -111,9 +111,13 @@ def test_at_80x24_the_review_keeps_its_side_panel_in_reach(tmp_path: Path) -> No
 def test_the_results_never_break_a_key_of_the_note_nor_cut_a_score(tmp_path: Path, size: tuple[int, int]) -> None:
     """A match of three rounds of Casablanca for four: its scores ("$16,450") were cut to
     "$16,4…" at 80 columns, and the note's "v: review the game move by / move" broke over two
-    lines. Long names now wrap between words, and each key of the note stays on one line."""
+    lines. Long names now wrap between words, and each key of the note stays on one line.
+    Each round's money is written as the score is ("$10,400"); at 80 columns that leaves a
+    long name to end in "…", never a number."""
     live = finished("casablanca", variants=("match-of-three",))
     scores = [live.game.score_text(score) for score in live.match.state.scores()]
+    scores += [live.game.score_text(value) for parts in live.match.state.score_breakdown()
+               for part, value in parts.items() if part.startswith("round")]
     app = ParlourApp(REGISTRY, saves=SaveFolder(tmp_path), ai_delay=0)
 
     async def scenario() -> str:
@@ -124,7 +128,10 @@ def test_the_results_never_break_a_key_of_the_note_nor_cut_a_score(tmp_path: Pat
             return await settled_text(pilot)
 
     text = run(scenario())
-    assert "…" not in text and all(score in text for score in scores), text
+    assert all(score in text for score in scores), text
+    cut = [line.split("…")[0].replace("* winner", "").strip() for line in text.splitlines() if "…" in line]
+    assert all(name.startswith(("Ada", "Dominique", "Bea", "Cyd")) for name in cut), text  # names only
+    assert size[0] < 100 or not cut, text
     assert "Score" in text and "winner" in text, text
     for key in ("n: play again with the same table (a new seed)", "v: review the game move by move",
                 "a: analyse your decisions", "m: back to the games", "r: rules"):
@@ -210,3 +217,31 @@ def test_key_lines_keep_each_key_whole_and_a_key_with_its_first_word() -> None:
     assert not any(line.endswith((" :", " j", " r", " l")) for line in narrow), narrow
     assert key_lines(["Enter: continue", "x: abandon it", "r: rules"], 28).splitlines() == [
         "Enter: continue", "x: abandon it   r: rules"]
+
+
+@pytest.mark.parametrize("size", [SMALL, (120, 40), (80, 30)], ids=["80x24", "120x40", "80x30"])
+def test_banque_fatales_board_keeps_one_form_in_every_phase_at_a_size(tmp_path: Path, size: tuple[int, int]) -> None:
+    """A playtest at 80x24 saw the compact board while bidding ("Round 1 of 13 · sealed
+    bids · start Blaise", the last auction in two lines) and the full one as the pool went
+    round ("Banque Fatale round 1 of 13 · … · start player Blaise", the auction's table). The
+    form is the terminal's: the same in each phase at a size, compact at 24 lines (and at 30,
+    where all but the bid would fit whole), whole at 120x40."""
+    forms: dict[str, tuple[bool, str]] = {}
+    for game_id, phase, when, _needed in CASES:
+        if game_id != "banque-fatale":
+            continue
+        game, match = at_decision(game_id, when)
+        app = ParlourApp(REGISTRY, saves=SaveFolder(tmp_path), ai_delay=0)
+
+        async def scenario() -> tuple[bool, str]:
+            async with app.run_test(size=size) as pilot:
+                app.push_screen(TableScreen(LiveGame(game, match, tmp_path / "game.json")))
+                await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.phase is Phase.DECIDING)
+                text = await settled_text(pilot)
+                return app.screen.board.has_class("-compact"), text.splitlines()[1]
+
+        forms[phase] = run(scenario())
+    assert set(forms) == {"pick", "bid", "draft", "sale"}
+    compact = size[1] < 40
+    assert all(form == compact for form, _head in forms.values()), forms
+    assert all(head.strip().startswith("Round " if compact else "Banque Fatale  round") for _form, head in forms.values()), forms

@@ -76,6 +76,36 @@ def test_the_results_write_scores_as_each_game_does() -> None:
     assert score_text(Failing(), 7.0) == "7"  # type: ignore[arg-type]
 
 
+def test_the_parts_of_a_score_that_count_money_are_written_as_the_score_is() -> None:
+    """A playtest read Casablanca's results: "round 1" 3000 beside the Score $3,000. A part
+    the game says counts what the score counts (``Game.part_as_score``) is written as its
+    score, in the player's language; its cards, and every part of a game that says nothing
+    (a plugin written before), stay numbers, as they do where the game's code fails."""
+    from parlour.core.i18n import set_language
+    from parlour.games.casablanca.texts import _ as casablanca_words
+    from parlour.tui.results import part_text
+
+    casablanca = REGISTRY.get("casablanca")
+    written = {}
+    for lang in ("en", "de", "fr"):
+        set_language(lang)
+        round_1 = casablanca_words("round {}").format(1)  # the breakdown's own name for it
+        written[lang] = (part_text(casablanca, round_1, 3000.0), part_text(casablanca, "round 1", 3000.0),
+                         part_text(casablanca, casablanca_words("cards"), 15.0), casablanca.score_text(3000.0))
+    set_language("en")
+    assert written == {"en": ("$3,000", "$3,000", "15", "$3,000"),
+                       "de": ("3.000\u00a0$", "3.000\u00a0$", "15", "3.000\u00a0$"),
+                       "fr": ("3\u00a0000\u00a0$", "3\u00a0000\u00a0$", "15", "3\u00a0000\u00a0$")}, written
+    assert part_text(REGISTRY.get("banque-fatale"), "cash", 3000.0) == "3000"  # says nothing: the number
+
+    class Failing:
+        def part_as_score(self, part: str) -> bool:
+            raise RuntimeError("a plugin's bug")
+
+    assert part_text(Failing(), "round 1", 3000.0) == "3000"  # type: ignore[arg-type]
+    assert part_text(casablanca, "round 1", "") == ""  # a part another seat's breakdown lacks
+
+
 def test_the_rules_screen_reads_the_rules_in_the_language_it_is_given(tmp_path: Path) -> None:
     """Issue 27: German rules with German variants and "at this table" note; English for a
     language the game has no text in."""
