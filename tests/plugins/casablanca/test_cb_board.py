@@ -27,6 +27,7 @@ from parlour.games.casablanca.actions import (
 )
 from parlour.games.casablanca.board import CasablancaBoard
 from parlour.games.casablanca.panels import knowledge_text, ring_geometry
+from parlour.games.casablanca.state import CasablancaState
 from parlour.core.game import Action
 from parlour.testing.boards import BoardHost, ManualClock, TableHost, panel_text, wait_for
 
@@ -320,13 +321,19 @@ def test_board_marks_figures_and_the_chip_just_put_down() -> None:
     assert "14K <5>" in texts["cb-ring"], "the mover knows what he put down"
 
 
-def test_board_shows_the_end_of_the_round() -> None:
+def ended_round() -> CasablancaState:
+    """A round Bea (seat 1) ends by completing four Star cards."""
     state = arranged(figures=False)
     set_cards(state, 1, {3: 3})
     place_figures(state, {s: 0 for s in range(4)})
     move(state, 10, 3, 11)
     commit(state)
     assert state.is_over
+    return state
+
+
+def test_board_shows_the_end_of_the_round() -> None:
+    state = ended_round()
     _, texts = run_board(state, None, [], legal=False)
     assert "The round is over" in texts["cb-decision"] and "Bea" in texts["cb-decision"]
     assert "Bea completed 4 Star cards" in texts["cb-ring"]
@@ -337,12 +344,7 @@ def test_the_end_of_a_round_is_told_in_the_ring_and_the_head_stays_one_line(size
     """A playtest at 120x40 (the board 80 columns wide beside the log) saw the head wrap onto
     a second line at the end of the round: why it ended was appended to the round and turn.
     It is told whole in the ring's centre now, as the compact form (80x24) tells it."""
-    state = arranged(figures=False)
-    set_cards(state, 1, {3: 3})
-    place_figures(state, {s: 0 for s in range(4)})
-    move(state, 10, 3, 11)
-    commit(state)
-    assert state.is_over
+    state = ended_round()
     _, texts = run_board(state, 0, [], legal=False, size=size, names=LONG_NAMES)
     assert "Player 2 completed 4 Star cards" in texts["cb-ring"], texts["cb-ring"]
     head = texts["cb-head"].strip()
