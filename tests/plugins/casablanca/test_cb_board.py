@@ -496,6 +496,12 @@ def test_knowledge_says_which_fields_others_have_seen(lang: str, full: str, comp
     lines = ["".join(segment.text for segment in line) for text in texts
              for line in console.render_lines(text, pad=False)]
     assert lines and all(len(line.rstrip()) <= 80 for line in lines), lines
+    # in a narrow panel each field with its players stays whole, in every language
+    with in_language(lang):
+        narrow = knowledge_text(view, 2, NAMES, width=40).plain.splitlines()
+    fields = [item.strip(" \u00a0") for item in full.split(":", 1)[1].split(";")]
+    assert len(fields) == 2 and not _whole_in(narrow, fields), (fields, narrow)
+    assert all(len(line) <= 40 for line in narrow if "14" in line or "27" in line), narrow
 
 
 def test_knowledge_lists_many_watched_fields_by_player_in_the_full_table_too() -> None:
