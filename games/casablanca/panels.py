@@ -6,12 +6,14 @@ player's language (the game's catalog)."""
 from __future__ import annotations
 
 import io
+import re
 import string
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.cells import cell_len
-from rich.console import Console
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -224,28 +226,78 @@ def centre_lines(view: Mapping[str, Any], names: Sequence[str], compact: bool = 
     return _turned_over(view, lines)
 
 
-def dot_lines(text: Text, width: int | None) -> Text:
+SEPARATOR = " · "
+
+
+def dot_lines(text: Text, width: int | None, separators: Sequence[str] = (SEPARATOR,)) -> Text:
     """``text``, a run of items parted by " · " (the keys of a decision, the stakes of an
-    exchange), in lines of ``width`` cells broken between items only: a playtest at 120x40
-    read "· or" at a line's end and "type an amount" on the next. An item wider than
-    ``width`` is left to wrap."""
-    if width is None or text.cell_len <= width or SEPARATOR not in text.plain:
+    exchange) or by ``separators``, in lines of ``width`` cells broken between items only: a
+    playtest at 120x40 read "· or" at a line's end and "type an amount" on the next, "set" /
+    "aside: 5" and "field 28" / "(Cleo)". Each line of ``text`` is broken on its own; a line
+    broken after " · " loses it, after any other separator keeps its mark ("3 on 4,"). An item
+    wider than ``width`` is left to wrap."""
+    lines = text.plain.split("\n")
+    if width is None or all(cell_len(line) <= width for line in lines) \
+            or not any(separator in text.plain for separator in separators):
         return text
-    out = Text(style=text.style)
-    line = 0
-    for i, item in enumerate(text.split(SEPARATOR, allow_blank=True)):
-        if i and line + len(SEPARATOR) + item.cell_len <= width:
-            out.append(SEPARATOR)
-            line += len(SEPARATOR)
-        elif i:
+    out = Text(style=text.style, end=text.end)
+    for n, line in enumerate(text.split("\n", allow_blank=True) if len(lines) > 1 else [text]):
+        if n:
             out.append("\n")
-            line = 0
-        out.append_text(item)
-        line += item.cell_len
+        column = 0
+        for separator, item in item_pieces(line, separators):
+            if separator is None:
+                pass
+            elif column + separator.cell_len + item.cell_len <= width:
+                out.append_text(separator)
+                column += separator.cell_len
+            else:
+                out.append_text(line_end(separator))
+                out.append("\n")
+                column = 0
+            out.append_text(item)
+            column += item.cell_len
     return out
 
 
-SEPARATOR = " · "
+def item_pieces(line: Text, separators: Sequence[str]) -> list[tuple[Text | None, Text]]:
+    """``line`` cut at its ``separators``: each item with the separator before it (none
+    before the first), both in their styles."""
+    pattern = re.compile("|".join(re.escape(s) for s in sorted(separators, key=len, reverse=True)))
+    pieces: list[tuple[Text | None, Text]] = []
+    start, before = 0, None
+    for match in pattern.finditer(line.plain):
+        pieces.append((before, line[start:match.start()]))
+        before, start = line[match.start():match.end()], match.end()
+    pieces.append((before, line[start:]))
+    return pieces
+
+
+def line_end(separator: Text) -> Text:
+    """What of ``separator`` ends a line broken at it: its mark (",", ";"), not " · "."""
+    end = separator.copy()
+    end.rstrip()
+    return Text() if end.plain.strip() in ("", "·") else end
+
+
+class ItemLines:
+    """A run of items in a table's cell (a player's notes), broken between items only at the
+    cell's width: a playtest at 120x40 read "leader, moving, reshuffle" with "×1" alone on
+    the next line. The column is never made narrower than the widest item."""
+
+    def __init__(self, text: Text, separators: Sequence[str]) -> None:
+        self.text = text
+        self.separators = tuple(separators)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        pieces = item_pieces(self.text, self.separators)
+        widest = max((item.cell_len + (line_end(after).cell_len if after is not None else 0)
+                      for (_before, item), (after, _next) in zip(pieces, pieces[1:] + [(None, Text())])),
+                     default=0)
+        return Measurement(min(widest, options.max_width), min(max(self.text.cell_len, widest), options.max_width))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield dot_lines(self.text, options.max_width, self.separators)
 
 
 #: how many watched fields the full panel lists one by one, "field 6 (Cleo)"; more are listed
@@ -375,15 +427,17 @@ def players_panel(view: Mapping[str, Any], names: Sequence[str], win: int, compa
             notes.append(_("stake {}").format(dollars(challenge["stakes"][key])))
         aside = str(view["aside"]) if seat == view["seat"] and view["aside"] is not None else "?"
         table.add_row(marks, who, dollars(view["money"][seat]), collection_text(view["cards"][seat], letters, win),
-                      aside, ", ".join(notes))
+                      aside, ItemLines(Text(", ".join(notes)), (", ",)))
     return table
 
 
 def knowledge_text(view: Mapping[str, Any], chips_per_number: int, names: Sequence[str] = (),
-                   compact: bool = False) -> Text:
+                   compact: bool = False, width: int | None = None) -> Text:
     """What this seat knows of the chips. ``compact``: one paragraph, without what the ring
     already shows (the known chips are on it with the memory aid), and each other player once,
-    with the fields he has seen (not each field with its players)."""
+    with the fields he has seen (not each field with its players); the caller breaks it
+    between its items. Else ``width``: the panel's, in which each line breaks between its
+    items only (a playtest at 120x40 read "set" / "aside: 5" and "field 28" / "(Cleo)")."""
     seat = view["seat"]
     brk = " · " if compact else "\n"
     if seat is None:
@@ -411,6 +465,8 @@ def knowledge_text(view: Mapping[str, Any], chips_per_number: int, names: Sequen
         else:
             hand = _("in {}'s hand: {}").format(seat_name(names, view["mover"]), move["held"])
         text.append(" · " + hand, style="bold")
+    if not compact:
+        text = dot_lines(text, width, (", ", SEPARATOR))
     text.append(brk + _("Not yet seen: {}").format("  ".join(f"{v}×{max(c, 0)}" for v, c in enumerate(counts)
                                                             if c > 0 or not compact)), style="dim")
     watched = []
@@ -425,8 +481,12 @@ def knowledge_text(view: Mapping[str, Any], chips_per_number: int, names: Sequen
     # a playtest at 80x24 read only the fields, not who had seen them; one at 120x40 saw the
     # list of fields overflow the panel late in a round: each player once, with his fields
     if (compact or len(watched) > WATCHED_ROOM) and seen_by:
-        text.append(brk + brk.join(_("Seen by {}: {}").format(seat_name(names, k), ", ".join(fields))
-                                   for k, fields in sorted(seen_by.items())), style="dim")
+        for k, fields in sorted(seen_by.items()):
+            text.append(brk, style="dim")
+            text.append_text(dot_lines(Text(_("Seen by {}: {}").format(seat_name(names, k), ", ".join(fields)),
+                                            style="dim"), None if compact else width, (", ",)))
     elif watched:
-        text.append(brk + _("Seen by others: {}").format(list_break().join(watched)), style="dim")
+        text.append(brk, style="dim")
+        text.append_text(dot_lines(Text(_("Seen by others: {}").format(list_break().join(watched)), style="dim"),
+                                   width, (list_break(),)))
     return text

@@ -496,6 +496,12 @@ def test_knowledge_says_which_fields_others_have_seen(lang: str, full: str, comp
     lines = ["".join(segment.text for segment in line) for text in texts
              for line in console.render_lines(text, pad=False)]
     assert lines and all(len(line.rstrip()) <= 80 for line in lines), lines
+    # in a narrow panel each field with its players stays whole, in every language
+    with in_language(lang):
+        narrow = knowledge_text(view, 2, NAMES, width=40).plain.splitlines()
+    fields = [item.strip(" \u00a0") for item in full.split(":", 1)[1].split(";")]
+    assert len(fields) == 2 and not _whole_in(narrow, fields), (fields, narrow)
+    assert all(len(line) <= 40 for line in narrow if "14" in line or "27" in line), narrow
 
 
 def test_knowledge_lists_many_watched_fields_by_player_in_the_full_table_too() -> None:
@@ -792,3 +798,61 @@ def test_players_table_shows_the_stakes_while_at_risk_not_once_paid() -> None:
     turn_over(state)
     assert state.phase == "claim"
     assert "stake" not in notes(state)
+
+
+def _whole_in(lines: Sequence[str], items: Sequence[str]) -> list[str]:
+    """The ``items`` that no one of ``lines`` holds whole (a line broke inside them)."""
+    return [item for item in items if not any(item in line for line in lines)]
+
+
+@pytest.mark.parametrize("symbols, count", [(5, 1), (6, 1), (6, 2), (7, 1), (7, 12)])
+def test_a_players_notes_break_between_items_only(symbols: int, count: int) -> None:
+    """A playtest at 120x40 (the board 80 columns wide beside the log) read a row "leader,
+    moving, reshuffle" with "×1" alone on the next line, once the cards column had widened late
+    in the round: the notes break between their items only, however wide the cards are."""
+    state = arranged()
+    for seat in range(4):
+        set_cards(state, seat, {symbol: count for symbol in range(symbols)})
+    state.leader = state.mover = 1  # three notes on Player 2's row: leader, moving, reshuffle ×2
+    state.reshuffles_left[1] = 2
+    _, texts = run_board(state, 0, [], legal=False, size=(80, 40), names=LONG_NAMES)
+    lines = texts["cb-players"].splitlines()
+    assert not _whole_in(lines, ["leader", "moving", "reshuffle ×2", "reshuffle ×1"]), lines
+    assert not any(line.strip() in ("×1", "×2") for line in lines), lines
+
+
+@pytest.mark.parametrize("known", range(6, 12))
+def test_the_knowledge_keeps_each_known_chip_and_set_aside_whole(known: int) -> None:
+    """A playtest at 120x40 read "You know: … 4 on 25 · set" with "aside: 5" on the next line:
+    the line breaks between its items only ("4 on 25", "set aside: 5")."""
+    from cb_helpers import lay_chips
+
+    state = arranged()
+    fields = list(range(1, 2 * known, 2))
+    lay_chips(state, {f: f % 7 for f in fields})
+    for f in fields:
+        state.masks[f] |= 1  # seat 0 has seen them all
+    _, texts = run_board(state, 0, [], legal=False, size=(80, 40), names=LONG_NAMES)
+    lines = texts["cb-know"].splitlines()
+    items = [f"{f % 7} on {f + 1}" for f in fields] + [f"set aside: {state.aside[0]}"]
+    assert not _whole_in(lines, items), lines
+    assert any(line.startswith("You know: ") for line in lines), lines
+
+
+@pytest.mark.parametrize("watched", range(3, 7))
+def test_the_fields_others_have_seen_stay_whole(watched: int) -> None:
+    """A playtest at 120x40 read "Seen by others: … field 28" with "(Cleo)" on the next line:
+    each "field N (names)" stays whole on its line."""
+    from cb_helpers import lay_chips
+
+    state = arranged()
+    fields = list(range(20, 20 + watched))
+    lay_chips(state, {f: f % 7 for f in fields})
+    for i, f in enumerate(fields):
+        state.masks[f] |= 1 << (1 + i % 3) | (1 << 2 if i % 2 else 0)
+    view = state.view(0)
+    _, texts = run_board(state, 0, [], legal=False, size=(80, 40), names=LONG_NAMES)
+    lines = texts["cb-know"].splitlines()
+    items = [f"field {f + 1} ({', '.join(LONG_NAMES[k] for k in view['knowers'][f] if k != 0)})" for f in fields]
+    assert any("Seen by others: " in line for line in lines), lines
+    assert not _whole_in(lines, items), (items, lines)
