@@ -31,6 +31,7 @@ from textual.widgets import Footer as _Footer
 from textual.widgets import Header as _Header
 from textual.widgets import Static
 
+from parlour.core.game import Game as GameContract
 from parlour.core.i18n import ENGLISH, N_, current_language, gettext, number, percent
 
 if TYPE_CHECKING:
@@ -100,6 +101,35 @@ def score_number(value: object) -> str:
     if current_language() == ENGLISH:
         return f"{value:g}" if isinstance(value, float) else str(value)
     return number(value)
+
+
+def score_text(game: Game, score: float) -> str:
+    """The game's way of writing a score (:meth:`Game.score_text`, Casablanca's "$5,950"), or
+    the number alone (:func:`score_number`) when the game's code fails or answers with
+    something that is not a short text: the results, the scores round by round and their plot.
+    A game that keeps the contract's default is written as the app writes numbers (German
+    "1.500"), as its scores round by round always were."""
+    if getattr(type(game), "score_text", None) is GameContract.score_text:
+        return score_number(score)
+    try:
+        text = game.score_text(score)
+    except Exception:  # noqa: BLE001 - the game's own code: the number still shows
+        text = None
+    return text if isinstance(text, str) and 0 < len(text) <= 40 else score_number(score)
+
+
+def part_text(game: Game, part: str, value: object) -> str:
+    """A part of a score on the results: written as the game writes its scores
+    (:func:`score_text`) where the game says the part counts what the score counts
+    (:meth:`Game.part_as_score`), else the number alone, as it is where the game's code fails."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        try:
+            as_score = game.part_as_score(part) is True
+        except Exception:  # noqa: BLE001 - the game's own code: the number still shows
+            as_score = False
+        if as_score:
+            return score_text(game, value)
+    return score_number(value)
 
 
 def styled(template: str, style: str = "", **values: str | tuple[str, str]) -> Text:
