@@ -170,6 +170,26 @@ def fit_names(names: Sequence[str], line: Callable[[Sequence[str]], Text], width
     return text
 
 
+def round_line(view: Mapping[str, Any], width: int | None) -> Text:
+    """The compact centre's first line, "Round 1 of 3 · turn 12 (limit 400) · Pot $3,400", in
+    ``width`` cells: where it is wider (French "Pot 12 345 $" wrapped its "$" off, a narrower
+    ring its round), the least needed pieces go whole, first the turn's limit, then the round of
+    a one-round game, then the turn; the pot stays."""
+    pot = (_("Pot {}").format(dollars(view["pot"])), "bold")
+    round_ = (_("Round {} of {}").format(view["round"], view["rounds"]), "bold")
+    turn = _("turn {}").format(view["turn"])
+    limited = _("turn {} (limit {})").format(view["turn"], view["turn_limit"])
+    several = view["rounds"] > 1
+    choices = [[round_, limited, pot], [round_, turn, pot]] if several else [
+        [round_, limited, pot], [limited, pot], [turn, pot]]
+    choices += [[round_, pot], [pot]] if several else [[pot]]
+    for pieces in choices:
+        line = Text.assemble(*[piece for n, one in enumerate(pieces) for piece in ([" · "] if n else []) + [one]])
+        if width is None or line.cell_len <= width:
+            break
+    return line
+
+
 def centre_lines(view: Mapping[str, Any], names: Sequence[str], compact: bool = False,
                  width: int | None = None) -> list[Text]:
     """What sits inside the ring: the pot, the pile, the move and the challenge under way.
@@ -177,11 +197,7 @@ def centre_lines(view: Mapping[str, Any], names: Sequence[str], compact: bool = 
     lines that name players shorten long names rather than wrap."""
     letters = letters_of(view)
     symbols = symbol_names(view)
-    lines = [Text(_("Pot {}").format(dollars(view["pot"])), style="bold")]
-    if compact:
-        lines[0] = Text.assemble((_("Round {} of {}").format(view["round"], view["rounds"]), "bold"),
-                                 " · " + _("turn {} (limit {})").format(view["turn"], view["turn_limit"]) + " · ",
-                                 lines[0])
+    lines = [round_line(view, width) if compact else Text(_("Pot {}").format(dollars(view["pot"])), style="bold")]
     if view["end_reason"]:
         # here, not in the head, in the full table too: a playtest at 120x40 saw the head wrap
         lines.append(Text(ended_why(view, names), style="italic"))

@@ -685,6 +685,51 @@ def test_a_held_moment_shows_the_whole_challenge_and_who_has_seen_a_chip(tmp_pat
     asyncio.run(scenario())
 
 
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_at_80x24_a_match_keeps_its_round_turn_and_pot_on_one_whole_line(tmp_path, lang: str) -> None:
+    """A playtest at 80 columns with match-of-three saw the compact ring's first line wrap
+    (French "Pot 12 345" with its "$" alone below). Late in a round with a big pot the line
+    "Round 1 of 3 · turn 399 (limit 400) · Pot $12,345" fits in the ring's centre in every
+    language, the turn's limit left out whole where it would not (French), never a word cut."""
+    from parlour.core.i18n import in_language
+    from parlour.core.record import HUMAN, Seat
+    from parlour.core.registry import Registry
+    from parlour.core.saves import SaveFolder
+    from parlour.core.seating import start_match
+    from parlour.games.casablanca.texts import _ as words
+    from parlour.games.casablanca.texts import dollars
+    from parlour.testing.boards import screen_text
+    from parlour.tui.app import ParlourApp
+    from parlour.tui.table import LiveGame, TableScreen
+
+    registry = Registry()
+    registry.add("casablanca", "tests", lambda: GAME)
+    seats = [Seat(name, HUMAN if seat == 1 else "random") for seat, name in enumerate(NAMES)]
+    match = start_match(GAME, rules("match-of-three"), 5, seats, ["match-of-three"])
+    match.state.turns, match.state.pot = 398, 12345  # late in the round: the widest numbers
+    app = ParlourApp(registry, saves=SaveFolder(tmp_path), ai_delay=0, language=lang)
+
+    async def scenario() -> tuple[str, dict[str, str]]:
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(TableScreen(LiveGame(GAME, match, tmp_path / "cb.json")))
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.awaiting == 1
+                           and bool(app.screen.query(CasablancaBoard)) and app.screen.query_one(CasablancaBoard).mode)
+            board = app.screen.query_one(CasablancaBoard)
+            await wait_for(pilot, lambda: board.has_class("-compact") and board.query_one("#cb-ring").region.height > 0)
+            await pilot.pause()
+            with in_language(lang):
+                pieces = {"round": words("Round {} of {}").format(1, 3), "pot": words("Pot {}").format(dollars(12345)),
+                          "limited": words("turn {} (limit {})").format(399, 400), "turn": words("turn {}").format(399)}
+            return screen_text(app), pieces
+
+    text, pieces = asyncio.run(scenario())
+    line = next((line for line in text.splitlines() if pieces["round"] in line), None)
+    assert line is not None, f"{pieces['round']!r} not whole on a line:\n{text}"
+    assert pieces["pot"] in line and pieces["turn"] in line, f"{pieces} not all on:\n{line}"
+    assert (pieces["limited"] in line) == (lang != "fr"), line  # left out whole only where it is too wide
+    assert len(line) <= 80 and line.split()[-1][0].isdigit(), line  # the ring's right column beside it
+
+
 @pytest.mark.parametrize("size", [(120, 40), (80, 40)])
 def test_the_board_keeps_its_form_at_a_size_through_a_challenge(tmp_path, monkeypatch: pytest.MonkeyPatch,
                                                                  size: tuple[int, int]) -> None:
