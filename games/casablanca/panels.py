@@ -156,13 +156,15 @@ def ring_cells(view: Mapping[str, Any], cursor: int | None = None,
 def fit_names(names: Sequence[str], line: Callable[[Sequence[str]], Text], width: int | None) -> Text:
     """``line`` of ``names`` in ``width`` cells: while it is wider, the longest name loses its
     last letters to an ellipsis (two names of 24 letters and their stakes do not fit in the
-    ring's centre); a name keeps at least four cells."""
+    ring's centre); a name keeps at least four cells. A line too wide even then (German's
+    "… hatte diesen Chip schon gesehen, bevor er ihn aufhob" in the full ring) keeps its names
+    whole: it wraps between words all the same, and "Max…" would have bought nothing."""
     shown = list(names)
     text = line(shown)
     while width is not None and text.cell_len > width:
         longest = max(range(len(shown)), key=lambda i: cell_len(shown[i]))
         if cell_len(shown[longest]) <= 4:
-            break
+            return line(list(names))
         cut = Text(shown[longest])
         cut.truncate(cell_len(shown[longest]) - 1, overflow="ellipsis")
         shown[longest] = cut.plain

@@ -805,6 +805,52 @@ def test_long_names_are_shortened_in_the_ring_not_wrapped(size: tuple[int, int])
 
 
 @pytest.mark.parametrize("size", [(80, 40), (80, 24)], ids=["full", "compact"])
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+@pytest.mark.parametrize("mover", ["Maximilian", "Bartholomew"])
+def test_a_long_name_that_had_seen_the_chip_stays_inside_the_ring(mover: str, lang: str,
+                                                                 size: tuple[int, int]) -> None:
+    """"Maximilian had seen that chip before picking it up" is the centre's widest line: at 80
+    columns it stays inside the ring, clear of the fields' labels, in every language; the name
+    ends in "…" only where that makes the line fit (German's sentence is wider than the centre
+    whatever the name: it wraps between words, the name whole)."""
+    from parlour.core.i18n import in_language
+    from parlour.games.casablanca.panels import CELL, COMPACT_CELL, centre_lines, fit_centre
+    from parlour.games.casablanca.texts import _ as words
+
+    names = ["Ada", mover, "Bartholomew" if mover == "Maximilian" else "Maximilian", "Dan"]
+    state = arranged()
+    state.masks[12] |= 1 << 1  # the mover, seat 1, has seen the chip he picks up
+    move(state, 12, 3, 13)
+    with in_language(lang):
+        _, texts = run_board(state, 2, [], size=size, names=names, expect=False)
+        view = state.view(2)
+        assert view["move"]["known_pick"]
+        compact = size[1] == 24
+        fields = len(view["field_symbols"])
+        width, rows, _where = ring_geometry(fields)
+        cell = COMPACT_CELL if compact else CELL
+        inner = (width - 2) * (cell + 1) - 1
+        centre = fit_centre(centre_lines(view, names, compact, inner - 1), inner - 1, (rows - 2) * (1 if compact else 2))
+        sentence = words("{} had seen that chip before picking it up")
+    ring = texts["cb-ring"].splitlines()
+    per_row = 1 if compact else 2  # the full ring: a line of fields and one of the figures on them
+    rows_inside = ring[per_row:(rows - 1) * per_row]
+    left = rows_inside[0].index(centre[0].plain)  # where the centre starts: its width is the ring's inside
+    inside = [line[left:left + inner - 1].rstrip() for line in rows_inside]
+    assert inside == [line.plain.rstrip() for line in centre] + [""] * (len(inside) - len(centre)), ring
+    for line in rows_inside:
+        assert line[left - 1] == " " and line[left + inner - 1] == " ", f"the centre meets a field:\n{line}"
+        label = line[left + inner:].strip()
+        assert label in ("", "·") or label[0].isdigit(), f"a field's label is cut:\n{line}"
+    seen = " ".join(line.strip() for line in inside if line.strip())
+    whole = sentence.format(mover)
+    if len(whole) <= inner - 1 or len(sentence.format(mover[:3] + "…")) > inner - 1:
+        assert whole in seen, inside  # it fits, or no shorter name would make it fit: the name whole
+    else:
+        assert whole not in seen and "…" + sentence.split("{}")[1] in seen, inside  # "Maxim… had seen …"
+
+
+@pytest.mark.parametrize("size", [(80, 40), (80, 24)], ids=["full", "compact"])
 def test_keys_notes_and_knowledge_break_between_items(size: tuple[int, int]) -> None:
     """A playtest at 120x40 (the board 80 columns wide) read "· or" at the end of the keys'
     line and "type an amount" below it, and a player's notes broke inside "stake $1,300";
