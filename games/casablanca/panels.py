@@ -6,7 +6,6 @@ player's language (the game's catalog)."""
 from __future__ import annotations
 
 import io
-import re
 import string
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -19,6 +18,7 @@ from rich.text import Text
 
 from parlour.core.game import with_names
 from parlour.games.casablanca.texts import _, dollars, end_reason, list_break, symbol_letters, symbol_word
+from parlour.textlines import item_lines, item_pieces, line_end
 
 CELL = 7  # characters per field, plus one space between fields
 COMPACT_CELL = 8  # the one-line ring: number, letter, chip and two figures (more push the row on)
@@ -253,7 +253,7 @@ def dot_lines(text: Text, width: int | None, separators: Sequence[str] = (SEPARA
     playtest at 120x40 read "· or" at a line's end and "type an amount" on the next, "set" /
     "aside: 5" and "field 28" / "(Cleo)". Each line of ``text`` is broken on its own; a line
     broken after " · " loses it, after any other separator keeps its mark ("3 on 4,"). An item
-    wider than ``width`` is left to wrap."""
+    wider than ``width`` is left to wrap (see :func:`parlour.textlines.item_lines`)."""
     lines = text.plain.split("\n")
     if width is None or all(cell_len(line) <= width for line in lines) \
             or not any(separator in text.plain for separator in separators):
@@ -262,40 +262,8 @@ def dot_lines(text: Text, width: int | None, separators: Sequence[str] = (SEPARA
     for n, line in enumerate(text.split("\n", allow_blank=True) if len(lines) > 1 else [text]):
         if n:
             out.append("\n")
-        column = 0
-        for separator, item in item_pieces(line, separators):
-            if separator is None:
-                pass
-            elif column + separator.cell_len + item.cell_len <= width:
-                out.append_text(separator)
-                column += separator.cell_len
-            else:
-                out.append_text(line_end(separator))
-                out.append("\n")
-                column = 0
-            out.append_text(item)
-            column += item.cell_len
+        out.append_text(item_lines(item_pieces(line, separators), width))
     return out
-
-
-def item_pieces(line: Text, separators: Sequence[str]) -> list[tuple[Text | None, Text]]:
-    """``line`` cut at its ``separators``: each item with the separator before it (none
-    before the first), both in their styles."""
-    pattern = re.compile("|".join(re.escape(s) for s in sorted(separators, key=len, reverse=True)))
-    pieces: list[tuple[Text | None, Text]] = []
-    start, before = 0, None
-    for match in pattern.finditer(line.plain):
-        pieces.append((before, line[start:match.start()]))
-        before, start = line[match.start():match.end()], match.end()
-    pieces.append((before, line[start:]))
-    return pieces
-
-
-def line_end(separator: Text) -> Text:
-    """What of ``separator`` ends a line broken at it: its mark (",", ";"), not " · "."""
-    end = separator.copy()
-    end.rstrip()
-    return Text() if end.plain.strip() in ("", "·") else end
 
 
 class ItemLines:

@@ -33,6 +33,7 @@ from textual.widgets import Static
 
 from parlour.core.game import Game as GameContract
 from parlour.core.i18n import ENGLISH, N_, current_language, gettext, number, percent
+from parlour.textlines import item_lines
 
 if TYPE_CHECKING:
     from parlour.core.game import Game
@@ -162,33 +163,20 @@ def key_lines(keys: Sequence[str], width: int) -> str:
     """``keys`` as many to a line as ``width`` columns hold, ``KEY_GAP`` between them, never
     one broken over two lines; a key wider than a whole line goes on from where the line is,
     broken between its words, its key never parted from its first word ("j: join")."""
-    lines = [""]
-    for key in keys:
-        gap = KEY_GAP if lines[-1] else ""
-        if cell_len(lines[-1]) + len(gap) + cell_len(key) <= width:
-            lines[-1] += gap + key
-        elif cell_len(key) <= width:
-            lines.append(key)
-        else:
-            for i, word in enumerate(_key_words(key)):
-                sep = (gap if i == 0 else " ") if lines[-1] else ""
-                if lines[-1] and cell_len(lines[-1]) + len(sep) + cell_len(word) > width:
-                    lines.append(word)
-                else:
-                    lines[-1] += sep + word
-    return "\n".join(lines)
+    pieces = [(Text(KEY_GAP) if any(keys[:n]) else None, Text(key)) for n, key in enumerate(keys)]
+    return item_lines(pieces, width, words=_key_words).plain
 
 
-def _key_words(key: str) -> list[str]:
+def _key_words(key: Text) -> list[Text]:
     """The words of a key's note, the key kept with the word after it ("j: join", French
     "j : rejoindre")."""
     words: list[str] = []
-    for word in key.split():
+    for word in key.plain.split():
         if words and (words[-1].endswith(":") or word == ":"):
             words[-1] += " " + word
         else:
             words.append(word)
-    return words
+    return [Text(word) for word in words]
 
 
 class KeyNote:
