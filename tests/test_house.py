@@ -147,6 +147,19 @@ def test_the_core_imports_neither_textual_nor_a_game() -> None:
             assert not target.startswith(("parlour.tui", "parlour.games")), f"{name} imports {target}"
 
 
+def test_only_a_games_board_imports_the_app() -> None:
+    """A game's board (``board.py``) is the one module of a game that imports ``parlour.tui``;
+    what its other modules share with the app (text broken between items) lives in a module
+    both may import, ``parlour.textlines``, which imports Rich alone."""
+    found = [f"{name} imports {target}" for name, path in MODULES.items()
+             if name.startswith("parlour.games.") and not name.endswith(".board")
+             for target in _imports(name, path) if target.startswith(("parlour.tui", "textual"))]
+    assert found == []
+    shared = {target.split(".")[0] if not target.startswith("parlour") else target
+              for target in _imports("parlour.textlines", MODULES["parlour.textlines"])}
+    assert shared <= {"__future__", "re", "collections", "rich"}, shared
+
+
 def test_every_built_in_state_follows_the_one_apply_template() -> None:
     """``State.apply`` refuses with ``why_illegal`` and then calls ``_apply``; an engine fills
     in those two (and may speed up ``apply_trusted``), never ``apply`` itself."""

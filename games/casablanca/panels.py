@@ -6,7 +6,6 @@ player's language (the game's catalog)."""
 from __future__ import annotations
 
 import io
-import re
 import string
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -19,6 +18,7 @@ from rich.text import Text
 
 from parlour.core.game import with_names
 from parlour.games.casablanca.texts import _, dollars, end_reason, list_break, symbol_letters, symbol_word
+from parlour.textlines import item_lines, item_pieces, line_end
 
 CELL = 7  # characters per field, plus one space between fields
 COMPACT_CELL = 8  # the one-line ring: number, letter, chip and two figures (more push the row on)
@@ -156,18 +156,40 @@ def ring_cells(view: Mapping[str, Any], cursor: int | None = None,
 def fit_names(names: Sequence[str], line: Callable[[Sequence[str]], Text], width: int | None) -> Text:
     """``line`` of ``names`` in ``width`` cells: while it is wider, the longest name loses its
     last letters to an ellipsis (two names of 24 letters and their stakes do not fit in the
-    ring's centre); a name keeps at least four cells."""
+    ring's centre); a name keeps at least four cells. A line too wide even then (German's
+    "… hatte diesen Chip schon gesehen, bevor er ihn aufhob" in the full ring) keeps its names
+    whole: it wraps between words all the same, and "Max…" would have bought nothing."""
     shown = list(names)
     text = line(shown)
     while width is not None and text.cell_len > width:
         longest = max(range(len(shown)), key=lambda i: cell_len(shown[i]))
         if cell_len(shown[longest]) <= 4:
-            break
+            return line(list(names))
         cut = Text(shown[longest])
         cut.truncate(cell_len(shown[longest]) - 1, overflow="ellipsis")
         shown[longest] = cut.plain
         text = line(shown)
     return text
+
+
+def round_line(view: Mapping[str, Any], width: int | None) -> Text:
+    """The compact centre's first line, "Round 1 of 3 · turn 12 (limit 400) · Pot $3,400", in
+    ``width`` cells: where it is wider (French "Pot 12 345 $" wrapped its "$" off, a narrower
+    ring its round), the least needed pieces go whole, first the turn's limit, then the round of
+    a one-round game, then the turn; the pot stays."""
+    pot = (_("Pot {}").format(dollars(view["pot"])), "bold")
+    round_ = (_("Round {} of {}").format(view["round"], view["rounds"]), "bold")
+    turn = _("turn {}").format(view["turn"])
+    limited = _("turn {} (limit {})").format(view["turn"], view["turn_limit"])
+    several = view["rounds"] > 1
+    choices = [[round_, limited, pot], [round_, turn, pot]] if several else [
+        [round_, limited, pot], [limited, pot], [turn, pot]]
+    choices += [[round_, pot], [pot]] if several else [[pot]]
+    for pieces in choices:
+        line = Text.assemble(*[piece for n, one in enumerate(pieces) for piece in ([" · "] if n else []) + [one]])
+        if width is None or line.cell_len <= width:
+            break
+    return line
 
 
 def centre_lines(view: Mapping[str, Any], names: Sequence[str], compact: bool = False,
@@ -177,11 +199,7 @@ def centre_lines(view: Mapping[str, Any], names: Sequence[str], compact: bool = 
     lines that name players shorten long names rather than wrap."""
     letters = letters_of(view)
     symbols = symbol_names(view)
-    lines = [Text(_("Pot {}").format(dollars(view["pot"])), style="bold")]
-    if compact:
-        lines[0] = Text.assemble((_("Round {} of {}").format(view["round"], view["rounds"]), "bold"),
-                                 " · " + _("turn {} (limit {})").format(view["turn"], view["turn_limit"]) + " · ",
-                                 lines[0])
+    lines = [round_line(view, width) if compact else Text(_("Pot {}").format(dollars(view["pot"])), style="bold")]
     if view["end_reason"]:
         # here, not in the head, in the full table too: a playtest at 120x40 saw the head wrap
         lines.append(Text(ended_why(view, names), style="italic"))
@@ -235,7 +253,7 @@ def dot_lines(text: Text, width: int | None, separators: Sequence[str] = (SEPARA
     playtest at 120x40 read "· or" at a line's end and "type an amount" on the next, "set" /
     "aside: 5" and "field 28" / "(Cleo)". Each line of ``text`` is broken on its own; a line
     broken after " · " loses it, after any other separator keeps its mark ("3 on 4,"). An item
-    wider than ``width`` is left to wrap."""
+    wider than ``width`` is left to wrap (see :func:`parlour.textlines.item_lines`)."""
     lines = text.plain.split("\n")
     if width is None or all(cell_len(line) <= width for line in lines) \
             or not any(separator in text.plain for separator in separators):
@@ -244,40 +262,8 @@ def dot_lines(text: Text, width: int | None, separators: Sequence[str] = (SEPARA
     for n, line in enumerate(text.split("\n", allow_blank=True) if len(lines) > 1 else [text]):
         if n:
             out.append("\n")
-        column = 0
-        for separator, item in item_pieces(line, separators):
-            if separator is None:
-                pass
-            elif column + separator.cell_len + item.cell_len <= width:
-                out.append_text(separator)
-                column += separator.cell_len
-            else:
-                out.append_text(line_end(separator))
-                out.append("\n")
-                column = 0
-            out.append_text(item)
-            column += item.cell_len
+        out.append_text(item_lines(item_pieces(line, separators), width))
     return out
-
-
-def item_pieces(line: Text, separators: Sequence[str]) -> list[tuple[Text | None, Text]]:
-    """``line`` cut at its ``separators``: each item with the separator before it (none
-    before the first), both in their styles."""
-    pattern = re.compile("|".join(re.escape(s) for s in sorted(separators, key=len, reverse=True)))
-    pieces: list[tuple[Text | None, Text]] = []
-    start, before = 0, None
-    for match in pattern.finditer(line.plain):
-        pieces.append((before, line[start:match.start()]))
-        before, start = line[match.start():match.end()], match.end()
-    pieces.append((before, line[start:]))
-    return pieces
-
-
-def line_end(separator: Text) -> Text:
-    """What of ``separator`` ends a line broken at it: its mark (",", ";"), not " · "."""
-    end = separator.copy()
-    end.rstrip()
-    return Text() if end.plain.strip() in ("", "·") else end
 
 
 class ItemLines:

@@ -3,7 +3,7 @@ scores stage by stage, which the review and the results both show."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from rich.console import Group
@@ -81,15 +81,17 @@ def thinking_share(percent: int) -> str:
     return f"{percent}%" if current_language() == ENGLISH else share_text(percent / 100)
 
 
-def history_table(names: Sequence[str], stages: Sequence[StageScores]) -> RichTable:
+def history_table(names: Sequence[str], stages: Sequence[StageScores],
+                  write: Callable[[float], str] = score_number) -> RichTable:
     """The scores after every stage, one column a player, with a sparkline row on one scale;
-    "?" for a score the seat was not shown."""
+    "?" for a score the seat was not shown; each score as ``write`` writes it (the game's
+    way, :func:`~parlour.tui.screen.score_text`: Casablanca's "$3,000")."""
     grid = RichTable(box=None, pad_edge=False, header_style="bold underline")
     grid.add_column("")
     for name in names:
         grid.add_column(name, justify="right", overflow="ellipsis", no_wrap=True)
     for row in stages:
-        grid.add_row(row.stage, *["?" if score is None else score_number(score) for score in row.scores])
+        grid.add_row(row.stage, *["?" if score is None else write(score) for score in row.scores])
     everything = [score for row in stages for score in row.scores if score is not None]
     if len(stages) > 1 and everything:
         low, high = min(everything), max(everything)

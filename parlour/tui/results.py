@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 
 from rich.cells import cell_len
 from rich.table import Table as RichTable
@@ -22,7 +23,7 @@ from parlour.core.review import SeenReview, StageScores, seen_scores, sparkline,
 from parlour.tui.analysis_view import APP_BUDGET, APP_SEED, WinChart
 from parlour.tui.panels import history_table
 from parlour.tui.scores_chart import ScoresChart, stage_unit
-from parlour.tui.screen import Footer, Header, ParlourScreen, key_lines, score_number
+from parlour.tui.screen import Footer, Header, ParlourScreen, key_lines, part_text, score_number, score_text
 from parlour.tui.table_view import LiveGame
 
 
@@ -46,37 +47,11 @@ def stages_title(stages: Iterable[StageScores]) -> str:
     return f"{unit.capitalize()} by {unit.lower()}"  # a plugin's own stages, in its own words
 
 
-def score_text(game: Game, score: float) -> str:
-    """The game's way of writing a score (:meth:`Game.score_text`), or the number alone when
-    the game's code fails or answers with something that is not a short text."""
-    try:
-        text = game.score_text(score)
-    except Exception:  # noqa: BLE001 - the game's own code: the number still shows
-        text = None
-    return text if isinstance(text, str) and 0 < len(text) <= 40 else _number(score)
-
-
-def part_text(game: Game, part: str, value: object) -> str:
-    """A part of a score on the results: written as the game writes its scores
-    (:func:`score_text`) where the game says the part counts what the score counts
-    (:meth:`Game.part_as_score`), else the number alone, as it is where the game's code fails."""
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        try:
-            as_score = game.part_as_score(part) is True
-        except Exception:  # noqa: BLE001 - the game's own code: the number still shows
-            as_score = False
-        if as_score:
-            return score_text(game, value)
-    return _number(value)
-
-
-def _number(value: object) -> str:
-    return score_number(value)
-
-
-def history_rows(names: list[str], stages: list[StageScores]) -> RichTable:
+def history_rows(names: list[str], stages: list[StageScores],
+                 write: Callable[[float], str] = score_number) -> RichTable:
     """The scores after every stage turned on its side for a low terminal: a row a player,
-    a column a stage (numbered), the sparkline at the end of each row."""
+    a column a stage (numbered), the sparkline at the end of each row; each score as ``write``
+    writes it (the game's way, :func:`score_text`)."""
     everything = [score for row in stages for score in row.scores if score is not None]
     low, high = (min(everything), max(everything)) if everything else (None, None)
     grid = RichTable(box=None, pad_edge=False, header_style="bold underline")
@@ -85,7 +60,7 @@ def history_rows(names: list[str], stages: list[StageScores]) -> RichTable:
         grid.add_column(str(number), justify="right")
     grid.add_column("")
     for seat, name in enumerate(names):
-        grid.add_row(name, *["?" if row.scores[seat] is None else _number(row.scores[seat]) for row in stages],
+        grid.add_row(name, *["?" if row.scores[seat] is None else write(row.scores[seat]) for row in stages],
                      Text(sparkline([row.scores[seat] for row in stages], low, high), style="cyan"))
     return grid
 
@@ -214,7 +189,8 @@ class ResultsScreen(ParlourScreen):
                 stages = []
             if len(stages) > 1:
                 yield Static(Text(stages_title(stages), style="bold"), id="results-history-title")
-                self.histories = (history_table(names, stages), history_rows(names, stages))
+                write = partial(score_text, self.live.game)
+                self.histories = (history_table(names, stages, write), history_rows(names, stages, write))
                 yield Static(self.histories[0], id="results-history")
             self.stages = stages
             with Horizontal(id="results-picture"):
@@ -270,7 +246,7 @@ class ResultsScreen(ParlourScreen):
     def on_mount(self) -> None:
         self.sub_title = _("{game}: results").format(game=self.live.game.title)
         if self.query("#results-picture"):
-            self.query_one(ScoresChart).show(self.live.names, self.stages)
+            self.query_one(ScoresChart).show(self.live.names, self.stages, partial(score_text, self.live.game))
             self.show_analysis()
 
     def on_screen_resume(self) -> None:

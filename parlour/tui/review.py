@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable
+from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
@@ -35,7 +36,7 @@ from parlour.tui.board_loader import board_class
 from parlour.tui.dialogs import ConfirmDialog
 from parlour.tui.panels import LogPanel, history_table
 from parlour.tui.scores_chart import ScoresChart
-from parlour.tui.screen import Footer, Header, ParlourScreen
+from parlour.tui.screen import Footer, Header, ParlourScreen, score_text
 
 
 class ReviewScreen(ParlourScreen):
@@ -154,8 +155,9 @@ class ReviewScreen(ParlourScreen):
                         severity="error", markup=False)
             self._swap_board(view)
         self.log_panel.show(state, self.seat)  # written anew when stepping back or switching seat
-        self.query_one("#review-history", Static).update(history_table(self.names, history))
-        self.query_one(ScoresChart).show(self.names, history)
+        write = partial(score_text, self.game)
+        self.query_one("#review-history", Static).update(history_table(self.names, history, write))
+        self.query_one(ScoresChart).show(self.names, history, write)
         self.query_one("#review-where", Static).update(self.where())
         self.query_one(WinChart).show(self.analyses.get(self.seat) if self.seat is not None else None, self.step)
         self.refresh_bindings()

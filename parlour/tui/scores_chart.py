@@ -9,8 +9,9 @@ nothing to plot round by round, and the chart says so instead of drawing one poi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widget import Widget
 
@@ -24,10 +25,6 @@ COLOURS = ("cyan", "magenta", "yellow", "green", "red", "blue", "white", "bright
 ROWS = 4
 #: the dots of a braille character by (column, row) within it
 DOTS = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
-
-
-def _number(value: float) -> str:
-    return score_number(float(value))
 
 
 #: the first words of stage names that mean a game of a match, or a round, in each language
@@ -53,10 +50,12 @@ def _per_unit(unit: str, game: str, round_: str, other: str) -> str:
     return game if unit == "game" else round_ if unit == "round" else other
 
 
-def plot(names: Sequence[str], stages: Sequence[StageScores], width: int, rows: int) -> Text:
-    """The plot ``width`` columns wide: ``rows`` of dots with the scale at the left, then a
-    key of the players' colours and, where it fits, what runs across ("round 1 → 12"). Fewer
-    than two stages: one line saying there is nothing to plot."""
+def plot(names: Sequence[str], stages: Sequence[StageScores], width: int, rows: int,
+         write: Callable[[float], str] = score_number) -> Text:
+    """The plot ``width`` columns wide: ``rows`` of dots with the scale at the left (its ends
+    as ``write`` writes a score: the game's way, Casablanca's "$3,000"), then a key of the
+    players' colours and, where it fits, what runs across ("round 1 → 12"). Fewer than two
+    stages: one line saying there is nothing to plot."""
     unit = unit_of(stages)
     if len(stages) < 2:
         return Text(_per_unit(unit, _("One game only, scored at its end: nothing to plot game by game."),
@@ -70,8 +69,8 @@ def plot(names: Sequence[str], stages: Sequence[StageScores], width: int, rows: 
                               "No scores were shown to this seat {unit} by {unit}: nothing to plot.").format(unit=unit),
                     style="italic")
     low, high = min(known), max(known)
-    labels = [_number(high), _number(low)]
-    axis = max(map(len, labels))
+    labels = [write(float(high)), write(float(low))]
+    axis = max(map(cell_len, labels))
     cells = max(2, width - axis - 2)
     dots_x, dots_y = cells * 2, rows * 4
     bits = [[0] * cells for _row in range(rows)]
@@ -96,7 +95,7 @@ def plot(names: Sequence[str], stages: Sequence[StageScores], width: int, rows: 
     text = Text(no_wrap=True, overflow="ellipsis")
     for row in range(rows):
         label = labels[0] if row == 0 else labels[1] if row == rows - 1 else ""
-        text.append(f"{label:>{axis}} ▕", style="dim")
+        text.append(" " * (axis - cell_len(label)) + label + " ▕", style="dim")
         for column in range(cells):
             seat = owner[row][column]
             text.append(chr(0x2800 + bits[row][column]),
@@ -130,8 +129,12 @@ class ScoresChart(Widget):
         self.titled = titled
         self.names: list[str] = []
         self.stages: list[StageScores] = []
+        self.write: Callable[[float], str] = score_number
 
-    def show(self, names: Sequence[str], stages: Sequence[StageScores]) -> None:
+    def show(self, names: Sequence[str], stages: Sequence[StageScores],
+             write: Callable[[float], str] = score_number) -> None:
+        """Plot ``stages``, the ends of the scale as ``write`` writes a score (see :func:`plot`)."""
+        self.write = write
         if (list(names), list(stages)) == (self.names, self.stages):
             return  # the review shows the same scores at every step
         self.names, self.stages = list(names), list(stages)
@@ -144,7 +147,7 @@ class ScoresChart(Widget):
     def render(self) -> Text:
         if not self.names:
             return Text("")
-        chart = plot(self.names, self.stages, max(10, self.size.width), ROWS)
+        chart = plot(self.names, self.stages, max(10, self.size.width), ROWS, self.write)
         if not self.titled or len(self.stages) < 2 or not self.plotted():
             return chart
         unit = unit_of(self.stages)

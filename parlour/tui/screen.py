@@ -31,7 +31,9 @@ from textual.widgets import Footer as _Footer
 from textual.widgets import Header as _Header
 from textual.widgets import Static
 
+from parlour.core.game import Game as GameContract
 from parlour.core.i18n import ENGLISH, N_, current_language, gettext, number, percent
+from parlour.textlines import item_lines
 
 if TYPE_CHECKING:
     from parlour.core.game import Game
@@ -102,6 +104,35 @@ def score_number(value: object) -> str:
     return number(value)
 
 
+def score_text(game: Game, score: float) -> str:
+    """The game's way of writing a score (:meth:`Game.score_text`, Casablanca's "$5,950"), or
+    the number alone (:func:`score_number`) when the game's code fails or answers with
+    something that is not a short text: the results, the scores round by round and their plot.
+    A game that keeps the contract's default is written as the app writes numbers (German
+    "1.500"), as its scores round by round always were."""
+    if getattr(type(game), "score_text", None) is GameContract.score_text:
+        return score_number(score)
+    try:
+        text = game.score_text(score)
+    except Exception:  # noqa: BLE001 - the game's own code: the number still shows
+        text = None
+    return text if isinstance(text, str) and 0 < len(text) <= 40 else score_number(score)
+
+
+def part_text(game: Game, part: str, value: object) -> str:
+    """A part of a score on the results: written as the game writes its scores
+    (:func:`score_text`) where the game says the part counts what the score counts
+    (:meth:`Game.part_as_score`), else the number alone, as it is where the game's code fails."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        try:
+            as_score = game.part_as_score(part) is True
+        except Exception:  # noqa: BLE001 - the game's own code: the number still shows
+            as_score = False
+        if as_score:
+            return score_text(game, value)
+    return score_number(value)
+
+
 def styled(template: str, style: str = "", **values: str | tuple[str, str]) -> Text:
     """``template`` (a translated text with ``{named}`` fields) as rich text, each value in
     its own style where it is given as ``(text, style)``: a language may put the bold name
@@ -132,33 +163,20 @@ def key_lines(keys: Sequence[str], width: int) -> str:
     """``keys`` as many to a line as ``width`` columns hold, ``KEY_GAP`` between them, never
     one broken over two lines; a key wider than a whole line goes on from where the line is,
     broken between its words, its key never parted from its first word ("j: join")."""
-    lines = [""]
-    for key in keys:
-        gap = KEY_GAP if lines[-1] else ""
-        if cell_len(lines[-1]) + len(gap) + cell_len(key) <= width:
-            lines[-1] += gap + key
-        elif cell_len(key) <= width:
-            lines.append(key)
-        else:
-            for i, word in enumerate(_key_words(key)):
-                sep = (gap if i == 0 else " ") if lines[-1] else ""
-                if lines[-1] and cell_len(lines[-1]) + len(sep) + cell_len(word) > width:
-                    lines.append(word)
-                else:
-                    lines[-1] += sep + word
-    return "\n".join(lines)
+    pieces = [(Text(KEY_GAP) if any(keys[:n]) else None, Text(key)) for n, key in enumerate(keys)]
+    return item_lines(pieces, width, words=_key_words).plain
 
 
-def _key_words(key: str) -> list[str]:
+def _key_words(key: Text) -> list[Text]:
     """The words of a key's note, the key kept with the word after it ("j: join", French
     "j : rejoindre")."""
     words: list[str] = []
-    for word in key.split():
+    for word in key.plain.split():
         if words and (words[-1].endswith(":") or word == ":"):
             words[-1] += " " + word
         else:
             words.append(word)
-    return words
+    return [Text(word) for word in words]
 
 
 class KeyNote:

@@ -85,6 +85,10 @@ class Toggle(Checkbox):
         return super()._button
 
 
+#: the most rows the line about a level takes (a longer one, a plugin's, ends in "…")
+LEVEL_ROOM = 4
+
+
 class SetupScreen(ParlourScreen):
     BINDINGS = [
         Binding("ctrl+s", "start", N_("Start"), id="setup.start", priority=True),
@@ -125,15 +129,16 @@ class SetupScreen(ParlourScreen):
                          classes="setup-title", markup=False)
             if self.house_errors:
                 yield Static(house_notice(self.house_errors), id="house-notice", markup=False)
-            with Horizontal(classes="setup-row"):
+            yield Static(_("At the table"), classes="setup-heading")
+            # above the number of players and the seats, so that no open list covers it (a
+            # playtest at 80x24 saw the list of players cover it when it was below them)
+            yield Static("", id="level-about", classes="setup-note", markup=False)
+            with Horizontal(classes="setup-row", id="players-row"):
                 yield Label(_("Players"), classes="setup-label")
                 yield Select(
                     [(str(n), n) for n in range(game.min_players, game.max_players + 1)],
                     value=last.players if last else game.min_players, allow_blank=False, id="players", compact=True,
                 )
-            yield Static(_("At the table"), classes="setup-heading")
-            # above the seats, so an open list of levels never covers it
-            yield Static("", id="level-about", classes="setup-note", markup=False)
             seat_kinds = self.seat_kinds
             remembered = last.seats if last else []
             for seat in range(game.max_players):
@@ -204,14 +209,15 @@ class SetupScreen(ParlourScreen):
         self.call_after_refresh(self.fit_level_line)
 
     def fit_level_line(self) -> None:
-        """As many rows as the longest level line needs at this width (at most two), so the
-        seats below stay put while the player moves through the levels."""
+        """As many rows as the longest level line (a remote seat's too) needs at this width,
+        so that each is read whole and the seats below stay put while the player moves
+        through the levels."""
         about = self.query_one("#level-about", Static)
         width = about.content_region.width
         if not self.levels_described or width <= 0:
             return
-        rows = max(len(Text(level_line(self.game, k)).wrap(self.app.console, width)) for k in self.kinds)
-        about.styles.height = max(1, min(2, rows))
+        rows = max(len(Text(level_line(self.game, k)).wrap(self.app.console, width)) for k in [*self.kinds, REMOTE])
+        about.styles.height = max(1, min(LEVEL_ROOM, rows))
 
     def describe_level(self, kind: str) -> None:
         """Say what to expect of ``kind`` on the line above the seats (nothing for a person)."""

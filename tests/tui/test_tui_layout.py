@@ -7,20 +7,23 @@ by ``?``, and the board keeps still."""
 from __future__ import annotations
 
 import random
+import re
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 from test_tui_screens import CASES, at_decision
 from textual.screen import Screen
-from textual.widgets import Footer
+from textual.widgets import Footer, Static
 from tui_helpers import run, wait_for
 
 from parlour.core.record import HUMAN, Seat
 from parlour.core.registry import discover
 from parlour.core.saves import SaveFolder
 from parlour.core.seating import start_match
-from parlour.testing.boards import screen_text, settled_text
+from parlour.core.review import StageScores
+from parlour.testing.boards import panel_text, screen_text, settled_text
 from parlour.tui.app import ParlourApp
 from parlour.tui.panels import MomentPanel
 from parlour.tui.results import ResultsScreen
@@ -136,6 +139,72 @@ def test_the_results_never_break_a_key_of_the_note_nor_cut_a_score(tmp_path: Pat
     for key in ("n: play again with the same table (a new seed)", "v: review the game move by move",
                 "a: analyse your decisions", "m: back to the games", "r: rules"):
         assert any(key in line for line in text.splitlines()), f"{key!r} broken or missing:\n{text}"
+
+
+@pytest.mark.parametrize("size", [SMALL, (120, 40)], ids=["80x24", "120x40"])
+def test_the_scores_round_by_round_and_their_plot_are_written_as_the_game_writes_scores(
+        tmp_path: Path, size: tuple[int, int]) -> None:
+    """A playtest read Casablanca's results: "Round by round" 3000 and the plot's scale 16450
+    beside the Score $16,450. The table of rounds (as long as it fits), the one on its side
+    and the plot's scale are written as the game writes its scores (``Game.score_text``)."""
+    from parlour.tui.results import history_rows
+    from parlour.tui.scores_chart import ScoresChart
+    from parlour.tui.screen import score_text
+
+    live = finished("casablanca", variants=("match-of-three",))
+    app = ParlourApp(REGISTRY, saves=SaveFolder(tmp_path), ai_delay=0)
+
+    async def scenario() -> tuple[str, str, list[StageScores], bool]:
+        async with app.run_test(size=size) as pilot:
+            await app.push_screen(Screen())
+            app.show_results(live)
+            await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
+            text = await settled_text(pilot)
+            screen = app.screen
+            assert isinstance(screen, ResultsScreen)
+            return (text, screen.query_one(ScoresChart).render().plain, screen.stages,
+                    screen.query_one("#results-history").display)
+
+    text, plot, stages, shown = run(scenario())
+    written = {live.game.score_text(score) for row in stages for score in row.scores if score is not None}
+    known = [score for row in stages for score in row.scores if score is not None]
+    assert len(stages) == 3 and all(score.startswith("$") for score in written), written
+    assert plot.splitlines()[0].lstrip().startswith(live.game.score_text(max(known)) + " ▕"), plot
+    assert plot.splitlines()[3].lstrip().startswith(live.game.score_text(min(known)) + " ▕"), plot
+    on_its_side = panel_text(Static(history_rows(live.names, stages, partial(score_text, live.game))))
+    assert all(score in on_its_side for score in written), on_its_side
+    assert shown == (size == (120, 40)), text  # at 80x24 the plot has the rounds
+    if shown:
+        rows = [line for line in text.splitlines() if re.match(r"\s*Round \d", line)]
+        assert len(rows) == 3 and all(row.count("$") == len(live.names) for row in rows), text
+        assert all(score in text for score in written), text
+    assert not re.search(rf"(?<![$,\d]){max(known):g}\b", text), text  # never the plain number
+
+
+def test_a_game_writing_scores_badly_leaves_the_rounds_and_the_plot_as_numbers() -> None:
+    """A plugin's ``score_text`` that fails or answers junk: the numbers show, nothing breaks."""
+    from parlour.tui.panels import history_table
+    from parlour.tui.results import history_rows
+    from parlour.tui.scores_chart import plot
+    from parlour.tui.screen import score_text
+
+    class Failing:
+        def score_text(self, score: float) -> str:
+            raise RuntimeError("a plugin's bug")
+
+    class Junk:
+        def score_text(self, score: float) -> object:
+            return None if score < 100 else "$" * 500
+
+    stages = [StageScores("Round 1", [3000.0, 50.0]), StageScores("Round 2", [3500.0, 1200.0])]
+    for game in (Failing(), Junk()):
+        write = partial(score_text, game)
+        table = panel_text(Static(history_table(["Ada", "Bea"], stages, write)))
+        side = panel_text(Static(history_rows(["Ada", "Bea"], stages, write)))
+        drawn = plot(["Ada", "Bea"], stages, 40, 4, write).plain.splitlines()
+        assert all(number in table and number in side for number in ("3000", "50", "3500", "1200")), (table, side)
+        assert "$" not in table + side + "".join(drawn)
+        assert drawn[0].startswith("3500 ▕") and drawn[3].startswith("  50 ▕"), drawn
 
 
 def test_casablancas_board_keeps_its_form_when_an_exchange_opens(tmp_path: Path) -> None:

@@ -7,8 +7,10 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
+import pytest
 import sevens
 from tui_helpers import SIZE, run, sevens_registry, wait_for
 from textual.widgets import Select, Static
@@ -214,7 +216,8 @@ def test_setup_says_what_to_expect_of_the_level_chosen_and_highlighted() -> None
             assert [v for _, v in setup.seat_kinds] == ["human", "random", "easy", "hard", "remote"]
             assert kind.value == "hard"
             await wait_for(pilot, lambda: str(about.render()) == f"hard — {HARD_ABOUT}")
-            assert about.region.height == 1 and about.region.width <= 80
+            # as many rows as the longest line needs, a remote seat's too ("… who joins with a code")
+            assert about.region.height == 2 and about.region.width <= 80
             # the level under the cursor of an open list is described; a level with no
             # line says nothing; choosing one describes it
             kind.focus()
@@ -234,6 +237,45 @@ def test_setup_says_what_to_expect_of_the_level_chosen_and_highlighted() -> None
             await wait_for(pilot, lambda: str(about.render()) == "")
 
     run(scenario())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_the_hard_levels_line_is_read_whole_with_the_players_list_open(tmp_path: Path, lang: str,
+                                                                       size: tuple[int, int]) -> None:
+    """A playtest at 80x24: Casablanca's ``hard`` line (its measured figures) wrapped onto a
+    second line, and the open list of the number of players, just above it, covered it. The
+    line sits above that list now, with the rows it needs: every word of it on the screen,
+    the list open or not, at 80x24 and 120x40, in English, German and French."""
+    from parlour.core.i18n import in_language
+    from parlour.core.registry import discover
+    from parlour.testing.boards import screen_text
+    from parlour.tui.setup import level_line
+
+    app = ParlourApp(discover(), saves=SaveFolder(tmp_path), ai_delay=0, start_game="casablanca", language=lang)
+
+    def shown() -> str:
+        region = app.screen.query_one("#level-about").region
+        lines = screen_text(app).splitlines()[region.y:region.bottom]
+        return " ".join(" ".join(line[region.x:region.right] for line in lines).split())
+
+    async def scenario() -> tuple[str, str, str]:
+        async with app.run_test(size=size) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen) and bool(app.screen.query("#seed")))
+            setup = app.screen
+            with in_language(lang):
+                line = " ".join(level_line(setup.game, "hard").split())
+            await wait_for(pilot, lambda: shown() == line)
+            players = setup.query_one("#players", Select)
+            players.focus()
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: players.expanded)
+            await pilot.pause()
+            return line, shown(), screen_text(app)
+
+    line, with_list_open, text = run(scenario())
+    assert " — " in line and line.endswith("10") and len(line) > 120, line  # two lines' worth at 80 columns
+    assert with_list_open == line, text
 
 
 def test_setup_shows_no_level_line_when_the_game_describes_no_level() -> None:

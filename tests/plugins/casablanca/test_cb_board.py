@@ -685,6 +685,51 @@ def test_a_held_moment_shows_the_whole_challenge_and_who_has_seen_a_chip(tmp_pat
     asyncio.run(scenario())
 
 
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_at_80x24_a_match_keeps_its_round_turn_and_pot_on_one_whole_line(tmp_path, lang: str) -> None:
+    """A playtest at 80 columns with match-of-three saw the compact ring's first line wrap
+    (French "Pot 12 345" with its "$" alone below). Late in a round with a big pot the line
+    "Round 1 of 3 · turn 399 (limit 400) · Pot $12,345" fits in the ring's centre in every
+    language, the turn's limit left out whole where it would not (French), never a word cut."""
+    from parlour.core.i18n import in_language
+    from parlour.core.record import HUMAN, Seat
+    from parlour.core.registry import Registry
+    from parlour.core.saves import SaveFolder
+    from parlour.core.seating import start_match
+    from parlour.games.casablanca.texts import _ as words
+    from parlour.games.casablanca.texts import dollars
+    from parlour.testing.boards import screen_text
+    from parlour.tui.app import ParlourApp
+    from parlour.tui.table import LiveGame, TableScreen
+
+    registry = Registry()
+    registry.add("casablanca", "tests", lambda: GAME)
+    seats = [Seat(name, HUMAN if seat == 1 else "random") for seat, name in enumerate(NAMES)]
+    match = start_match(GAME, rules("match-of-three"), 5, seats, ["match-of-three"])
+    match.state.turns, match.state.pot = 398, 12345  # late in the round: the widest numbers
+    app = ParlourApp(registry, saves=SaveFolder(tmp_path), ai_delay=0, language=lang)
+
+    async def scenario() -> tuple[str, dict[str, str]]:
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(TableScreen(LiveGame(GAME, match, tmp_path / "cb.json")))
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.awaiting == 1
+                           and bool(app.screen.query(CasablancaBoard)) and app.screen.query_one(CasablancaBoard).mode)
+            board = app.screen.query_one(CasablancaBoard)
+            await wait_for(pilot, lambda: board.has_class("-compact") and board.query_one("#cb-ring").region.height > 0)
+            await pilot.pause()
+            with in_language(lang):
+                pieces = {"round": words("Round {} of {}").format(1, 3), "pot": words("Pot {}").format(dollars(12345)),
+                          "limited": words("turn {} (limit {})").format(399, 400), "turn": words("turn {}").format(399)}
+            return screen_text(app), pieces
+
+    text, pieces = asyncio.run(scenario())
+    line = next((line for line in text.splitlines() if pieces["round"] in line), None)
+    assert line is not None, f"{pieces['round']!r} not whole on a line:\n{text}"
+    assert pieces["pot"] in line and pieces["turn"] in line, f"{pieces} not all on:\n{line}"
+    assert (pieces["limited"] in line) == (lang != "fr"), line  # left out whole only where it is too wide
+    assert len(line) <= 80 and line.split()[-1][0].isdigit(), line  # the ring's right column beside it
+
+
 @pytest.mark.parametrize("size", [(120, 40), (80, 40)])
 def test_the_board_keeps_its_form_at_a_size_through_a_challenge(tmp_path, monkeypatch: pytest.MonkeyPatch,
                                                                  size: tuple[int, int]) -> None:
@@ -757,6 +802,52 @@ def test_long_names_are_shortened_in_the_ring_not_wrapped(size: tuple[int, int])
     stakes = next(line for line in ring if " vs " in line)
     assert "$1,300 vs Bernadette" in stakes and "$100" in stakes and stakes.count("…") == 2, stakes
     assert not any("(limit $" in line for line in ring), ring
+
+
+@pytest.mark.parametrize("size", [(80, 40), (80, 24)], ids=["full", "compact"])
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+@pytest.mark.parametrize("mover", ["Maximilian", "Bartholomew"])
+def test_a_long_name_that_had_seen_the_chip_stays_inside_the_ring(mover: str, lang: str,
+                                                                 size: tuple[int, int]) -> None:
+    """"Maximilian had seen that chip before picking it up" is the centre's widest line: at 80
+    columns it stays inside the ring, clear of the fields' labels, in every language; the name
+    ends in "…" only where that makes the line fit (German's sentence is wider than the centre
+    whatever the name: it wraps between words, the name whole)."""
+    from parlour.core.i18n import in_language
+    from parlour.games.casablanca.panels import CELL, COMPACT_CELL, centre_lines, fit_centre
+    from parlour.games.casablanca.texts import _ as words
+
+    names = ["Ada", mover, "Bartholomew" if mover == "Maximilian" else "Maximilian", "Dan"]
+    state = arranged()
+    state.masks[12] |= 1 << 1  # the mover, seat 1, has seen the chip he picks up
+    move(state, 12, 3, 13)
+    with in_language(lang):
+        _, texts = run_board(state, 2, [], size=size, names=names, expect=False)
+        view = state.view(2)
+        assert view["move"]["known_pick"]
+        compact = size[1] == 24
+        fields = len(view["field_symbols"])
+        width, rows, _where = ring_geometry(fields)
+        cell = COMPACT_CELL if compact else CELL
+        inner = (width - 2) * (cell + 1) - 1
+        centre = fit_centre(centre_lines(view, names, compact, inner - 1), inner - 1, (rows - 2) * (1 if compact else 2))
+        sentence = words("{} had seen that chip before picking it up")
+    ring = texts["cb-ring"].splitlines()
+    per_row = 1 if compact else 2  # the full ring: a line of fields and one of the figures on them
+    rows_inside = ring[per_row:(rows - 1) * per_row]
+    left = rows_inside[0].index(centre[0].plain)  # where the centre starts: its width is the ring's inside
+    inside = [line[left:left + inner - 1].rstrip() for line in rows_inside]
+    assert inside == [line.plain.rstrip() for line in centre] + [""] * (len(inside) - len(centre)), ring
+    for line in rows_inside:
+        assert line[left - 1] == " " and line[left + inner - 1] == " ", f"the centre meets a field:\n{line}"
+        label = line[left + inner:].strip()
+        assert label in ("", "·") or label[0].isdigit(), f"a field's label is cut:\n{line}"
+    seen = " ".join(line.strip() for line in inside if line.strip())
+    whole = sentence.format(mover)
+    if len(whole) <= inner - 1 or len(sentence.format(mover[:3] + "…")) > inner - 1:
+        assert whole in seen, inside  # it fits, or no shorter name would make it fit: the name whole
+    else:
+        assert whole not in seen and "…" + sentence.split("{}")[1] in seen, inside  # "Maxim… had seen …"
 
 
 @pytest.mark.parametrize("size", [(80, 40), (80, 24)], ids=["full", "compact"])

@@ -1,0 +1,66 @@
+"""Text in lines of a given width, broken between its items only: the keys of a note on the
+app's screens ("Enter: continue   x: abandon it   r: rules"), and the items of a game's panel
+(Casablanca's keys, stakes, notes and knowledge, parted by " · ", ", " or "; ").
+
+Rich alone, nothing of Textual nor of the rest of parlour: the app's screens use it, and so
+may a game's panels, which are not its board and so import nothing of ``parlour.tui``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from rich.text import Text
+
+#: an item, with the separator before it (None before a line's first item)
+Piece = tuple[Text | None, Text]
+
+
+def item_pieces(line: Text, separators: Sequence[str]) -> list[Piece]:
+    """``line`` cut at its ``separators``: each item with the separator before it (none
+    before the first), both in their styles."""
+    pattern = re.compile("|".join(re.escape(s) for s in sorted(separators, key=len, reverse=True)))
+    pieces: list[Piece] = []
+    start, before = 0, None
+    for match in pattern.finditer(line.plain):
+        pieces.append((before, line[start:match.start()]))
+        before, start = line[match.start():match.end()], match.end()
+    pieces.append((before, line[start:]))
+    return pieces
+
+
+def line_end(separator: Text) -> Text:
+    """What of ``separator`` ends a line broken at it: its mark (",", ";"), not " · " nor
+    the spaces between keys."""
+    end = separator.copy()
+    end.rstrip()
+    return Text() if end.plain.strip() in ("", "·") else end
+
+
+def item_lines(pieces: Sequence[Piece], width: int, words: Callable[[Text], Sequence[Text]] | None = None) -> Text:
+    """``pieces`` (see :func:`item_pieces`) in lines of ``width`` cells, broken between items
+    only: an item that does not fit after its separator starts the next line, the line
+    before ending in the separator's mark (:func:`line_end`). An item wider than a whole
+    line is left to wrap; given ``words`` (an item cut into its words), it goes on from where
+    the line is instead, broken between those words (a space between them on a line)."""
+    out = Text()
+    column = 0
+    for separator, item in pieces:
+        parts: Sequence[Piece] = [(separator, item)]
+        if words is not None and item.cell_len > width:
+            cut = list(words(item)) or [item]
+            parts = [(separator, cut[0]), *[(Text(" "), word) for word in cut[1:]]]
+        for before, part in parts:
+            if before is None:
+                pass
+            elif column + before.cell_len + part.cell_len <= width:
+                out.append_text(before)
+                column += before.cell_len
+            else:
+                out.append_text(line_end(before))
+                out.append("\n")
+                column = 0
+            out.append_text(part)
+            column += part.cell_len
+    return out

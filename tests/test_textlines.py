@@ -1,0 +1,58 @@
+"""The one way to break text between its items (``parlour.textlines``), which the app's notes
+of keys (``parlour.tui.screen.key_lines``) and Casablanca's panels (``dot_lines``) both use."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from parlour.textlines import item_lines, item_pieces, line_end
+
+
+def plain_pieces(line: Text, separators: tuple[str, ...]) -> list[tuple[str | None, str]]:
+    return [(None if before is None else before.plain, item.plain) for before, item in item_pieces(line, separators)]
+
+
+def test_a_line_is_cut_at_each_of_its_separators_the_longest_first() -> None:
+    line = Text("3 on 4, 5 on 6 · set aside: 2; field 9")
+    assert plain_pieces(line, (", ", " · ", "; ")) == [
+        (None, "3 on 4"), (", ", "5 on 6"), (" · ", "set aside: 2"), ("; ", "field 9")]
+    assert plain_pieces(Text("a · b"), (" ", " · ")) == [(None, "a"), (" · ", "b")]  # " · ", not " "
+    assert plain_pieces(Text("no separator here"), (" · ",)) == [(None, "no separator here")]
+
+
+def test_a_broken_line_keeps_a_separators_mark_and_drops_a_dot_or_spaces() -> None:
+    assert line_end(Text(", ")).plain == ","
+    assert line_end(Text("\u00a0; ")).plain == "\u00a0;"
+    assert line_end(Text(" · ")).plain == ""
+    assert line_end(Text("   ")).plain == ""
+
+
+def test_items_are_never_split_and_a_line_holds_as_many_as_fit() -> None:
+    pieces = item_pieces(Text("leader · moving, stake $400 · reshuffle ×2"), (" · ", ", "))
+    assert item_lines(pieces, 80).plain == "leader · moving, stake $400 · reshuffle ×2"
+    assert item_lines(pieces, 20).plain.splitlines() == ["leader · moving,", "stake $400", "reshuffle ×2"]
+    assert item_lines(pieces, 17).plain.splitlines() == ["leader · moving,", "stake $400", "reshuffle ×2"]
+    assert item_lines(pieces, 14).plain.splitlines() == ["leader", "moving,", "stake $400", "reshuffle ×2"]
+
+
+def test_an_item_wider_than_the_line_is_left_whole_on_a_line_of_its_own() -> None:
+    pieces = item_pieces(Text("a · a very long item indeed · b"), (" · ",))
+    assert item_lines(pieces, 10).plain.splitlines() == ["a", "a very long item indeed", "b"]
+
+
+def test_given_its_words_a_wide_item_goes_on_where_the_line_is_broken_between_words() -> None:
+    pieces = [(None, Text("r: rules")), (Text("   "), Text("j: join a table somebody hosts"))]
+
+    def words(item: Text) -> list[Text]:
+        return [Text(w) for w in ("j: join", "a", "table", "somebody", "hosts")] if item.plain.startswith("j") else [item]
+
+    assert item_lines(pieces, 24, words).plain.splitlines() == ["r: rules   j: join a", "table somebody hosts"]
+    assert item_lines(pieces, 10, words).plain.splitlines() == ["r: rules", "j: join a", "table", "somebody", "hosts"]
+
+
+def test_the_items_and_separators_keep_their_styles() -> None:
+    line = Text.assemble(("Bea", "bold"), " · ", ("stake $100", "red"), " · ", ("limit $1,300", "dim"))
+    out = item_lines(item_pieces(line, (" · ",)), 16)
+    assert out.plain.splitlines() == ["Bea · stake $100", "limit $1,300"]
+    styles = {out.plain[span.start:span.end]: str(span.style) for span in out.spans}
+    assert styles == {"Bea": "bold", "stake $100": "red", "limit $1,300": "dim"}
