@@ -63,9 +63,6 @@ from parlour.games.casablanca.models import (RARE_LIE_WEIGHT, UNLIKELY_FOLD, Sea
 BLUFF_SHARE = 0.35
 FOLDER = 0.8
 FOLDER_SHARE = 0.6
-#: how often a challenged mover whose claim is true answers with the raise a bluff would make
-#: (``CasablancaKnowledge._quiet_truth``), so that a raise's size does not tell a lie from the truth
-QUIET_TRUTH = 0.3
 #: a landing claim made with a chip the mover had seen is weighed for a challenge when he is
 #: believed to lie with such chips this often (``CasablancaKnowledge.worth_doubting``)
 KNOWN_DOUBT = 0.2
@@ -75,14 +72,20 @@ KNOWN_DOUBT = 0.2
 _PROGRESS = (0.0, 0.0, 150.0, 500.0)
 
 
-def bluff_size(raises: Sequence[Raise], fold: float, stake: int, money: int) -> Raise | None:
-    """The raise a bluff would make here, if any pays: a raise ``r`` into the two matched
-    stakes ``p`` pays when the challenger folds more than ``r / (p + r)`` of the time, so only
-    raises his model (``fold``) says he folds to count, the largest of them within
-    :data:`BLUFF_SHARE` of the mover's money."""
+def bluff_raise(raises: Sequence[Raise], fold: float, stake: int, money: int, rng: random.Random) -> list[Raise]:
+    """The bluff raise worth offering the search on a claim the mover knows is false, if any:
+    the bluffs a pot can pay for, not more. A raise ``r`` into the two matched stakes ``p``
+    pays when the challenger folds more than ``r / (p + r)`` of the time, so only raises his
+    model (``fold``) says he folds to are considered, the largest of them within
+    :data:`BLUFF_SHARE` of the mover's money; and it is offered only ``p / (p + r)`` of the
+    time, so that a raise is not a sure sign of a lie, nor of the truth."""
+    pot = 2 * stake
     limit = BLUFF_SHARE * money - stake
-    fitting = [a for a in raises if a.by <= limit and a.by < fold * (2 * stake + a.by)]
-    return fitting[-1] if fitting else None
+    fitting = [a for a in raises if a.by <= limit and a.by < fold * (pot + a.by)]
+    if not fitting:
+        return []
+    bluff = fitting[-1]
+    return [bluff] if rng.random() < pot / (pot + bluff.by) else []
 
 
 def _knows(world: Any, seat: int, field: int) -> bool:
@@ -378,10 +381,9 @@ class CasablancaKnowledge(Knowledge):
                 if self.worth_doubting(view):
                     others += stakes[:1]
         elif phase in ("respond", "exchange"):
-            quiet = self._quiet_truth(view, legal, rng)
-            if quiet is not None:
-                return [quiet]  # not searched: against the limit it always looks worse
             others = self._stake_candidates(view, legal, rng)
+            if view["seat"] == view["mover"] and view["known"][view["move"]["placed_at"]] == view["move"]["announced"]:
+                first = others[0]  # a true claim: the raise its challenger's model pays most for
         elif phase == "claim":
             others = list(legal)
         # picking a chip and placing the figure: medium's choice (unknown chips are alike)
@@ -410,9 +412,9 @@ class CasablancaKnowledge(Knowledge):
     def _stake_candidates(self, view: Mapping[str, Any], legal: Sequence[Action],
                           rng: random.Random) -> list[Action]:
         """Give way, match, or raise: to the limit with a claim it knows is true (or a
-        challenge it knows is right); with a bluff, some of the time the raise
-        :func:`bluff_size` allows, or up to :data:`FOLDER_SHARE` of its money when the
-        challenger has been seen to fold again and again."""
+        challenge it knows is right); with a bluff, the raise :func:`bluff_raise` allows, or
+        up to :data:`FOLDER_SHARE` of its money when the challenger has been seen to fold
+        again and again."""
         me, move, challenge = view["seat"], view["move"], view["challenge"]
         raises = [a for a in legal if type(a) is Raise]
         out = [a for a in legal if type(a) in (Admit, Fold, Call)]
@@ -428,58 +430,32 @@ class CasablancaKnowledge(Knowledge):
             # a true claim: a raise does at least as well as giving way or matching (the
             # challenger folds, which matching would also win, or pays more); to the limit,
             # or to within half its money, which one who reads a raise by its size calls
-            return [raises[-1], half[-1] if half else raises[len(raises) // 2]]
-        bluff = self._bluff(view, raises)
-        if bluff is None:
-            return out
-        size, folder = bluff
-        # against a known folder every time; otherwise only p / (p + r) of the time, so that a
-        # raise is not a sure sign of a lie, nor of the truth
-        pot = 2 * stake
-        return out + [size] if folder or rng.random() < pot / (pot + size.by) else out
-
-    def _bluff(self, view: Mapping[str, Any], raises: Sequence[Raise]) -> tuple[Raise, bool] | None:
-        """The raise a bluff of the mover would make against this challenger, and whether he
-        is a known folder: just over half its money against one seen folding to raises that
-        big, up to :data:`FOLDER_SHARE` of it against one seen folding to any, otherwise
-        :func:`bluff_size` (None when no bluff pays)."""
-        me, challenge = view["seat"], view["challenge"]
-        money = view["money"][me]
-        stake = challenge["stakes"]["challenger"]
+            top, within = raises[-1], half[-1] if half else raises[len(raises) // 2]
+            return [within, top] if self._pays_within(challenge["challenger"], top, within) else [top, within]
         other = self.models[challenge["challenger"]]
         if other.fold_big >= FOLDER and other.big_seen >= 2:
             # he has been seen folding to raises of over half the raiser's money: one just so
             big = [a for a in raises if 2 * (stake + a.by) > money and stake + a.by <= FOLDER_SHARE * money]
             if big:
-                return big[0], True
+                return out + big[:1]
         if other.fold >= FOLDER and other.raises_seen >= 2:
             limit = FOLDER_SHARE * money - stake
-            fitting = [a for a in raises if a.by <= limit]
-            return (fitting[-1], True) if fitting else None
-        small = bluff_size(raises, other.fold_small, stake, money)
-        return (small, False) if small is not None else None
+            return out + [a for a in raises if a.by <= limit][-1:]
+        return out + bluff_raise(raises, other.fold_small, stake, money, rng)
 
-    def _quiet_truth(self, view: Mapping[str, Any], legal: Sequence[Action],
-                     rng: random.Random) -> Raise | None:
-        """Now and then (:data:`QUIET_TRUTH`) the mover's first answer to a challenge of a
-        claim it knows is true is the raise a bluff would make in its place (the least raise
-        when no bluff would pay), not the raise to the limit: when only bluffs are small, a
-        small raise gives the lie away (a playtest: folding to big raises and calling small
-        ones was right 11 times in 11). It is played as it is, not searched: the search, whose
-        challengers answer a raise by whether it is over half the raiser's money and not by
-        what a raise of that size has meant, finds a raise to half its money better by more
-        than its noise, and sizes that differ tell as much. Against a challenger who re-raises,
-        the limit comes next."""
-        move = view["move"]
-        if view["phase"] != "respond" or view["seat"] != view["mover"]:
-            return None
-        if view["known"][move["placed_at"]] != move["announced"]:
-            return None
-        raises = [a for a in legal if type(a) is Raise]
-        if len(raises) < 2 or rng.random() >= QUIET_TRUTH:
-            return None
-        bluff = self._bluff(view, raises)
-        return bluff[0] if bluff is not None else raises[0]
+    def _pays_within(self, challenger: int, top: Raise, within: Raise) -> bool:
+        """Whether a true claim's raise within half its money is worth more than the raise to
+        the limit against this challenger: he matches a raise he calls, so each is worth its
+        size times his chance of calling a raise that big (``SeatModel.fold_big`` /
+        ``fold_small``); read only once he has been seen answering raises of both sizes.
+        Against one who folds to big raises and calls small ones, the smaller true raise is
+        called, and a raise's size no longer tells him a lie from the truth (a playtest:
+        folding to big raises and calling small ones was right 11 times in 11); against one
+        who calls big raises (``medium`` calls 60 % of them) the limit stays."""
+        model = self.models[challenger]
+        if model.big_seen < 1 or model.raises_seen <= model.big_seen:
+            return False
+        return (1 - model.fold_small) * within.by > (1 - model.fold_big) * top.by
 
     def _announce_candidates(self, view: Mapping[str, Any], legal: Sequence[Action],
                              rng: random.Random, first: Action) -> list[Action]:

@@ -13,7 +13,7 @@ from cb_helpers import arranged, commit, move, rules, turn_over
 from parlour.games.casablanca import GAME
 from parlour.games.casablanca.actions import Admit, Call, Challenge, Fold, Pass, Pick, Raise, TakeTop
 from parlour.games.casablanca.agents import MediumAgent
-from parlour.games.casablanca.knowledge import BLUFF_SHARE, FOLDER_SHARE, QUIET_TRUTH, CasablancaKnowledge
+from parlour.games.casablanca.knowledge import BLUFF_SHARE, FOLDER_SHARE, CasablancaKnowledge
 from parlour.games.casablanca.models import FOLD_CHANCE, SeatModel, pressure, seat_model, settled
 from parlour.core.agents import Budget
 from parlour.core.search import SearchAgent
@@ -536,35 +536,29 @@ def test_hard_challenges_a_claim_made_with_a_known_chip_that_its_count_makes_imp
     assert type(hard.choose(state.view(2), state.legal_actions(), random.Random(1), worlds)) is Challenge
 
 
-def test_a_true_claim_is_now_and_then_backed_by_the_raise_a_bluff_would_make() -> None:
-    """A playtest (2026-11-28, two games against three hard): both of hard's bluffs were the
-    least raise and six of its nine true raises 90-100 % of its money, so folding to big
-    raises and calling small ones was right 11 times in 11. Challenged on a claim it knows is
-    true, hard now answers about QUIET_TRUTH of the time with the raise it would bluff with in
-    the same spot, otherwise with the raise to the limit (or half its money, the search's
-    choice), and plays both."""
-    true = arranged()
-    move(true, 10, 3, 11)  # the 3: true
-    commit(true, {2: 100})
-    legal = true.legal_actions()
-    top = max((a for a in legal if type(a) is Raise), key=lambda a: a.by)
-    bluffs = {r.by for raises in _bluffs_offered(range(40)) for r in raises}
-    know = CasablancaKnowledge(rules())
-    firsts = [know.candidates(true.view(1), legal, random.Random(seed))[0] for seed in range(200)]
-    quiet = [a for a in firsts if a != top]
-    assert all(type(a) is Raise and a.by in bluffs for a in quiet)
-    assert abs(len(quiet) / len(firsts) - QUIET_TRUTH) < 0.1
-    hard = SearchAgent(GAME.search_knowledge(true.rules), Budget(iterations=200))
-    worlds = lambda rng: true.sample_world(1, rng, quiet=True)  # noqa: E731
-    played = {hard.choose(true.view(1), legal, random.Random(seed), worlds) for seed in range(12)}
-    assert top in played and played & set(quiet)
-    # the challenger re-raised: the truth goes to the limit, never quietly again
-    exchange = arranged()
-    move(exchange, 10, 3, 11)
-    commit(exchange, {2: 100})
-    exchange.apply(min(quiet, key=lambda a: a.by))
-    exchange.apply(next(a for a in exchange.legal_actions() if type(a) is Raise))
-    assert exchange.to_move == 1 and exchange.phase == "exchange"
-    again = exchange.legal_actions()
-    assert all(know.candidates(exchange.view(1), again, random.Random(seed))[0]
-               == max((a for a in again if type(a) is Raise), key=lambda a: a.by) for seed in range(40))
+def test_a_true_claim_raises_what_a_size_reader_calls_and_to_the_limit_against_a_caller() -> None:
+    """A playtest (2026-11-28, two games against three hard): hard's bluffs were small raises
+    and its true raises 90-100 % of its money, so folding to big raises and calling small ones
+    was right 11 times in 11. Once a challenger has been seen doing just that, hard's true
+    claim leads with a raise within half its money, which he calls (and which is worth more
+    than a big raise he folds to); against a challenger seen calling big raises, or one not yet
+    seen answering both sizes, it still leads with the raise to the limit."""
+    def lead(**seen: int) -> object:
+        state = arranged()
+        move(state, 10, 3, 11)  # the 3: true
+        commit(state, {2: 100})
+        state.stats[2].update(seen)
+        offered = CasablancaKnowledge(rules()).candidates(state.view(1), state.legal_actions(), random.Random(0))
+        return state, offered
+
+    reader = {"raises_faced": 4, "raise_folds": 2, "big_raises_faced": 2, "big_raise_folds": 2}
+    state, offered = lead(**reader)
+    top = max((a for a in state.legal_actions() if type(a) is Raise), key=lambda a: a.by)
+    assert type(offered[0]) is Raise and 2 * (100 + offered[0].by) <= state.money[1] and top in offered
+    hard = SearchAgent(GAME.search_knowledge(state.rules), Budget(iterations=200))
+    worlds = lambda rng: state.sample_world(1, rng, quiet=True)  # noqa: E731
+    assert hard.choose(state.view(1), state.legal_actions(), random.Random(1), worlds) == offered[0]
+    caller = {"raises_faced": 4, "raise_folds": 0, "big_raises_faced": 2, "big_raise_folds": 0}
+    unread = {"raises_faced": 2, "raise_folds": 2, "big_raises_faced": 2, "big_raise_folds": 2}
+    for seen in (caller, unread, {}):
+        assert lead(**seen)[1][0] == top
