@@ -299,6 +299,10 @@ class Behaviour:
             "true_stake": sum(self.true_stakes) / len(self.true_stakes) if self.true_stakes else None,
             "true_small": (share(sum(1 for x in self.true_stakes if x <= 0.4), len(self.true_stakes))
                            if self.true_stakes else None),
+            # what one who calls small raises and folds to big ones meets: of the raises a mover
+            # made within 40 % of his money, the share that backed a lie
+            "small_lies": share(sum(1 for x in stakes if x <= 0.4),
+                                sum(1 for x in stakes + self.true_stakes if x <= 0.4)),
             "short": share(self.challenges_short, self.challenges),
             "known_true": float(self.challenges_known_true),
             "announcements": float(self.announcements),
@@ -312,5 +316,6 @@ class Behaviour:
 
         return (f"lies {pc('lies')} of {figures['announcements']:.0f} announcements; challenged lies raised "
                 f"{pc('raised')}; bluff stake {pc('bluff_stake')} of its money (all-in {pc('all_in')}), true raises' "
-                f"{pc('true_stake')} ({pc('true_small')} within 40 %); "
+                f"{pc('true_stake')} ({pc('true_small')} within 40 %); lies among raises within 40 % "
+                f"{pc('small_lies')}; "
                 f"challenges short of the target {pc('short')}; of known-true claims {figures['known_true']:.0f}")

@@ -534,3 +534,31 @@ def test_hard_challenges_a_claim_made_with_a_known_chip_that_its_count_makes_imp
     hard = SearchAgent(GAME.search_knowledge(state.rules), Budget(iterations=200))
     worlds = lambda rng: state.sample_world(2, rng, quiet=True)  # noqa: E731
     assert type(hard.choose(state.view(2), state.legal_actions(), random.Random(1), worlds)) is Challenge
+
+
+def test_a_true_claim_raises_what_a_size_reader_calls_and_to_the_limit_against_a_caller() -> None:
+    """A playtest (2026-11-28, two games against three hard): hard's bluffs were small raises
+    and its true raises 90-100 % of its money, so folding to big raises and calling small ones
+    was right 11 times in 11. Once a challenger has been seen doing just that, hard's true
+    claim leads with a raise within half its money, which he calls (and which is worth more
+    than a big raise he folds to); against a challenger seen calling big raises, or one not yet
+    seen answering both sizes, it still leads with the raise to the limit."""
+    def lead(**seen: int) -> object:
+        state = arranged()
+        move(state, 10, 3, 11)  # the 3: true
+        commit(state, {2: 100})
+        state.stats[2].update(seen)
+        offered = CasablancaKnowledge(rules()).candidates(state.view(1), state.legal_actions(), random.Random(0))
+        return state, offered
+
+    reader = {"raises_faced": 4, "raise_folds": 2, "big_raises_faced": 2, "big_raise_folds": 2}
+    state, offered = lead(**reader)
+    top = max((a for a in state.legal_actions() if type(a) is Raise), key=lambda a: a.by)
+    assert type(offered[0]) is Raise and 2 * (100 + offered[0].by) <= state.money[1] and top in offered
+    hard = SearchAgent(GAME.search_knowledge(state.rules), Budget(iterations=200))
+    worlds = lambda rng: state.sample_world(1, rng, quiet=True)  # noqa: E731
+    assert hard.choose(state.view(1), state.legal_actions(), random.Random(1), worlds) == offered[0]
+    caller = {"raises_faced": 4, "raise_folds": 0, "big_raises_faced": 2, "big_raise_folds": 0}
+    unread = {"raises_faced": 2, "raise_folds": 2, "big_raises_faced": 2, "big_raise_folds": 2}
+    for seen in (caller, unread, {}):
+        assert lead(**seen)[1][0] == top
