@@ -496,7 +496,7 @@ class BanqueFataleBoard(Board, can_focus=True):
                 text.append("\n" + _("The last round: no pick changes a score ({}).").format(worth), style="bold")
                 text.append("\n" + _("Enter takes all your picks · ←/→ or a letter takes one"), style="dim")
                 return text
-            text.append("\n" + _("←/→ or the colour's letter · Enter takes it"), style="dim")
+            text.append("\n" + _("a colour's letter takes one at once · ←/→ choose · Enter takes it"), style="dim")
             return text
         if self.mode == "sale":
             text = Text(_("Sell one card to the bank, or keep them:") + "  ")

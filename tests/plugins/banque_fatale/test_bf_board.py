@@ -161,6 +161,9 @@ def test_board_takes_from_the_pool_by_letter_or_arrows() -> None:
     chosen, texts = run_board(state, 2, ["b"])
     assert chosen == [Take("B")]
     assert "pool" in texts["bf-decision"]
+    # a playtest read '←/→ or the colour's letter · Enter takes it', typed o and Enter, and the
+    # Enter (the letter had taken the jeton) answered the sale that came next
+    assert "a colour's letter takes one at once" in texts["bf-decision"]
     chosen, _ = run_board(state, 2, ["right", "enter"])
     assert chosen == [Take("Y")], "the pool's colours in chart order: R, Y, G, B"
 
