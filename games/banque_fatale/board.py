@@ -28,6 +28,7 @@ from parlour.games.banque_fatale.actions import Bid, Keep, Pick, Sell, Take
 from parlour.games.banque_fatale.words import N_, _, figure, million_words, millions, ngettext
 from parlour.core.game import Action
 from parlour.core.inputs import whole_number
+from parlour.textlines import item_lines, item_pieces
 from parlour.tui.board import Board
 
 #: Exact colours, not the terminal's named ones (whose yellow is orange in some themes, and blue
@@ -131,17 +132,23 @@ def aces_text(view: Mapping[str, Any], names: Sequence[str], letter: str) -> Tex
 
 
 def chart_panel(view: Mapping[str, Any], low: int, high: int, paying: Sequence[int], reset: int = 6,
-                aces: Sequence[str] | None = None) -> RenderableType:
+                aces: Sequence[str] | None = None, width: int = 0) -> RenderableType:
     """One row per colour, a cell per value; the marker is the colour's letter. ``aces``:
-    the players' names, to say on each row who holds aces of it (the compact hints)."""
+    the players' names, to say on each row who holds aces of it (the compact hints), broken
+    between holders where the panel is ``width`` cells wide (a holder's name and count stay
+    together: a playtest read 'Cleo' at a line's end and its '1' under it)."""
     letters: str = view["letters"]
     names: list[str] = view["names"]
     changes = _changes_this_round(view, reset)
     if aces is not None:
+        room = width - 12 - 3 * (high - low + 1)  # the colour's name, a cell a value, a line's last ','
         for letter in letters:
             change = changes.get(letter)
-            changes[letter] = Text.assemble(change, "  ", aces_text(view, aces, letter)) if change \
-                else aces_text(view, aces, letter)
+            pieces = item_pieces(aces_text(view, aces, letter), [", "])
+            if change:
+                pieces = [(None, change), (Text("  "), pieces[0][1]), *pieces[1:]]
+            changes[letter] = item_lines(pieces, room) if room > 10 else Text().join(
+                [Text.assemble(before or "", item) for before, item in pieces])
     grid = Table.grid(padding=(0, 1))
     grid.add_column(width=10)
     for _value in range(low, high + 1):
@@ -423,7 +430,7 @@ class BanqueFataleBoard(Board, can_focus=True):
         return {
             "head": head,
             "chart": chart_panel(view, self.low, self.high, self.paying, self.reset,
-                                 aces=names if compact and self.hints else None),
+                                 aces=names if compact and self.hints else None, width=self.size.width - 2),
             "hints": hints_panel(view, names, self.rules, compact=compact) if self.hints else None,
             "offer": self._offer(compact),
             "players": players_panel(view, names),
@@ -496,7 +503,7 @@ class BanqueFataleBoard(Board, can_focus=True):
                 text.append("\n" + _("The last round: no pick changes a score ({}).").format(worth), style="bold")
                 text.append("\n" + _("Enter takes all your picks · ←/→ or a letter takes one"), style="dim")
                 return text
-            text.append("\n" + _("←/→ or the colour's letter · Enter takes it"), style="dim")
+            text.append("\n" + _("a colour's letter takes one at once · ←/→ choose · Enter takes it"), style="dim")
             return text
         if self.mode == "sale":
             text = Text(_("Sell one card to the bank, or keep them:") + "  ")

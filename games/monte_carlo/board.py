@@ -619,8 +619,10 @@ class MonteCarloBoard(Board):
                 text.append("  " + _("(you)"))
             history = view.get("history") or []
             if history:
-                track = " → ".join(str(h["chips"][seat]) for h in history)
-                text.append("  ·  " + _("after each game: {}").format(track), style="dim")
+                track = _("after each game: {}").format(" → ".join(str(h["chips"][seat]) for h in history))
+                # past the board's edge (laying, chips on the fields, you) it goes on under the chips
+                wrap = text.cell_len + 5 + len(track) > self._width()
+                text.append(("\n" + " " * (len(str(seat + 1)) + width + 4) if wrap else "  ·  ") + track, style="dim")
             lines.append(text)
         return Text("\n").join(lines)
 

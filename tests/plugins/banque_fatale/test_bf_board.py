@@ -161,6 +161,9 @@ def test_board_takes_from_the_pool_by_letter_or_arrows() -> None:
     chosen, texts = run_board(state, 2, ["b"])
     assert chosen == [Take("B")]
     assert "pool" in texts["bf-decision"]
+    # a playtest read '←/→ or the colour's letter · Enter takes it', typed o and Enter, and the
+    # Enter (the letter had taken the jeton) answered the sale that came next
+    assert "a colour's letter takes one at once" in texts["bf-decision"]
     chosen, _ = run_board(state, 2, ["right", "enter"])
     assert chosen == [Take("Y")], "the pool's colours in chart order: R, Y, G, B"
 
@@ -319,3 +322,23 @@ def test_the_pool_of_the_last_auction_says_it_is_the_pool_as_bid() -> None:
     assert "Pool as bid: R1 Y2 G1 B1 O0" in texts["bf-last"], texts["bf-last"]
     assert "(R1 Y1 G1 B1)" in texts["bf-decision"], texts["bf-decision"]
     assert "Pool:" not in texts["bf-last"]
+
+
+def test_the_charts_aces_wrap_between_holders_never_inside_one() -> None:
+    """A playtest at 120x40 (the board 80 columns wide, hints on) read yellow's holders as
+    'aces: Player 1 2, Blaise 1, Cleo' and under it '1, Dmitri 1': a name apart from its count."""
+    from rich.console import Console
+
+    from parlour.games.banque_fatale.board import chart_panel
+
+    names = ["Player 1", "Blaise", "Cleo", "Dmitri"]
+    state = arrange(deal(), start=0, cards=[["RY", "YG"], ["YO"], ["Y"], ["YB"]], chart={"Y": 10})
+    console = Console(width=78, record=True, legacy_windows=False)
+    console.print(chart_panel(state.view(0), 2, 12, (11, 12), aces=names, width=78))
+    lines = console.export_text().splitlines()
+    yellow = next(i for i, line in enumerate(lines) if line.startswith("Y yellow"))
+    rows = [lines[yellow], *[line for line in lines[yellow + 1:] if line.startswith("   ")]]
+    assert len(rows) == 2, "at 78 columns the holders take two lines"
+    for holder in ("Player 1 2", "Blaise 1", "Cleo 1", "Dmitri 1"):
+        assert sum(holder in row for row in rows) == 1, (holder, rows)
+    assert rows[0].rstrip().endswith(",") and all(len(line) <= 78 for line in lines)

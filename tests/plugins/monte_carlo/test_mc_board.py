@@ -414,3 +414,29 @@ async def test_board_footer_says_pass_this_round_where_s_only_passes() -> None:
     async with ordinary.run_test(size=(110, 50)):
         assert ordinary.board.check_action("stop", ()) is True
         assert ordinary.board.check_action("pass_round", ()) is False
+
+
+@synchronous
+async def test_players_lines_fit_an_80_column_board_while_laying_with_chips_down() -> None:
+    """At 120x40 the side panel leaves the board 80 columns: a playtest read 'after each
+    game:' cut at the board's edge, the chips after it unseen, on the laying player's own line
+    (ten chips on the fields in the third game)."""
+    state = new(4, seed=3)
+    rng = random.Random(3)
+    while state.game_no < 2:
+        legal = state.legal_actions()
+        state.apply(STOP if state.current == 0 and STOP in legal else legal[rng.randrange(len(legal))])
+    while state.phase != "laying":
+        legal = state.legal_actions()
+        bets = [a for a in legal if a not in (STOP, PASS)]
+        state.apply(bets[0] if state.current == 0 and state.staked[0] < 10 else STOP)
+    assert state.staked[0] == 10 and len(state.history) == 2
+    app = BoardApp(state, 0)
+    async with app.run_test(size=(80, 40)):
+        text = plain(app)
+        width = app.board.size.width - 2
+        assert all(len(line) <= width for line in text.splitlines()), text
+        track = " → ".join(str(h["chips"][0]) for h in state.history)
+        assert f"after each game: {track}" in text
+        mine = next(line for line in text.splitlines() if "(you)" in line)
+        assert "7 to lay" in mine and "10 on the fields" in mine
