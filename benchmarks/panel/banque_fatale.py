@@ -140,11 +140,32 @@ class Counter(Person):
         return 2.0 * t.mine[c] + (1.0 if lead > 0 else 0.0) + 0.2 * t.chart[c]
 
 
+class Outbidder(Person):
+    """A playtest's way against three ``hard`` (2026-11-28, won by 31 millions, five cards in a
+    row): watch what the others bid in the auctions revealed so far, and for a card worth
+    having (ten millions or more to him) bid one more than the most another seat bid in the
+    last two; a jeton a three millions otherwise, and while nothing is revealed yet."""
+
+    def size(self, t, view, card, rng):
+        want = self.worth(t, view, card)
+        me = view["seat"]
+        recent = [max((x for s, x in enumerate(h["totals"]) if s != me), default=0)
+                  for h in view.get("history", [])[-2:]]
+        if not recent or want < 10.0:
+            return round(want / 3.0)
+        return max(recent) + 1
+
+
 STYLES = {
     "value": Style(Value, "bids a jeton for every three millions the card is worth to him now"),
     "hoarder": Style(Hoarder, "bids one or two jetons for a card in his colours, nothing else; keeps his jetons"),
     "bully": Style(Bully, "bids high early (over half his jetons) for cards in his colours, to own and push them"),
     "counter": Style(Counter, "values cards from the chart, his lead in a colour and the aces still to come"),
+}
+
+#: measured, never tuned against (``--held-out``): a playtest's strategy against ``hard``
+HELD_OUT = {
+    "outbidder": Style(Outbidder, "bids one more than the most another bid in the last two auctions, for a card worth it"),
 }
 
 
