@@ -310,6 +310,11 @@ class BanqueFataleKnowledge(Knowledge):
     def candidates(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Sequence[Action]:
         self.read(view)
         first = self.medium_choice(view, legal, rng)
+        if view["phase"] == "draft" and not view["display"] and not view["pile"]:
+            # the last round's pool: every jeton counts the same at the end and each seat
+            # takes as many whatever is chosen, so no pick changes a score and there is nothing
+            # to search (a playtest waited about 15 s for the computers' picks there)
+            return [first]
         if view["phase"] != "bid":
             return [first] + [a for a in legal if a != first]
         return self.bid_variations(first, view, legal, self.winning_totals(view, rng))

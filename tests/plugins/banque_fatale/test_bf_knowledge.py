@@ -214,3 +214,33 @@ def test_bid_candidates_include_a_bid_that_beats_a_known_high_bidder() -> None:
 
 def test_the_other_seats_play_their_models_in_the_tree() -> None:
     assert BanqueFataleKnowledge.model_others
+
+
+def test_hard_does_not_search_the_last_rounds_pool_picks() -> None:
+    """In the last round no pool pick changes a score (the board says so to a person): hard
+    takes medium's pick at once, without sampling a single world, where a playtest waited
+    about 15 s for the computers' picks; before the last round it still searches them."""
+    from parlour.core.agents import Budget
+    from parlour.core.search import SearchAgent
+
+    def no_worlds(rng):  # noqa: ANN001, ANN202
+        raise AssertionError("searched a pick that changes nothing")
+
+    know = BanqueFataleKnowledge(RULES)
+    hard = SearchAgent(GAME.search_knowledge(RULES), Budget(iterations=200))
+    state = GAME.new_game(4, RULES, 3)
+    play = random.Random(3)
+    seen_last = seen_earlier = 0
+    while not state.is_over:
+        view, legal = state.view(state.to_move), state.legal_actions()
+        if view["phase"] == "draft" and len(legal) > 1:
+            offered = know.candidates(view, legal, random.Random(0))
+            if not view["display"] and not view["pile"]:
+                seen_last += 1
+                assert len(offered) == 1 and offered[0] in legal
+                assert hard.choose(view, legal, random.Random(0), no_worlds) == offered[0]
+            else:
+                seen_earlier += 1
+                assert len(offered) == len(legal)
+        state.apply(play.choice(legal))
+    assert seen_last and seen_earlier
