@@ -381,9 +381,8 @@ class CasablancaKnowledge(Knowledge):
                 if self.worth_doubting(view):
                     others += stakes[:1]
         elif phase in ("respond", "exchange"):
-            others = self._stake_candidates(view, legal, rng)
-            if view["seat"] == view["mover"] and view["known"][view["move"]["placed_at"]] == view["move"]["announced"]:
-                first = others[0]  # a true claim: the raise its challenger's model pays most for
+            lead, others = self._stake_candidates(view, legal, rng)
+            first = lead or first
         elif phase == "claim":
             others = list(legal)
         # picking a chip and placing the figure: medium's choice (unknown chips are alike)
@@ -410,19 +409,21 @@ class CasablancaKnowledge(Knowledge):
         return pot or self.models[mover].known_lie >= KNOWN_DOUBT
 
     def _stake_candidates(self, view: Mapping[str, Any], legal: Sequence[Action],
-                          rng: random.Random) -> list[Action]:
+                          rng: random.Random) -> tuple[Raise | None, list[Action]]:
         """Give way, match, or raise: to the limit with a claim it knows is true (or a
         challenge it knows is right); with a bluff, the raise :func:`bluff_raise` allows, or
         up to :data:`FOLDER_SHARE` of its money when the challenger has been seen to fold
-        again and again."""
+        again and again. And the move to lead with in ``medium``'s place, if any: a true
+        claim's raise that its challenger's model pays most for (:meth:`_pays_within`); where
+        no raise is left, ``medium``'s match leads."""
         me, move, challenge = view["seat"], view["move"], view["challenge"]
         raises = [a for a in legal if type(a) is Raise]
         out = [a for a in legal if type(a) in (Admit, Fold, Call)]
         known = view["known"][move["placed_at"]]
         if not raises:
-            return out
+            return None, out
         if me != view["mover"]:
-            return out + ([raises[-1]] if known is not None and known != move["announced"] else [])
+            return None, out + ([raises[-1]] if known is not None and known != move["announced"] else [])
         money = view["money"][me]
         stake = challenge["stakes"]["challenger"]
         half = [a for a in raises if 2 * (stake + a.by) <= money]  # within half his money
@@ -431,17 +432,18 @@ class CasablancaKnowledge(Knowledge):
             # challenger folds, which matching would also win, or pays more); to the limit,
             # or to within half its money, which one who reads a raise by its size calls
             top, within = raises[-1], half[-1] if half else raises[len(raises) // 2]
-            return [within, top] if self._pays_within(challenge["challenger"], top, within) else [top, within]
+            ordered = [within, top] if self._pays_within(challenge["challenger"], top, within) else [top, within]
+            return ordered[0], ordered
         other = self.models[challenge["challenger"]]
         if other.fold_big >= FOLDER and other.big_seen >= 2:
             # he has been seen folding to raises of over half the raiser's money: one just so
             big = [a for a in raises if 2 * (stake + a.by) > money and stake + a.by <= FOLDER_SHARE * money]
             if big:
-                return out + big[:1]
+                return None, out + big[:1]
         if other.fold >= FOLDER and other.raises_seen >= 2:
             limit = FOLDER_SHARE * money - stake
-            return out + [a for a in raises if a.by <= limit][-1:]
-        return out + bluff_raise(raises, other.fold_small, stake, money, rng)
+            return None, out + [a for a in raises if a.by <= limit][-1:]
+        return None, out + bluff_raise(raises, other.fold_small, stake, money, rng)
 
     def _pays_within(self, challenger: int, top: Raise, within: Raise) -> bool:
         """Whether a true claim's raise within half its money is worth more than the raise to

@@ -542,7 +542,8 @@ def test_a_true_claim_raises_what_a_size_reader_calls_and_to_the_limit_against_a
     was right 11 times in 11. Once a challenger has been seen doing just that, hard's true
     claim leads with a raise within half its money, which he calls (and which is worth more
     than a big raise he folds to); against a challenger seen calling big raises, or one not yet
-    seen answering both sizes, it still leads with the raise to the limit."""
+    seen answering both sizes, it still leads with the raise to the limit; with no raise left,
+    with medium's match."""
     def lead(**seen: int) -> object:
         state = arranged()
         move(state, 10, 3, 11)  # the 3: true
@@ -562,3 +563,12 @@ def test_a_true_claim_raises_what_a_size_reader_calls_and_to_the_limit_against_a
     unread = {"raises_faced": 2, "raise_folds": 2, "big_raises_faced": 2, "big_raise_folds": 2}
     for seen in (caller, unread, {}):
         assert lead(**seen)[1][0] == top
+    # challenged with all the table allows, no raise is left: medium's match leads, never an admission
+    cornered = arranged()
+    move(cornered, 10, 3, 11)
+    commit(cornered, {2: cornered.money[2]})
+    legal = cornered.legal_actions()
+    assert not any(type(a) is Raise for a in legal)
+    for seen in (reader, {}):
+        cornered.stats[2].update(seen)
+        assert CasablancaKnowledge(rules()).candidates(cornered.view(1), legal, random.Random(0))[0] == Call()
