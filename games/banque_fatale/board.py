@@ -10,6 +10,7 @@ appears, so that a key pressed twice cannot also answer the next one.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -147,8 +148,8 @@ def chart_panel(view: Mapping[str, Any], low: int, high: int, paying: Sequence[i
             pieces = item_pieces(aces_text(view, aces, letter), [", "])
             if change:
                 pieces = [(None, change), (Text("  "), pieces[0][1]), *pieces[1:]]
-            changes[letter] = item_lines(pieces, room) if room > 10 else Text().join(
-                [Text.assemble(before or "", item) for before, item in pieces])
+            # too narrow to break well (or not laid out yet): one line, left to wrap
+            changes[letter] = item_lines(pieces, room if room > 10 else sys.maxsize)
     grid = Table.grid(padding=(0, 1))
     grid.add_column(width=10)
     for _value in range(low, high + 1):
