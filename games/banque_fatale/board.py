@@ -204,7 +204,7 @@ def players_panel(view: Mapping[str, Any], names: Sequence[str], header: bool = 
         total = f" ({figure(sum(held))})" if held is not None else ""
         status = Text()
         if view["phase"] == "bid":
-            status = Text(_("bid ✓"), style="green") if view["has_bid"][seat] else Text("…", style="dim")
+            status = Text(_("bid ✓"), style="green") if view["has_bid"][seat] else Text(_("to bid"), style="dim")
         table.add_row(marks, who, hand, Text("?" if cash is None else millions(cash)),
                       Text.assemble(jetons_text(held, letters), total), status)
     return table

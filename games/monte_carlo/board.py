@@ -34,6 +34,7 @@ from parlour.games.monte_carlo.state import sentence
 from parlour.games.monte_carlo.words import N_, _, a_digit, colour, field_title, ngettext, pgettext
 from parlour.games.monte_carlo.slots import Item, board_lines, completions, neighbour, short_label, typed_names
 from parlour.core.game import Action, Event
+from parlour.textlines import item_lines, item_pieces
 from parlour.tui.board import Board
 
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold magenta", "bold cyan", "bold yellow")
@@ -412,7 +413,7 @@ class MonteCarloBoard(Board):
                             self._wrapped(Text(_("Hints: =3 on an empty field: a chip there pays 3 for 1 if it "
                                                  "wins (F5: off)"), style="cyan")))
         out.append("\n")
-        out.append(self._help(), style="dim")
+        out.append_text(item_lines(item_pieces(Text(self._help(), style="dim"), [" · "]), self._width()))
         return out
 
     def _width(self) -> int:
@@ -681,7 +682,8 @@ class MonteCarloBoard(Board):
         return _("a name (C3) or arrows: look at the fields · l: last game")
 
     def _going(self) -> str:
-        """The name being typed and where it may lead, else how to go to a field."""
+        """The name being typed and where it may lead; once it led the cursor to a field,
+        that the cursor is there and how to go elsewhere; else how to go to a field."""
         options = completions(self.names, self.typed) if self.typed else []
         if len(options) > 1:
             return _("go to: {typed}_ ({names})").format(
@@ -689,4 +691,5 @@ class MonteCarloBoard(Board):
         if not self.typed:
             return _("type a name (C3): go there")
         here = short_label(self.cursor_field)
-        return _("go to: {}").format(here) + (" · " + _("o: the other {}").format(here) if self.twin() else "")
+        other = [_("o: the other {}").format(here)] if self.twin() else []
+        return " · ".join([_("at {}").format(here), *other, _("type a name: go elsewhere")])

@@ -254,6 +254,27 @@ def test_board_hides_others_cash_and_jetons_behind_closed_screens_and_pending_bi
     assert "your sealed bid: R2 G1" in texts["bf-decision"]
 
 
+@pytest.mark.parametrize(("lang", "done", "to_bid"), [("en", "bid ✓", "to bid"), ("de", "Gebot ✓", "bietet"),
+                                                      ("fr", "misé ✓", "à miser")])
+def test_board_says_in_words_which_seats_are_still_to_bid(lang: str, done: str, to_bid: str) -> None:
+    """Playtest: a seat yet to bid showed a bare dim "…" beside the others' "bid ✓", which a
+    player could not read; it says so in a word, whether a person or a computer bids for it."""
+    from parlour.core.i18n import set_language
+
+    state = arrange(deal(), start=0, display=["RG", "YB", "GO"])
+    state.apply(Pick("RG"))
+    state.apply(Bid(counts("R"), LETTERS))
+    set_language(lang)
+    try:
+        _, texts = run_board(state, 1, [])
+    finally:
+        set_language("en")
+    rows = {name: next(line for line in texts["bf-players"].splitlines() if f" {name} " in line) for name in NAMES}
+    assert rows["Ada"].rstrip().endswith(done), rows
+    assert all(rows[name].rstrip().endswith(to_bid) for name in NAMES[1:]), rows
+    assert "…" not in texts["bf-players"]
+
+
 def test_board_shows_a_finished_game() -> None:
     state = play_random(deal(seed=5), 5)
     _, texts = run_board(state, 0, [], legal=False)

@@ -83,7 +83,7 @@ async def test_the_hint_line_shows_what_is_typed() -> None:
         assert "go to: C_ (C1 C2 C3 C4 C5 C6) · enter: bet\n" in plain(app) + "\n"
         await pilot.press("3")
         assert app.board.cursor_field == "col3-top"
-        assert "go to: C3 · o: the other C3" in plain(app)
+        assert "at C3 · o: the other C3 · type a name: go elsewhere · enter: bet" in plain(app)
         await pilot.press("o")
         assert app.board.cursor_field == "col3-bottom"
         await pilot.press("m")
@@ -91,6 +91,42 @@ async def test_the_hint_line_shows_what_is_typed() -> None:
         assert max(len(line) for line in plain(app).splitlines()) <= 78, "fits an 80-column board"
         await pilot.press("right")
         assert "go to:" not in plain(app), "another key ends the typing"
+
+
+#: the hint once a name led the cursor to a field: that it is there, and how to go elsewhere
+AT = {"en": "at {}", "de": "hier: {}", "fr": "ici\u00a0: {}"}
+OTHER = {"en": "o: the other {}", "de": "o: anderes {}", "fr": "o\u00a0: l’autre {}"}
+ELSEWHERE = {"en": "type a name: go elsewhere", "de": "Namen tippen: anderswohin",
+             "fr": "tapez un nom\u00a0: aller ailleurs"}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_on_the_field_a_name_led_to_the_hint_says_the_cursor_is_there(lang: str) -> None:
+    """Playtest: with the cursor on M56 after "m5" the hint read "go to: M56", as if it were
+    still to go there. It says the cursor is there and how to go elsewhere; at 80 columns the
+    key line breaks between its items (" · "), never inside one nor past the board's edge."""
+    set_language(lang)
+    try:
+        asyncio.run(on_the_field_a_name_led_to(lang))
+    finally:
+        set_language("en")
+
+
+async def on_the_field_a_name_led_to(lang: str) -> None:
+    state = new(4, seed=2)
+    app = BoardApp(state, 0)
+    async with app.run_test(size=(80, 40)) as pilot:
+        board = app.board
+        for keys, name, twin in ((("d", "1"), "D19", False), (("m", "5"), "M56", True)):
+            await pilot.press("right", *keys)
+            assert short_label(board.cursor_field) == name and board.typed == "".join(keys)
+            going = [AT[lang].format(name), *([OTHER[lang].format(name)] if twin else []), ELSEWHERE[lang]]
+            help_line = board._help()
+            assert help_line.startswith(" · ".join(going) + " · "), help_line
+            lines = plain(app).splitlines()
+            shown = next((lines[-n:] for n in (1, 2, 3) if " · ".join(lines[-n:]) == help_line), None)
+            assert shown is not None, f"the key line is not the hint, or broken inside an item:\n{plain(app)}"
+            assert all(len(line) <= board.size.width - 2 for line in shown), shown
 
 
 @synchronous

@@ -34,6 +34,7 @@ from parlour.games.monte_carlo.slots import short_label
 from parlour.games.monte_carlo.state import MonteCarloState
 from parlour.games.monte_carlo.words import field_title
 from parlour.testing.boards import settled_text, wait_for
+from parlour.textlines import item_lines, item_pieces
 from parlour.tui.app import ParlourApp
 from parlour.tui.table import LiveGame, Phase, TableScreen
 
@@ -105,8 +106,10 @@ def play_match(seed: int, players: int = 4) -> tuple[MonteCarloState, list[str],
             drawn.append(board._why_closed(board.cursor_field))
         drawn += board_texts(board)
         drawn += [action.label for action in legal]
-        if board.betting:  # the key line while a name is typed, and on a field with a twin
-            for typed, field in (("m", board.cursor_field), ("", "col3-top"), ("", "n4-bottom")):
+        if board.betting:  # the key line while a name is typed, on a field with a twin, and on a
+            # field a name led to (with a twin and without)
+            for typed, field in (("m", board.cursor_field), ("", "col3-top"), ("", "n4-bottom"), ("c3", "col3-top"),
+                                 ("d19", "d1-9")):
                 board.typed, board.cursor_field = typed, field
                 board.confirming_stop = False
                 helps.append(board._help())
@@ -141,8 +144,12 @@ def test_a_whole_match_shows_no_english_word(language: str) -> None:
     assert all(word in everything for word in keywords), keywords
     found = {text: english_in(text) for text in helps if english_in(text)}
     assert not found, found
-    wide = sorted({text for text in helps if len(text) > 78})
-    assert not wide, f"key lines wider than an 80-column board: {wide}"
+    broken = {text: item_lines(item_pieces(Text(text), [" · "]), 78).plain.splitlines() for text in helps}
+    wide = sorted(text for text, lines in broken.items() if len(lines) > 2 or max(map(len, lines)) > 78)
+    assert not wide, f"key lines wider than two lines of an 80-column board: {wide}"
+    at = {"de": "hier: ", "fr": "ici\u00a0: "}[language]  # on a field a name led to: two lines, as it may
+    assert sum(text.startswith(at) for text in helps) > 10
+    assert [text for text in helps if not text.startswith(at) and len(text) > 78] == [], "one line, elsewhere"
 
 
 @pytest.mark.parametrize("language", LANGUAGES, indirect=True)
@@ -238,7 +245,8 @@ def test_the_table_fits_in_the_language(tmp_path: Any, lang: str, phase: str, si
     app = ParlourApp(REGISTRY, saves=SaveFolder(tmp_path), ai_delay=0, language=lang)
     app.hints = True
 
-    async def scenario() -> tuple[str, str, bool, int]:
+    async def scenario() -> list[tuple[str, str, bool, int]]:
+        shown = []
         async with app.run_test(size=size) as pilot:
             app.push_screen(TableScreen(LiveGame(GAME, match, tmp_path / "game.json")))
             await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.phase is Phase.DECIDING)
@@ -246,19 +254,31 @@ def test_the_table_fits_in_the_language(tmp_path: Any, lang: str, phase: str, si
             assert isinstance(board, MonteCarloBoard)
             if phase == "settled":  # the moment after a game: the grid and its result
                 board.show_moment(match.state.view(0), [])
-            scroll = board.query_one(ScrollableContainer)
-            try:
-                await wait_for(pilot, lambda: scroll.max_scroll_y == 0 and scroll.max_scroll_x == 0)
-            except AssertionError:
-                pass  # reported below, with the screen
-            screen = await settled_text(pilot)
-            return screen, shown_text(board), scroll.max_scroll_y > 0 or scroll.max_scroll_x > 0, board.size.width
+            # betting: then on M56, the name typed (its key line the longest, on two lines at 80)
+            for keys in ([], ["m", "5"]) if phase == "betting" else ([],):
+                if keys:
+                    board.focus()
+                    await pilot.press(*keys)
+                    await wait_for(pilot, lambda: short_label(board.cursor_field) == "M56")
+                scroll = board.query_one(ScrollableContainer)
+                try:
+                    await wait_for(pilot, lambda: scroll.max_scroll_y == 0 and scroll.max_scroll_x == 0)
+                except AssertionError:
+                    pass  # reported below, with the screen
+                screen = await settled_text(pilot)
+                shown.append((screen, shown_text(board), scroll.max_scroll_y > 0 or scroll.max_scroll_x > 0,
+                              board.size.width))
+        return shown
 
-    screen, text, scrolls, width = asyncio.run(scenario())
-    assert not english_in(text), f"{english_in(text)} on the {lang} board:\n{text}"
-    assert not scrolls, f"the {lang} board scrolls at {size[0]}x{size[1]}:\n{screen}"
-    wide = [line for line in text.splitlines() if len(line) > width - 2]
-    assert not wide, f"lines wider than the board at {size[0]}x{size[1]}: {wide}\n{screen}"
+    shown = asyncio.run(scenario())
+    for screen, text, scrolls, width in shown:
+        assert not english_in(text), f"{english_in(text)} on the {lang} board:\n{text}"
+        assert not scrolls, f"the {lang} board scrolls at {size[0]}x{size[1]}:\n{screen}"
+        wide = [line for line in text.splitlines() if len(line) > width - 2]
+        assert not wide, f"lines wider than the board at {size[0]}x{size[1]}: {wide}\n{screen}"
+    if phase == "betting":
+        assert {"de": "hier: M56", "fr": "ici\u00a0: M56"}[lang] in shown[-1][1], shown[-1][0]
+    screen, text, scrolls, width = shown[0]
     short = {"de": ("Gel", "Grü"), "fr": ("Jau", "Ver")}[lang]
     assert all(name in text for name in short), text
     assert re.search(r"^ *R6[ ✓✗]", text, re.MULTILINE), text
