@@ -16,7 +16,7 @@ PLUS_MINUS = "\u00b1"
 
 
 def stats_command(args: argparse.Namespace) -> int:
-    from parlour.core.ledger import Ledger, LedgerProblem, ledger_path
+    from parlour.core.ledger import Ledger, LedgerProblem, ledger_path, provisional_note
     from parlour.core.ratings import SCALE
     from parlour.core.saves import data_dir
 
@@ -51,11 +51,14 @@ def stats_command(args: argparse.Namespace) -> int:
     print(_("Ratings (a new player starts at {start}; 400 points is about 10 to 1 between two players; "
             "\u00b1 is twice the uncertainty)").format(start=number(1500)))
     game, name, rating, games, wins = _("game"), _("name"), _("rating"), _("games"), _("wins")
-    print(f"  {game:<16} {name:<24} {rating:>7} {PLUS_MINUS:>5} {games:>6} {wins:>5}")
+    print(f"  {game:<16} {name:<24} {rating:>7}  {PLUS_MINUS:>5} {games:>6} {wins:>5}")
     for s in standings:
         who = _("{name} (computer)").format(name=s.who) if s.computer else s.who
-        print(f"  {s.game:<16} {who[:24]:<24} {number(s.skill.shown):>7} {number(round(2 * SCALE * s.skill.sigma)):>5}"
-              f" {s.games:>6} {s.wins:>5}")
+        # a provisional rating's "?" stands after the digits, which stay in line with the others'
+        print(f"  {s.game:<16} {who[:24]:<24} {s.rating() + ('' if s.provisional else ' '):>8} "
+              f"{number(round(2 * SCALE * s.skill.sigma)):>5} {s.games:>6} {s.wins:>5}")
+    if any(s.provisional for s in standings):
+        print("  " + provisional_note())
     print()
     print(_("Recent games (* won)"))
     for played in recent:

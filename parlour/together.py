@@ -143,6 +143,10 @@ def _keep(match: Any, path: Path) -> None:
     kept = _with_ledger(lambda ledger: ledger.keep_match(match, path.name))
     if kept is not None:
         print(f"Ratings: {kept.line()}")
+        if kept.provisional:
+            from parlour.core.ledger import provisional_note
+
+            print(provisional_note())
 
 
 def _host_seats(kinds: Sequence[str], names: str | None) -> list[Any]:

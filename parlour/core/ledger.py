@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from parlour.core.i18n import number
+from parlour.core.i18n import ngettext, number
 from parlour.core.match import Match
-from parlour.core.ratings import Skill, ladder_skill, rate, ranks, signed
+from parlour.core.ratings import PROVISIONAL_GAMES, PROVISIONAL_MARK, Skill, ladder_skill, provisional, rate, ranks, signed
 from parlour.core.record import HUMAN, Seat
 
 FILE_NAME = "record.sqlite3"
@@ -39,6 +39,18 @@ class LedgerProblem(Exception):
     """The record cannot be used now: one line, the game goes on without it."""
 
 
+def rating_text(skill: Skill, provisional: bool) -> str:
+    """A rating as players read it: ``1,512``, or ``1,728?`` while it is provisional."""
+    return number(skill.shown) + (PROVISIONAL_MARK if provisional else "")
+
+
+def provisional_note() -> str:
+    """The line that explains the mark wherever a provisional rating is shown."""
+    return ngettext("? provisional: fewer than {n} game, so it still moves a lot",
+                    "? provisional: fewer than {n} games, so it still moves a lot",
+                    PROVISIONAL_GAMES).format(n=PROVISIONAL_GAMES)
+
+
 @dataclass(frozen=True)
 class Change:
     """One player's rating moved by a game."""
@@ -47,14 +59,21 @@ class Change:
     computer: bool
     before: Skill
     after: Skill
+    game: str  #: the game's id
+    games: int  #: the rated games of it that ``who`` has played, this one included
 
     @property
     def change(self) -> int:
         return self.after.shown - self.before.shown
 
+    @property
+    def provisional(self) -> bool:
+        """Whether the rating after this game is provisional (:func:`ratings.provisional`)."""
+        return provisional(self.game, self.who, self.computer, self.games)
+
     def text(self) -> str:
-        """``Tess 1,512, +18``."""
-        return f"{self.who} {number(self.after.shown)}, {signed(self.change)}"
+        """``Tess 1,512, +18``; ``Tess 1,728?, +228`` while provisional."""
+        return f"{self.who} {rating_text(self.after, self.provisional)}, {signed(self.change)}"
 
 
 @dataclass(frozen=True)
@@ -67,6 +86,11 @@ class Kept:
     def line(self) -> str:
         return "   ".join(change.text() for change in self.changes)
 
+    @property
+    def provisional(self) -> bool:
+        """Whether any rating it shows is provisional (then :func:`provisional_note` goes with it)."""
+        return any(change.provisional for change in self.changes)
+
 
 @dataclass(frozen=True)
 class Standing:
@@ -77,9 +101,17 @@ class Standing:
     games: int
     wins: int
 
+    @property
+    def provisional(self) -> bool:
+        return provisional(self.game, self.who, self.computer, self.games)
+
+    def rating(self) -> str:
+        """``1,512``, or ``1,728?`` while provisional."""
+        return rating_text(self.skill, self.provisional)
+
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "name": self.who, "computer": self.computer, "rating": self.skill.shown,
-                "mu": round(self.skill.mu, 4), "sigma": round(self.skill.sigma, 4),
+                "provisional": self.provisional, "mu": round(self.skill.mu, 4), "sigma": round(self.skill.sigma, 4),
                 "games": self.games, "wins": self.wins}
 
 
@@ -317,13 +349,26 @@ class Ledger:
 
     def _kept(self, number: int) -> Kept:
         (game,) = self.db.execute("SELECT game FROM games WHERE id = ?", (number,)).fetchone()
+        played = self._played_by(game, number)
         changes: dict[tuple[str, bool], Change] = {}
         for name, agent, mu0, s0, mu1, s1 in self.db.execute(
                 "SELECT name, agent, mu_before, sigma_before, mu_after, sigma_after FROM seats "
                 "WHERE game_id = ? ORDER BY seat", (number,)):
             who = _identity(Seat(name, agent))
-            changes.setdefault(who, Change(who[0], who[1], Skill(mu0, s0), Skill(mu1, s1)))
+            changes.setdefault(who, Change(who[0], who[1], Skill(mu0, s0), Skill(mu1, s1), game, played[who]))
         return Kept(number, list(changes.values()))
+
+    def _played_by(self, game: str, number: int) -> dict[tuple[str, bool], int]:
+        """Per player, his rated games of ``game`` up to and including the kept game ``number``
+        (counted as ``ratings.games`` counts them, a seat a game): the games the ratings after
+        it come from, which a game kept again later does not change."""
+        played: dict[tuple[str, bool], int] = {}
+        for name, agent, seats in self.db.execute(
+                "SELECT seats.name, seats.agent, COUNT(*) FROM seats JOIN games ON games.id = seats.game_id "
+                "WHERE games.game = ? AND games.id <= ? GROUP BY seats.name, seats.agent", (game, number)):
+            who = _identity(Seat(name, agent))
+            played[who] = played.get(who, 0) + seats
+        return played
 
     def standings(self, game: str | None = None) -> list[Standing]:
         """The ratings, a game's (or every game's), best first within each game."""

@@ -10,6 +10,12 @@ is 1,500. Between two settled players of a two-player game, 400 points is about 
 model's odds, as in chess). The computer levels start from the measured ladder
 (``ladder.json`` beside this module, written by ``benchmarks/ladder.py``), so beating ``hard``
 counts for more than beating ``random`` from the first game.
+
+A rating from fewer than :data:`PROVISIONAL_GAMES` games of its player in a game is
+provisional, shown with a trailing ``?`` ("Tess 1,728?"): someone new is so uncertain that one
+game can move him by 200 points, as the model means it to. A computer level whose start the
+ladder measured is never provisional; one it did not measure (a plugin's game, a level not on
+the ladder) starts as someone new and is provisional as a person is.
 """
 
 from __future__ import annotations
@@ -31,6 +37,10 @@ START_SIGMA = 25.0 / 3.0
 START = 1500
 SCALE = 50.0
 LADDER_FILE = "ladder.json"
+#: a rating from fewer games than this (of its player, in one game) is provisional
+PROVISIONAL_GAMES = 5
+#: what follows a provisional rating's number
+PROVISIONAL_MARK = "?"
 
 
 @dataclass(frozen=True)
@@ -88,13 +98,27 @@ def _ladder() -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def ladder_skill(game_id: str, level: str, ladder: Mapping[str, Any] | None = None) -> Skill:
-    """Where computer ``level`` starts in ``game_id``: measured by the ladder, else as someone new."""
+def _measured(game_id: str, level: str, ladder: Mapping[str, Any] | None = None) -> Skill | None:
+    """Where the ladder measured computer ``level`` to start in ``game_id``, or None."""
     entry: Any = ladder if ladder is not None else _ladder()
     for key in ("games", game_id, "levels", level):
         entry = entry.get(key) if isinstance(entry, dict) else None
     try:
         mu, sigma = float(entry["mu"]), float(entry["sigma"])
     except (KeyError, TypeError, ValueError):
-        return Skill()
-    return Skill(mu, sigma) if math.isfinite(mu) and math.isfinite(sigma) and sigma > 0 else Skill()
+        return None
+    return Skill(mu, sigma) if math.isfinite(mu) and math.isfinite(sigma) and sigma > 0 else None
+
+
+def ladder_skill(game_id: str, level: str, ladder: Mapping[str, Any] | None = None) -> Skill:
+    """Where computer ``level`` starts in ``game_id``: measured by the ladder, else as someone new."""
+    return _measured(game_id, level, ladder) or Skill()
+
+
+def provisional(game_id: str, who: str, computer: bool, games: int, ladder: Mapping[str, Any] | None = None) -> bool:
+    """Whether the rating of ``who`` in ``game_id`` after ``games`` rated games of it is
+    provisional: fewer than :data:`PROVISIONAL_GAMES`, unless it is a computer level whose
+    start the ladder measured (never provisional)."""
+    if computer and _measured(game_id, who, ladder) is not None:
+        return False
+    return games < PROVISIONAL_GAMES

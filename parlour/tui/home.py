@@ -15,9 +15,9 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from parlour.core.game import Game
-from parlour.core.i18n import LANGUAGES, N_, _, current_language, level_name, moment, ngettext, number, pgettext
+from parlour.core.i18n import LANGUAGES, N_, _, current_language, level_name, moment, ngettext, pgettext
 from parlour.core.lasttable import remember_language, remembered_language, settings_path
-from parlour.core.ledger import Standing
+from parlour.core.ledger import Standing, provisional_note
 from parlour.core.record import HUMAN
 from parlour.core.saves import CorruptSave, SavedGame
 from parlour.tui.dialogs import ConfirmDialog
@@ -213,10 +213,13 @@ class HomeScreen(ParlourScreen):
             parts.append(Text(game.title, "bold"))
             parts.append(Text(_("{low} to {high} players").format(low=game.min_players, high=game.max_players) + "\n"))
             if self.ratings.get(game.id):
+                shown = self.ratings[game.id][:RATED_PEOPLE]
                 parts.append(Text(_("Ratings"), "bold"))
-                parts += [Padding(Text(f"{s.who} {number(s.skill.shown)}  " + ngettext(
+                parts += [Padding(Text(f"{s.who} {s.rating()}  " + ngettext(
                     "{games} game, {wins} won", "{games} games, {wins} won", s.games).format(games=s.games, wins=s.wins)),
-                    (0, 0, 0, 2)) for s in self.ratings[game.id][:RATED_PEOPLE]]
+                    (0, 0, 0, 2)) for s in shown]
+                if any(s.provisional for s in shown):
+                    parts.append(Padding(Text(provisional_note(), "italic"), (0, 0, 0, 2)))
                 parts.append(Text(""))
             if game.blurb:
                 parts.append(Text(game.blurb + "\n"))

@@ -17,7 +17,7 @@ from textual.widgets import Static
 from parlour.core import analysis
 from parlour.core.game import Game
 from parlour.core.i18n import N_, _, level_name, ngettext
-from parlour.core.ledger import Kept
+from parlour.core.ledger import Kept, provisional_note
 from parlour.core.record import HUMAN, Record
 from parlour.core.review import SeenReview, StageScores, seen_scores, sparkline, stage_scores
 from parlour.tui.analysis_view import APP_BUDGET, APP_SEED, WinChart
@@ -180,7 +180,10 @@ class ResultsScreen(ParlourScreen):
             yield Static(Text(winners_line(names, winners), style="bold"), id="results-winners")
             yield Static(grid, id="results-scores")
             if self.kept is not None:
-                yield Static(Text.assemble((_("Ratings") + "  ", "bold"), self.kept.line()), id="results-ratings")
+                ratings = Text.assemble((_("Ratings") + "  ", "bold"), self.kept.line())
+                if self.kept.provisional:
+                    ratings.append_text(Text.assemble("\n", (provisional_note(), "italic")))
+                yield Static(ratings, id="results-ratings")
             try:
                 _rows, stages = (stage_scores(self.live.game, self.live.match.record,
                                           scores=lambda state: seen_scores(state, self.at_table))

@@ -8,8 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from parlour.core.ledger import MIGRATIONS, VERSION, Ledger, LedgerProblem, ledger_path
-from parlour.core.ratings import START_SIGMA, Skill, ladder_skill, ranks, rate, shown, signed
+from parlour.core.i18n import in_language
+from parlour.core.ledger import MIGRATIONS, VERSION, Ledger, LedgerProblem, ledger_path, provisional_note
+from parlour.core.ratings import (
+    PROVISIONAL_GAMES, START_SIGMA, Skill, ladder_skill, provisional, ranks, rate, shown, signed,
+)
 from parlour.core.record import HUMAN, Seat
 
 TESS, ANN = Seat("Tess", HUMAN), Seat("Ann", HUMAN)
@@ -38,7 +41,8 @@ def test_the_winner_goes_up_and_the_loser_down(tmp_path: Path) -> None:
     assert tess.before.shown == ann.before.shown == 1500
     assert ann.change > 0 > tess.change
     assert ann.after.mu > ann.before.mu and tess.after.mu < tess.before.mu
-    assert kept.line() == f"Tess {tess.after.shown:,}, \u2212{-tess.change}   Ann {ann.after.shown:,}, +{ann.change}"
+    # a first game: both ratings are provisional
+    assert kept.line() == f"Tess {tess.after.shown:,}?, \u2212{-tess.change}   Ann {ann.after.shown:,}?, +{ann.change}"
     # the next game starts from where the last one left them
     again = ledger.keep("casablanca", {"rounds": 3}, [], [TESS, ANN], [9.0, 1.0], [0], "g2.json")
     assert again is not None and again.changes[0].before == tess.after
@@ -77,6 +81,95 @@ def test_a_game_without_a_person_is_not_kept_and_a_record_is_counted_once(tmp_pa
     assert [s.games for s in ledger.standings()] == [1, 1]
     assert len(ledger.recent()) == 1
     ledger.close()
+
+
+def test_a_rating_is_provisional_until_its_fifth_game(tmp_path: Path) -> None:
+    """A new player's first games move him a lot (the model is unsure of him): until his
+    fifth game of that game his rating is shown with a "?"."""
+    ledger = opened(tmp_path / "r.sqlite3")
+    assert PROVISIONAL_GAMES == 5
+    for number in range(1, 7):
+        kept = ledger.keep("casablanca", {}, [], [TESS, ANN], [2.0, 7.0], [number % 2], f"g{number}.json")
+        assert kept is not None
+        tess, ann = kept.changes
+        assert (tess.games, ann.games) == (number, number)
+        assert tess.provisional is ann.provisional is (number < 5), number
+        assert kept.provisional is (number < 5)
+        mark = "?" if number < 5 else ""
+        assert tess.text() == f"Tess {tess.after.shown:,}{mark}, {signed(tess.change)}"
+        standing = next(s for s in ledger.standings("casablanca") if s.who == "Tess")
+        assert standing.games == number and standing.provisional is (number < 5)
+        assert standing.rating() == f"{standing.skill.shown:,}{mark}"
+        data = standing.to_json()
+        assert data["provisional"] is (number < 5) and data["rating"] == standing.skill.shown
+        assert isinstance(data["rating"], int)
+    ledger.close()
+
+
+def test_a_player_new_at_another_game_is_provisional_there_only(tmp_path: Path) -> None:
+    ledger = opened(tmp_path / "r.sqlite3")
+    for number in range(5):
+        ledger.keep("casablanca", {}, [], [TESS, ANN], [2.0, 7.0], [1], f"c{number}.json")
+    kept = ledger.keep("monte-carlo", {}, [], [TESS, ANN], [2.0, 7.0], [1], "m.json")
+    assert kept is not None and [(c.games, c.provisional) for c in kept.changes] == [(1, True), (1, True)]
+    assert {(s.game, s.who): s.provisional for s in ledger.standings()} == {
+        ("casablanca", "Tess"): False, ("casablanca", "Ann"): False,
+        ("monte-carlo", "Tess"): True, ("monte-carlo", "Ann"): True}
+    ledger.close()
+
+
+def test_a_computer_level_the_ladder_measured_is_never_provisional(tmp_path: Path) -> None:
+    """Its start is measured (``ladder.json``), not guessed: its first game is no surprise. A
+    level the ladder has not measured starts as someone new, and is provisional as he is."""
+    ledger = opened(tmp_path / "r.sqlite3")
+    kept = ledger.keep("banque-fatale", {}, [], [TESS, Seat("Bea", "hard"), Seat("Zed", "unmeasured")],
+                       [5.0, 3.0, 1.0], [0], "g.json")
+    assert kept is not None
+    tess, hard, other = kept.changes
+    assert (hard.who, hard.computer, hard.games, hard.provisional) == ("hard", True, 1, False)
+    assert hard.text() == f"hard {hard.after.shown:,}, {signed(hard.change)}"
+    assert tess.provisional and other.provisional and other.text().startswith(f"unmeasured {other.after.shown:,}?, ")
+    standings = {s.who: s for s in ledger.standings()}
+    assert not standings["hard"].provisional and standings["hard"].to_json()["provisional"] is False
+    assert standings["unmeasured"].provisional
+    ledger.close()
+    ladder = {"games": {"g": {"levels": {"hard": {"mu": 30.0, "sigma": 2.0}}}}}
+    assert not provisional("g", "hard", True, 0, ladder)
+    assert provisional("g", "easy", True, 4, ladder) and not provisional("g", "easy", True, 5, ladder)
+    assert provisional("g", "hard", False, 4, ladder), "a person called hard is a person"
+
+
+def test_a_level_in_two_seats_counts_two_games_towards_its_five(tmp_path: Path) -> None:
+    ledger = opened(tmp_path / "r.sqlite3")
+    for number in (1, 2, 3):
+        kept = ledger.keep("casablanca", {}, [], [TESS, Seat("Z1", "zed"), Seat("Z2", "zed")], [1.0, 5.0, 0.0],
+                           [1], f"g{number}.json")
+        assert kept is not None
+        assert [(c.who, c.games) for c in kept.changes] == [("Tess", number), ("zed", 2 * number)]
+        assert [c.provisional for c in kept.changes] == [True, number < 3]
+    assert next(s for s in ledger.standings() if s.who == "zed").games == 6
+    ledger.close()
+
+
+def test_a_game_kept_again_says_the_count_after_it_not_the_latest(tmp_path: Path) -> None:
+    """Its ratings are the ones after it, and so is whether they were provisional."""
+    ledger = opened(tmp_path / "r.sqlite3")
+    first = ledger.keep("casablanca", {}, [], [TESS, ANN], [1.0, 0.0], [0], "g1.json")
+    for number in range(2, 7):
+        ledger.keep("casablanca", {}, [], [TESS, ANN], [1.0, 0.0], [0], f"g{number}.json")
+    again = ledger.keep("casablanca", {}, [], [TESS, ANN], [1.0, 0.0], [0], "g1.json")
+    assert again == first and again is not None
+    assert [(c.games, c.provisional) for c in again.changes] == [(1, True), (1, True)]
+    assert [s.games for s in ledger.standings()] == [6, 6]
+    ledger.close()
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "? provisional: fewer than 5 games"),
+                                             ("de", "? vorläufig: weniger als 5 Spiele"),
+                                             ("fr", "? provisoire\u00a0: moins de 5 parties")])
+def test_the_mark_is_explained_in_each_language(lang: str, words: str) -> None:
+    with in_language(lang):
+        assert provisional_note().startswith(words)
 
 
 def test_recent_games_keep_the_variants_rules_and_the_record_name(tmp_path: Path) -> None:
@@ -124,6 +217,7 @@ def test_a_version_one_record_is_upgraded_keeping_every_game_and_rating_them(tmp
     assert (tess.who, tess.games, tess.wins) == ("Tess", 2, 2)
     assert (ann.who, ann.games, ann.wins) == ("Ann", 2, 0)
     assert tess.skill.shown > 1500 > ann.skill.shown
+    assert tess.provisional and tess.to_json()["provisional"] is True  # two games
     # the old games were rated in the order they were played: the second starts from the first
     first, second = played[1].seats[0], played[0].seats[0]
     assert first["rating_before"] == 1500 and second["rating_before"] == first["rating_after"]

@@ -33,7 +33,16 @@ def test_stats_prints_the_ratings_and_the_recent_games() -> None:
     tess = rows[("casablanca", "Tess")]
     hard = rows[("casablanca", "hard")]
     assert hard[2] == "(computer)"
-    assert int(tess[2].replace(",", "")) > 1500 and tess[-2:] == ["1", "1"]
+    # one game each: the people's ratings are provisional ("?"), the ladder's hard is not
+    assert tess[2].endswith("?") and int(tess[2].removesuffix("?").replace(",", "")) > 1500 and tess[-2:] == ["1", "1"]
+    assert not hard[3].endswith("?") and int(hard[3].replace(",", "")) > 0
+    assert "  ? provisional: fewer than 5 games, so it still moves a lot" in lines
+    # the digits of every rating end in one column, under the heading's, a provisional one's "?" after them
+    heading = next(line for line in lines if line.startswith("  game "))
+    assert heading[44:51] == " rating" and heading[51] == " "
+    for line in lines:
+        if line.startswith(("  casablanca ", "  monte-carlo ")):
+            assert line[44:51].strip().replace(",", "").isdigit() and line[51] in "? ", line
     assert rows[("monte-carlo", "Ann")][-2:] == ["1", "1"] and rows[("monte-carlo", "Tess")][-2:] == ["1", "0"]
     recent = lines.index("Recent games (* won)")
     assert "monte-carlo" in lines[recent + 1] and "Ann 6*" in lines[recent + 1]  # the newest first
@@ -54,9 +63,24 @@ def test_stats_of_one_game_as_json() -> None:
     assert ratings == sorted(ratings, reverse=True)
     tess, hard = sorted(data["ratings"], key=lambda r: r["name"] != "Tess")
     assert tess["rating"] > 1500 and isinstance(hard["rating"], int)
+    assert (tess["provisional"], hard["provisional"]) == (True, False)
     [game] = data["recent"]
     assert game["record"] == "casablanca-1.json" and game["variants"] == ["fast"]
     assert [s["rating_after"] - s["rating_before"] > 0 for s in game["seats"]] == [True, False]
+
+
+def test_stats_after_five_games_shows_no_mark() -> None:
+    ledger, _ = Ledger.open(ledger_path(data_dir()))
+    for number in range(5):
+        ledger.keep("monte-carlo", {}, [], [Seat("Tess", HUMAN), Seat("Ann", HUMAN)], [1.0, 6.0], [1],
+                    f"mc-{number}.json")
+    ledger.close()
+    result = parlour("stats")
+    assert result.returncode == 0, result.stderr
+    rows = [line.split() for line in result.stdout.splitlines() if line.startswith("  monte-carlo ")]
+    assert sorted(row[1] for row in rows) == ["Ann", "Tess"] and not any(row[2].endswith("?") for row in rows)
+    assert "provisional" not in result.stdout
+    assert [r["provisional"] for r in json.loads(parlour("stats", "--json").stdout)["ratings"]] == [False, False]
 
 
 def test_stats_of_an_empty_record_says_so() -> None:

@@ -51,7 +51,9 @@ def test_host_and_join_play_a_whole_game(tmp_path: Path) -> None:
         ledger.close()
         assert played.record == records[0].name
         assert [(s["name"], s["agent"]) for s in played.seats] == [("Player 1", "human"), ("medium-2", "medium")]
-        assert f"Ratings: Player 1 {played.seats[0]['rating_after']:,}, " in said
+        # (a first game: the person's rating is provisional, and the line under it says what "?" means)
+        assert f"Ratings: Player 1 {played.seats[0]['rating_after']:,}?, " in said
+        assert "\n? provisional: fewer than 5 games" in said
     finally:
         host.kill()
         host.wait()

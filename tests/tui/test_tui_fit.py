@@ -269,7 +269,9 @@ def test_the_results_fit(tmp_path, game_id, size) -> None:
 
     text, overflow = run(scenario())
     assert "win" in text and all(name in text for name in ("Ada", "Bea", "Cyd", "Dan")), text
-    assert re.search(r"Ratings +Ada 1,\d{3}, [+\u2212\u00b1]\d+ +random [\d,]+, ", text), text
+    # Ada's first game: provisional ("?", and the line that says so); the ladder's random is not
+    assert re.search(r"Ratings +Ada 1,\d{3}\?, [+\u2212\u00b1]\d+ +random [\d,]+, ", text), text
+    assert "? provisional: fewer than 5 games" in text, text
     assert "Review" in text.splitlines()[-1], "the footer keeps the review's key"
     assert overflow == 0, f"the results scroll at {size[0]}x{size[1]}\n{text}"
 

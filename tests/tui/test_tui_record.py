@@ -13,7 +13,7 @@ from textual.widgets import Static
 from tui_helpers import SIZE, run, sevens_registry, wait_for
 
 from parlour.core.ledger import Ledger, ledger_path
-from parlour.core.record import Seat
+from parlour.core.record import HUMAN, Seat
 from parlour.core.saves import SaveFolder
 from parlour.core.seating import start_match
 from parlour.testing.boards import settled_text
@@ -25,6 +25,12 @@ from parlour.tui.table import LiveGame
 
 def shown(widget: Static) -> str:
     return str(widget.render())
+
+
+def details(screen: str) -> str:
+    """The home screen's details panel (the box on the right) as one line of words."""
+    inside = [line.rsplit("\u2502", 2)[1] for line in screen.splitlines() if line.count("\u2502") >= 2]
+    return " ".join(" ".join(inside).split())
 
 
 def noted(app: ParlourApp) -> list[str]:
@@ -67,14 +73,50 @@ def test_a_finished_game_is_kept_rated_and_shown_in_the_results_and_at_home(save
             line = shown(results.query_one("#results-ratings", Static))
             change = mine.skill.shown - 1500
             sign = "+" if change > 0 else "\u2212" if change < 0 else "\u00b1"
-            assert f"{person.name} {mine.skill.shown:,}, {sign}{abs(change)}" in line
-            assert f"{computer.agent} {ratings[computer.agent].skill.shown:,}" in line
+            # a first game: the ratings are provisional, and a line under them says what "?" means
+            # (Sevens' "high" is no level the ladder measured: it starts as someone new does)
+            assert f"{person.name} {mine.skill.shown:,}?, {sign}{abs(change)}" in line
+            assert f"{computer.agent} {ratings[computer.agent].skill.shown:,}?" in line
+            assert line.splitlines()[-1] == "? provisional: fewer than 5 games, so it still moves a lot"
             await pilot.press("m")
             await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
-            info = await settled_text(pilot)
-            assert f"Ratings" in info and f"{person.name} {mine.skill.shown:,}  1 game, {mine.wins} won" in info
+            info = details(await settled_text(pilot))
+            assert f"Ratings {person.name} {mine.skill.shown:,}? 1 game, {mine.wins} won" in info
+            assert "? provisional: fewer than 5 games, so it still moves a lot" in info, info
 
     run(scenario())
+
+
+def test_the_mark_goes_at_the_fifth_game_and_its_line_with_it(saves: SaveFolder) -> None:
+    """Home shows the people who played last: Ann after five games without the mark, Tess
+    after four with it, and the line that explains it while one rating shown has it."""
+    ledger, _ = Ledger.open(ledger_path(saves.root))
+    tess, ann, bot = Seat("Tess", HUMAN), Seat("Ann", HUMAN), Seat("bot", "high")
+    for number in range(5):
+        ledger.keep("sevens", {}, [], [ann, bot], [2.0, 1.0], [0], f"a{number}.json")
+    ledger.close()
+    note = "? provisional: fewer than 5 games, so it still moves a lot"
+
+    async def home_text() -> str:
+        app = app_for(sevens_registry())
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            return details(await settled_text(pilot))
+
+    def rating(who: str) -> int:
+        ledger, _ = Ledger.open(ledger_path(saves.root))
+        [standing] = [s for s in ledger.standings("sevens") if s.who == who]
+        ledger.close()
+        return standing.skill.shown
+
+    info = run(home_text())
+    assert f"Ratings Ann {rating('Ann'):,} 5 games, 5 won" in info and "?" not in info and note not in info
+    ledger, _ = Ledger.open(ledger_path(saves.root))
+    for number in range(4):
+        ledger.keep("sevens", {}, [], [tess, bot], [1.0, 2.0], [1], f"t{number}.json")
+    ledger.close()
+    info = run(home_text())
+    assert f"Ratings Tess {rating('Tess'):,}? 4 games, 0 won Ann {rating('Ann'):,} 5 games, 5 won {note}" in info
 
 
 def test_a_corrupt_record_is_set_aside_and_the_game_still_played_and_kept(saves: SaveFolder) -> None:
@@ -144,7 +186,6 @@ def test_a_table_opened_in_the_app_reminds_its_computers_of_the_people_there(sav
     at the table: his habits summed over his earlier games of this game."""
     from parlour.core.agents import RandomAgent
     from parlour.core.match import Match
-    from parlour.core.record import HUMAN
 
     class Remembers(RandomAgent):
         recalls = True
