@@ -9,7 +9,10 @@ round. So:
   with the same player showed (``recall``). It keeps, apart, how often a seat bids nothing
   and how much it bids otherwise for a card in its own colours (``keen``) and for one that
   is not; recent auctions count more (a player who bid high early may change), and a seat
-  not yet seen bids a few jetons (the prior).
+  not yet seen bids a few jetons (the prior). A seat whose bids follow the top bid of the
+  last auctions (one more than the most anyone else bid lately, say: a person who has read a
+  table that bids alike) is modelled so as well, by how much better that explains its bids
+  than its own mean does.
 - :meth:`BanqueFataleKnowledge.redraw`: the sealed bids already made are drawn from those
   models in each sampled world (``sample_world`` draws them uniformly: half one's jetons on
   average); the seat's colours are those it holds aces of and the card's.
@@ -59,6 +62,20 @@ CROSS = 0.4
 SPREAD = (0.6, 1.4)
 #: draws of the rivals' bids behind the candidates sized to beat them
 SIZING_DRAWS = 48
+#: a seat may follow the most another seat bid in this many of the last auctions revealed
+FOLLOW_BACK = 2
+#: the evidence that a seat follows counts against this many auctions of one that does not,
+#: whose bids scatter this much (the variance, in jetons squared) about the recent top
+FOLLOW_PRIOR = 2.0
+FOLLOW_SCATTER = 4.0
+
+
+def recent_top(totals: Sequence[Sequence[int]], seat: int) -> int | None:
+    """The most any seat but ``seat`` bid in the last :data:`FOLLOW_BACK` of the auctions
+    whose bid totals are ``totals`` (latest last); ``None`` before the first."""
+    if not totals:
+        return None
+    return max((t for row in totals[-FOLLOW_BACK:] for s, t in enumerate(row) if s != seat), default=0)
 
 
 @dataclass(frozen=True)
@@ -68,11 +85,21 @@ class BidModel:
 
     zero: Mapping[bool, float]
     size: Mapping[bool, float]
+    #: how far its bids follow the recent top bid (0: not at all, 1: wholly), by how much
+    #: they lie above it on average, and how widely they scatter about that (a deviation)
+    follow: float = 0.0
+    lead: float = 1.0
+    scatter: float = 1.0
 
-    def draw(self, keen: bool, held: int, rng: random.Random) -> int:
-        """A bid total for a card of that kind, at most ``held``."""
+    def draw(self, keen: bool, held: int, rng: random.Random, top: int | None = None) -> int:
+        """A bid total for a card of that kind, at most ``held``; ``top`` is the most
+        another seat bid lately (:func:`recent_top`), which a following seat bids about."""
         if held <= 0 or rng.random() < self.zero[keen]:
             return 0
+        if top is not None and self.follow > 0.0 and rng.random() < self.follow:
+            # a uniform scatter of that deviation: half-width sqrt(3) times it
+            guess = top + self.lead + self.scatter * 1.732 * (2.0 * rng.random() - 1.0)
+            return min(held, max(1, int(guess + 0.5)))
         low, high = SPREAD
         return min(held, max(1, int(self.size[keen] * (low + (high - low) * rng.random()) + 0.5)))
 
@@ -112,7 +139,38 @@ class BidModel:
                 weight *= MEMORY
             zero[keen] = zeros / bids
             size[keen] = max(1.0, jetons / sized)
-        return BidModel(zero, size)
+        return BidModel(zero, size, *BidModel._following(seat, history, size))
+
+    @staticmethod
+    def _following(seat: int, history: Sequence[Mapping[str, Any]], size: Mapping[bool, float]) -> tuple[float, float, float]:
+        """How far ``seat``'s bids (those not nothing, since an auction was revealed) follow
+        the recent top bid: the share of their scatter about its own mean sizes that the
+        recent top explains, over a prior of a seat that does not follow; with their mean
+        lead over that top and their scatter about it."""
+        tops: list[int | None] = []
+        rows: list[Sequence[int]] = []
+        for auction in history:
+            tops.append(recent_top(rows, seat))
+            rows.append(auction["totals"])
+        n = w_sum = lead_sum = lead_sq = own_sq = 0.0
+        weight = 1.0
+        for auction, top in zip(reversed(history), reversed(tops)):
+            total = auction["totals"][seat]
+            if auction["held"][seat] and total and top is not None:
+                gap = total - top
+                w_sum += weight
+                lead_sum += weight * gap
+                lead_sq += weight * gap * gap
+                own_sq += weight * (total - size[bool(auction["keen"][seat])]) ** 2
+                n += 1
+            weight *= MEMORY
+        if not n:
+            return 0.0, 1.0, 1.0
+        lead = lead_sum / w_sum
+        around = (lead_sq - w_sum * lead * lead + FOLLOW_PRIOR * FOLLOW_SCATTER) / (w_sum + FOLLOW_PRIOR)
+        own = (own_sq + FOLLOW_PRIOR * FOLLOW_SCATTER) / (w_sum + FOLLOW_PRIOR)
+        follow = max(0.0, 1.0 - around / own) if own > 0 else 0.0
+        return follow, lead, math.sqrt(max(around, 0.0))
 
 
 #: a seat never seen, with no past
@@ -248,8 +306,21 @@ class BanqueFataleKnowledge(Knowledge):
                         break
         return tuple(counts)
 
+    @staticmethod
+    def _top(w: Any, seat: int) -> int | None:
+        """:func:`recent_top` of world ``w``'s auctions (its ``history``)."""
+        history = w.history
+        if not history:
+            return None
+        best = 0
+        for entry in history[-FOLLOW_BACK:]:
+            for s, t in enumerate(entry[1]):
+                if s != seat and t > best:
+                    best = t
+        return best
+
     def _bid(self, w: Any, seat: int, rng: random.Random) -> Action:
-        total = self.models[seat].draw(self._keen(w, seat, w.auction), sum(w.jetons[seat]), rng)
+        total = self.models[seat].draw(self._keen(w, seat, w.auction), sum(w.jetons[seat]), rng, self._top(w, seat))
         if not total:
             return self._zero
         return Bid(self._bid_counts(w, seat, total, rng), self.cfg.letters)
@@ -265,7 +336,7 @@ class BanqueFataleKnowledge(Knowledge):
         bids = w.bids
         for s, bid in enumerate(bids):
             if s != seat and bid is not None:
-                total = self.models[s].draw(self._keen(w, s, w.auction), sum(w.jetons[s]), rng)
+                total = self.models[s].draw(self._keen(w, s, w.auction), sum(w.jetons[s]), rng, self._top(w, s))
                 bids[s] = self._bid_counts(w, s, total, rng)
 
     # -- cut-off rollouts ---------------------------------------------------------------------
@@ -330,6 +401,7 @@ class BanqueFataleKnowledge(Knowledge):
         hidden = [s for s in range(n) if jetons[s] is None]
         spare = (n * self.cfg.start_jetons * k - sum(sum(j) for j in jetons if j is not None)
                  - sum(view["pool"])) / max(1, len(hidden))
+        totals = [auction["totals"] for auction in view.get("history") or []]
         rivals = []
         for s in range(n):
             if s == me:
@@ -341,12 +413,12 @@ class BanqueFataleKnowledge(Knowledge):
             keen = any(a and mine[c] for c, a in enumerate(wanted))
             held = sum(jetons[s]) if jetons[s] is not None else int(spare)
             ahead = (s - start) % n < (me - start) % n  # wins a tie against me
-            rivals.append((self.models[s], keen, held, ahead))
+            rivals.append((self.models[s], keen, held, ahead, recent_top(totals, s)))
         needs = []
         for _ in range(SIZING_DRAWS):
             need = 0
-            for model, keen, held, ahead in rivals:
-                bar = model.draw(keen, held, rng) + (1 if ahead else 0)
+            for model, keen, held, ahead, top in rivals:
+                bar = model.draw(keen, held, rng, top) + (1 if ahead else 0)
                 if bar > need:
                     need = bar
             needs.append(need)
