@@ -64,10 +64,11 @@ SPREAD = (0.6, 1.4)
 SIZING_DRAWS = 48
 #: a seat may follow the most another seat bid in this many of the last auctions revealed
 FOLLOW_BACK = 2
-#: the evidence that a seat follows counts against this many auctions of one that does not,
-#: whose bids scatter this much (the variance, in jetons squared) about the recent top
-FOLLOW_PRIOR = 2.0
-FOLLOW_SCATTER = 4.0
+#: the chance that a seat not yet seen follows the recent top; the scatter (a variance, in
+#: jetons squared) that each way of bidding is credited with as if seen once, so that a few
+#: bids that happen to fit never make a certainty
+FOLLOW_PRIOR = 0.15
+FOLLOW_FLOOR = 1.0
 
 
 def recent_top(totals: Sequence[Sequence[int]], seat: int) -> int | None:
@@ -143,10 +144,10 @@ class BidModel:
 
     @staticmethod
     def _following(seat: int, history: Sequence[Mapping[str, Any]], size: Mapping[bool, float]) -> tuple[float, float, float]:
-        """How far ``seat``'s bids (those not nothing, since an auction was revealed) follow
-        the recent top bid: the share of their scatter about its own mean sizes that the
-        recent top explains, over a prior of a seat that does not follow; with their mean
-        lead over that top and their scatter about it."""
+        """How far ``seat``'s bids (those not nothing nor all it held, since an auction was revealed) follow
+        the recent top bid: the chance, over a prior, that they scatter about that top plus a
+        lead rather than about its own mean sizes (each a normal law fitted to them); with
+        that lead and their scatter about it."""
         tops: list[int | None] = []
         rows: list[Sequence[int]] = []
         for auction in history:
@@ -155,8 +156,9 @@ class BidModel:
         n = w_sum = lead_sum = lead_sq = own_sq = 0.0
         weight = 1.0
         for auction, top in zip(reversed(history), reversed(tops)):
-            total = auction["totals"][seat]
-            if auction["held"][seat] and total and top is not None:
+            total, held = auction["totals"][seat], auction["held"][seat]
+            # all it held says only that it wanted at least that much: left out
+            if 0 < total < held and top is not None:
                 gap = total - top
                 w_sum += weight
                 lead_sum += weight * gap
@@ -167,9 +169,11 @@ class BidModel:
         if not n:
             return 0.0, 1.0, 1.0
         lead = lead_sum / w_sum
-        around = (lead_sq - w_sum * lead * lead + FOLLOW_PRIOR * FOLLOW_SCATTER) / (w_sum + FOLLOW_PRIOR)
-        own = (own_sq + FOLLOW_PRIOR * FOLLOW_SCATTER) / (w_sum + FOLLOW_PRIOR)
-        follow = max(0.0, 1.0 - around / own) if own > 0 else 0.0
+        around = (lead_sq - w_sum * lead * lead + FOLLOW_FLOOR) / (w_sum + 1.0)
+        own = (own_sq + FOLLOW_FLOOR) / (w_sum + 1.0)
+        # the two ways of bidding compared as normal laws of those scatters, over the prior
+        odds = math.log(FOLLOW_PRIOR / (1.0 - FOLLOW_PRIOR)) + 0.5 * w_sum * math.log(own / around)
+        follow = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, odds))))
         return follow, lead, math.sqrt(max(around, 0.0))
 
 

@@ -244,3 +244,31 @@ def test_hard_does_not_search_the_last_rounds_pool_picks() -> None:
                 assert len(offered) == len(legal)
         state.apply(play.choice(legal))
     assert seen_last and seen_earlier
+
+
+def _recent_top_plus_one(state, seat: int, card: str) -> int:
+    """One more than the most another seat bid in the last two auctions (two at first)."""
+    rows = [totals for _card, totals, _held, _keen in state.history[-2:]]
+    return 1 + max((t for row in rows for s, t in enumerate(row) if s != seat), default=1)
+
+
+def test_the_model_learns_who_follows_the_recent_top_bid_and_sizes_bids_to_beat_him() -> None:
+    """A playtester beat three ``hard`` by bidding one more than the most anyone bid lately:
+    his bids climb with the table's, and a per-seat mean stays a jeton or more short. Seats
+    seen doing that are modelled as following the recent top (a seat bidding a steady three
+    is not), and the sizes ``hard`` offers to beat them reach past the top they follow."""
+    for seed in (4, 5, 6):
+        state = _played(seed, 5, lambda state, seat, card: 3 if seat == 2 else
+                        2 if seat == 0 else _recent_top_plus_one(state, seat, card))
+        seat = state.to_move
+        view = state.view(seat)
+        history = view["history"]
+        assert [row["totals"][1] for row in history] == [2, 4, 5, 6]
+        for s in (1, 3):
+            follower = BidModel.learn(s, history)
+            assert follower.follow > 0.5 and 0.5 < follower.lead < 1.5 and follower.scatter < 1.0
+        assert BidModel.learn(2, history).follow < 0.1 and BidModel.learn(0, history).follow < 0.1
+        know = BanqueFataleKnowledge(RULES)
+        know.read(view)
+        coming = [min(_recent_top_plus_one(state, s, state.auction), sum(state.jetons[s])) for s in (1, 3) if s != seat]
+        assert max(know.winning_totals(view, random.Random(seed))) >= max(coming) > 4
