@@ -144,29 +144,28 @@ class BidModel:
 
     @staticmethod
     def _following(seat: int, history: Sequence[Mapping[str, Any]], size: Mapping[bool, float]) -> tuple[float, float, float]:
-        """How far ``seat``'s bids (those not nothing nor all it held, since an auction was revealed) follow
-        the recent top bid: the chance, over a prior, that they scatter about that top plus a
-        lead rather than about its own mean sizes (each a normal law fitted to them); with
-        that lead and their scatter about it."""
+        """How far ``seat``'s bids follow the recent top bid: the chance, over a prior, that
+        they scatter about that top plus a lead rather than about its own mean sizes (each a
+        normal law fitted to them); with that lead and their scatter about it. Its bids of
+        nothing and of all it held, and those before any auction was revealed, say nothing
+        of it."""
         tops: list[int | None] = []
         rows: list[Sequence[int]] = []
         for auction in history:
             tops.append(recent_top(rows, seat))
             rows.append(auction["totals"])
-        n = w_sum = lead_sum = lead_sq = own_sq = 0.0
+        w_sum = lead_sum = lead_sq = own_sq = 0.0
         weight = 1.0
         for auction, top in zip(reversed(history), reversed(tops)):
             total, held = auction["totals"][seat], auction["held"][seat]
-            # all it held says only that it wanted at least that much: left out
             if 0 < total < held and top is not None:
                 gap = total - top
                 w_sum += weight
                 lead_sum += weight * gap
                 lead_sq += weight * gap * gap
                 own_sq += weight * (total - size[bool(auction["keen"][seat])]) ** 2
-                n += 1
             weight *= MEMORY
-        if not n:
+        if not w_sum:
             return 0.0, 1.0, 1.0
         lead = lead_sum / w_sum
         around = (lead_sq - w_sum * lead * lead + FOLLOW_FLOOR) / (w_sum + 1.0)
@@ -313,15 +312,7 @@ class BanqueFataleKnowledge(Knowledge):
     @staticmethod
     def _top(w: Any, seat: int) -> int | None:
         """:func:`recent_top` of world ``w``'s auctions (its ``history``)."""
-        history = w.history
-        if not history:
-            return None
-        best = 0
-        for entry in history[-FOLLOW_BACK:]:
-            for s, t in enumerate(entry[1]):
-                if s != seat and t > best:
-                    best = t
-        return best
+        return recent_top([entry[1] for entry in w.history[-FOLLOW_BACK:]], seat)
 
     def _bid(self, w: Any, seat: int, rng: random.Random) -> Action:
         total = self.models[seat].draw(self._keen(w, seat, w.auction), sum(w.jetons[seat]), rng, self._top(w, seat))
