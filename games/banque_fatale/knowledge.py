@@ -38,6 +38,7 @@ from typing import Any
 
 from parlour.games.banque_fatale.actions import Bid, Keep
 from parlour.games.banque_fatale.config import Config, config_for
+from parlour.games.banque_fatale.follow import FOLLOW_BACK, followed, recent_top
 from parlour.games.banque_fatale.medium import MediumAgent
 from parlour.core.game import Action, State
 from parlour.core.search import Knowledge
@@ -62,21 +63,12 @@ CROSS = 0.4
 SPREAD = (0.6, 1.4)
 #: draws of the rivals' bids behind the candidates sized to beat them
 SIZING_DRAWS = 48
-#: a seat may follow the most another seat bid in this many of the last auctions revealed
-FOLLOW_BACK = 2
 #: the chance that a seat not yet seen follows the recent top; the scatter (a variance, in
 #: jetons squared) that each way of bidding is credited with as if seen once, so that a few
 #: bids that happen to fit never make a certainty
 FOLLOW_PRIOR = 0.15
 FOLLOW_FLOOR = 1.0
 
-
-def recent_top(totals: Sequence[Sequence[int]], seat: int) -> int | None:
-    """The most any seat but ``seat`` bid in the last :data:`FOLLOW_BACK` of the auctions
-    whose bid totals are ``totals`` (latest last); ``None`` before the first."""
-    if not totals:
-        return None
-    return max((t for row in totals[-FOLLOW_BACK:] for s, t in enumerate(row) if s != seat), default=0)
 
 
 @dataclass(frozen=True)
@@ -140,36 +132,38 @@ class BidModel:
                 weight *= MEMORY
             zero[keen] = zeros / bids
             size[keen] = max(1.0, jetons / sized)
-        return BidModel(zero, size, *BidModel._following(seat, history, size))
+        return BidModel(zero, size, *BidModel._following(seat, history, size, past))
 
     @staticmethod
-    def _following(seat: int, history: Sequence[Mapping[str, Any]], size: Mapping[bool, float]) -> tuple[float, float, float]:
+    def _following(seat: int, history: Sequence[Mapping[str, Any]], size: Mapping[bool, float],
+                   past: Mapping[str, float] | None = None) -> tuple[float, float, float]:
         """How far ``seat``'s bids follow the recent top bid: the chance, over a prior, that
         they scatter about that top plus a lead rather than about its own mean sizes (each a
-        normal law fitted to them); with that lead and their scatter about it. Its bids of
-        nothing and of all it held, and those before any auction was revealed, say nothing
-        of it."""
-        tops: list[int | None] = []
-        rows: list[Sequence[int]] = []
-        for auction in history:
-            tops.append(recent_top(rows, seat))
-            rows.append(auction["totals"])
+        normal law fitted to them); with that lead and their scatter about it. The bids that
+        show it are :func:`~parlour.games.banque_fatale.follow.followed`'s, and those earlier
+        games showed (``follow_*`` habits, as at most :data:`PAST_WEIGHT` bids)."""
         w_sum = lead_sum = lead_sq = own_sq = 0.0
-        weight = 1.0
-        for auction, top in zip(reversed(history), reversed(tops)):
-            total, held = auction["totals"][seat], auction["held"][seat]
-            if 0 < total < held and top is not None:
-                gap = total - top
-                w_sum += weight
-                lead_sum += weight * gap
-                lead_sq += weight * gap * gap
-                own_sq += weight * (total - size[bool(auction["keen"][seat])]) ** 2
-            weight *= MEMORY
+        if past:
+            n = float(past.get("follow_bids", 0.0))
+            if n > 0:
+                scale = min(1.0, PAST_WEIGHT / n)
+                w_sum += scale * n
+                lead_sum += scale * (float(past.get("follow_above", 0.0)) - float(past.get("follow_below", 0.0)))
+                lead_sq += scale * float(past.get("follow_square", 0.0))
+                own_sq += scale * float(past.get("follow_spread", 0.0))
+        rows = [(auction["totals"], auction["held"]) for auction in history]
+        for age, total, gap in followed(seat, rows):
+            weight = MEMORY ** age
+            w_sum += weight
+            lead_sum += weight * gap
+            lead_sq += weight * gap * gap
+            own_sq += weight * (total - size[bool(history[len(rows) - 1 - age]["keen"][seat])]) ** 2
         if not w_sum:
             return 0.0, 1.0, 1.0
         lead = lead_sum / w_sum
-        around = (lead_sq - w_sum * lead * lead + FOLLOW_FLOOR) / (w_sum + 1.0)
-        own = (own_sq + FOLLOW_FLOOR) / (w_sum + 1.0)
+        # habits from a record edited by hand may not add up: no scatter below the floor's share
+        around = max(FOLLOW_FLOOR, lead_sq - w_sum * lead * lead + FOLLOW_FLOOR) / (w_sum + 1.0)
+        own = max(FOLLOW_FLOOR, own_sq + FOLLOW_FLOOR) / (w_sum + 1.0)
         # the two ways of bidding compared as normal laws of those scatters, over the prior
         odds = math.log(FOLLOW_PRIOR / (1.0 - FOLLOW_PRIOR)) + 0.5 * w_sum * math.log(own / around)
         follow = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, odds))))
