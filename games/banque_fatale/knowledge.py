@@ -9,7 +9,10 @@ round. So:
   with the same player showed (``recall``). It keeps, apart, how often a seat bids nothing
   and how much it bids otherwise for a card in its own colours (``keen``) and for one that
   is not; recent auctions count more (a player who bid high early may change), and a seat
-  not yet seen bids a few jetons (the prior).
+  not yet seen bids a few jetons (the prior). A seat whose bids follow the top bid of the
+  last auctions (one more than the most anyone else bid lately, say: a person who has read a
+  table that bids alike) is modelled so as well, by how much better that explains its bids
+  than its own mean does.
 - :meth:`BanqueFataleKnowledge.redraw`: the sealed bids already made are drawn from those
   models in each sampled world (``sample_world`` draws them uniformly: half one's jetons on
   average); the seat's colours are those it holds aces of and the card's.
@@ -35,6 +38,7 @@ from typing import Any
 
 from parlour.games.banque_fatale.actions import Bid, Keep
 from parlour.games.banque_fatale.config import Config, config_for
+from parlour.games.banque_fatale.follow import FOLLOW_BACK, followed, recent_top
 from parlour.games.banque_fatale.medium import MediumAgent
 from parlour.core.game import Action, State
 from parlour.core.search import Knowledge
@@ -59,6 +63,12 @@ CROSS = 0.4
 SPREAD = (0.6, 1.4)
 #: draws of the rivals' bids behind the candidates sized to beat them
 SIZING_DRAWS = 48
+#: the chance that a seat not yet seen follows the recent top; the scatter (a variance, in
+#: jetons squared) that each way of bidding is credited with as if seen once, so that a few
+#: bids that happen to fit never make a certainty
+FOLLOW_PRIOR = 0.15
+FOLLOW_FLOOR = 1.0
+
 
 
 @dataclass(frozen=True)
@@ -68,11 +78,21 @@ class BidModel:
 
     zero: Mapping[bool, float]
     size: Mapping[bool, float]
+    #: how far its bids follow the recent top bid (0: not at all, 1: wholly), by how much
+    #: they lie above it on average, and how widely they scatter about that (a deviation)
+    follow: float = 0.0
+    lead: float = 1.0
+    scatter: float = 1.0
 
-    def draw(self, keen: bool, held: int, rng: random.Random) -> int:
-        """A bid total for a card of that kind, at most ``held``."""
+    def draw(self, keen: bool, held: int, rng: random.Random, top: int | None = None) -> int:
+        """A bid total for a card of that kind, at most ``held``; ``top`` is the most
+        another seat bid lately (:func:`recent_top`), which a following seat bids about."""
         if held <= 0 or rng.random() < self.zero[keen]:
             return 0
+        if top is not None and self.follow > 0.0 and rng.random() < self.follow:
+            # a uniform scatter of that deviation: half-width sqrt(3) times it
+            guess = top + self.lead + self.scatter * 1.732 * (2.0 * rng.random() - 1.0)
+            return min(held, max(1, int(guess + 0.5)))
         low, high = SPREAD
         return min(held, max(1, int(self.size[keen] * (low + (high - low) * rng.random()) + 0.5)))
 
@@ -112,7 +132,42 @@ class BidModel:
                 weight *= MEMORY
             zero[keen] = zeros / bids
             size[keen] = max(1.0, jetons / sized)
-        return BidModel(zero, size)
+        return BidModel(zero, size, *BidModel._following(seat, history, size, past))
+
+    @staticmethod
+    def _following(seat: int, history: Sequence[Mapping[str, Any]], size: Mapping[bool, float],
+                   past: Mapping[str, float] | None = None) -> tuple[float, float, float]:
+        """How far ``seat``'s bids follow the recent top bid: the chance, over a prior, that
+        they scatter about that top plus a lead rather than about its own mean sizes (each a
+        normal law fitted to them); with that lead and their scatter about it. The bids that
+        show it are :func:`~parlour.games.banque_fatale.follow.followed`'s, and those earlier
+        games showed (``follow_*`` habits, as at most :data:`PAST_WEIGHT` bids)."""
+        w_sum = lead_sum = lead_sq = own_sq = 0.0
+        if past:
+            n = float(past.get("follow_bids", 0.0))
+            if n > 0:
+                scale = min(1.0, PAST_WEIGHT / n)
+                w_sum += scale * n
+                lead_sum += scale * (float(past.get("follow_above", 0.0)) - float(past.get("follow_below", 0.0)))
+                lead_sq += scale * float(past.get("follow_square", 0.0))
+                own_sq += scale * float(past.get("follow_spread", 0.0))
+        rows = [(auction["totals"], auction["held"]) for auction in history]
+        for age, total, gap in followed(seat, rows):
+            weight = MEMORY ** age
+            w_sum += weight
+            lead_sum += weight * gap
+            lead_sq += weight * gap * gap
+            own_sq += weight * (total - size[bool(history[len(rows) - 1 - age]["keen"][seat])]) ** 2
+        if not w_sum:
+            return 0.0, 1.0, 1.0
+        lead = lead_sum / w_sum
+        # habits from a record edited by hand may not add up: no scatter below the floor's share
+        around = max(FOLLOW_FLOOR, lead_sq - w_sum * lead * lead + FOLLOW_FLOOR) / (w_sum + 1.0)
+        own = max(FOLLOW_FLOOR, own_sq + FOLLOW_FLOOR) / (w_sum + 1.0)
+        # the two ways of bidding compared as normal laws of those scatters, over the prior
+        odds = math.log(FOLLOW_PRIOR / (1.0 - FOLLOW_PRIOR)) + 0.5 * w_sum * math.log(own / around)
+        follow = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, odds))))
+        return follow, lead, math.sqrt(max(around, 0.0))
 
 
 #: a seat never seen, with no past
@@ -248,8 +303,13 @@ class BanqueFataleKnowledge(Knowledge):
                         break
         return tuple(counts)
 
+    @staticmethod
+    def _top(w: Any, seat: int) -> int | None:
+        """:func:`recent_top` of world ``w``'s auctions (its ``history``)."""
+        return recent_top([entry[1] for entry in w.history[-FOLLOW_BACK:]], seat)
+
     def _bid(self, w: Any, seat: int, rng: random.Random) -> Action:
-        total = self.models[seat].draw(self._keen(w, seat, w.auction), sum(w.jetons[seat]), rng)
+        total = self.models[seat].draw(self._keen(w, seat, w.auction), sum(w.jetons[seat]), rng, self._top(w, seat))
         if not total:
             return self._zero
         return Bid(self._bid_counts(w, seat, total, rng), self.cfg.letters)
@@ -265,7 +325,7 @@ class BanqueFataleKnowledge(Knowledge):
         bids = w.bids
         for s, bid in enumerate(bids):
             if s != seat and bid is not None:
-                total = self.models[s].draw(self._keen(w, s, w.auction), sum(w.jetons[s]), rng)
+                total = self.models[s].draw(self._keen(w, s, w.auction), sum(w.jetons[s]), rng, self._top(w, s))
                 bids[s] = self._bid_counts(w, s, total, rng)
 
     # -- cut-off rollouts ---------------------------------------------------------------------
@@ -330,6 +390,7 @@ class BanqueFataleKnowledge(Knowledge):
         hidden = [s for s in range(n) if jetons[s] is None]
         spare = (n * self.cfg.start_jetons * k - sum(sum(j) for j in jetons if j is not None)
                  - sum(view["pool"])) / max(1, len(hidden))
+        totals = [auction["totals"] for auction in view.get("history") or []]
         rivals = []
         for s in range(n):
             if s == me:
@@ -341,12 +402,12 @@ class BanqueFataleKnowledge(Knowledge):
             keen = any(a and mine[c] for c, a in enumerate(wanted))
             held = sum(jetons[s]) if jetons[s] is not None else int(spare)
             ahead = (s - start) % n < (me - start) % n  # wins a tie against me
-            rivals.append((self.models[s], keen, held, ahead))
+            rivals.append((self.models[s], keen, held, ahead, recent_top(totals, s)))
         needs = []
         for _ in range(SIZING_DRAWS):
             need = 0
-            for model, keen, held, ahead in rivals:
-                bar = model.draw(keen, held, rng) + (1 if ahead else 0)
+            for model, keen, held, ahead, top in rivals:
+                bar = model.draw(keen, held, rng, top) + (1 if ahead else 0)
                 if bar > need:
                     need = bar
             needs.append(need)

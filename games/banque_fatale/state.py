@@ -17,6 +17,7 @@ from typing import Any
 
 from parlour.games.banque_fatale.actions import KEEP, WHOLE_TYPES, Bid, BidChoices, Keep, Pick, Sell, Take
 from parlour.games.banque_fatale.config import bid_words, config_for
+from parlour.games.banque_fatale.follow import followed
 from parlour.games.banque_fatale.words import N_, WORDS, _, figure, million_words, ngettext
 from parlour.core.events import Worded
 from parlour.core.game import Action, State, seat_label
@@ -513,7 +514,9 @@ class BanqueFataleState(State):
     def habits(self) -> list[dict[str, float]]:
         """Per seat, how it bid in the auctions everyone saw revealed (``history``): for cards
         in its colours (``keen``) and for the others (``cool``), how many auctions it held
-        jetons in, the jetons it bid in all, and how often it bid nothing."""
+        jetons in, the jetons it bid in all, and how often it bid nothing; and of its bids
+        that show whether it follows the recent top bid (``follow.followed``), how many, their
+        sum above and below it, their squared distance from it and from their own mean."""
         out: list[dict[str, float]] = [{} for _ in range(self.players)]
         for _card, totals, held, keen in self.history:
             for s, counts in enumerate(out):
@@ -523,6 +526,16 @@ class BanqueFataleState(State):
                 counts[kind + "_bids"] = counts.get(kind + "_bids", 0.0) + 1.0
                 counts[kind + "_jetons"] = counts.get(kind + "_jetons", 0.0) + float(totals[s])
                 counts[kind + "_zeros"] = counts.get(kind + "_zeros", 0.0) + float(totals[s] == 0)
+        rows = [(totals, held) for _card, totals, held, _keen in self.history]
+        for s, counts in enumerate(out):
+            seen = list(followed(s, rows))
+            if seen:
+                mean = sum(total for _, total, _ in seen) / len(seen)
+                counts["follow_bids"] = float(len(seen))
+                counts["follow_above"] = float(sum(gap for _, _, gap in seen if gap > 0))
+                counts["follow_below"] = float(sum(-gap for _, _, gap in seen if gap < 0))
+                counts["follow_square"] = float(sum(gap * gap for _, _, gap in seen))
+                counts["follow_spread"] = sum((total - mean) ** 2 for _, total, _ in seen)
         return out
 
     def scores(self) -> list[float]:
