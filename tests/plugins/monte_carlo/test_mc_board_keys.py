@@ -40,15 +40,20 @@ def keys_for(target: str, fields: list[str]) -> list[str]:
 COLOUR_NAMES = {"en": ["Yel", "Blu", "Red", "Grn"], "de": ["Gel", "Bla", "Rot", "Grü"], "fr": ["Jau", "Ble", "Rou", "Ver"]}
 
 
+def in_language(lang: str, check) -> None:  # noqa: ANN001 - an async function of the language
+    """Run ``check(lang)`` with the app in ``lang``, English again afterwards."""
+    set_language(lang)
+    try:
+        asyncio.run(check(lang))
+    finally:
+        set_language("en")
+
+
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
 def test_every_field_is_at_most_three_keys_away_by_its_name(lang: str) -> None:
     """In every language: the names shown are the names typed, and none begins with a key
     the board binds (``s`` stop, ``l`` last game, ``o`` the other field, ``t`` a tile)."""
-    set_language(lang)
-    try:
-        asyncio.run(every_field_by_its_name(lang))
-    finally:
-        set_language("en")
+    in_language(lang, every_field_by_its_name)
 
 
 async def every_field_by_its_name(lang: str) -> None:
@@ -105,11 +110,7 @@ def test_on_the_field_a_name_led_to_the_hint_says_the_cursor_is_there(lang: str)
     """Playtest: with the cursor on M56 after "m5" the hint read "go to: M56", as if it were
     still to go there. It says the cursor is there and how to go elsewhere; at 80 columns the
     key line breaks between its items (" · "), never inside one nor past the board's edge."""
-    set_language(lang)
-    try:
-        asyncio.run(on_the_field_a_name_led_to(lang))
-    finally:
-        set_language("en")
+    in_language(lang, on_the_field_a_name_led_to)
 
 
 async def on_the_field_a_name_led_to(lang: str) -> None:
