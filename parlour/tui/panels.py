@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.padding import Padding
 from rich.progress_bar import ProgressBar
@@ -172,13 +173,14 @@ class StatusPanel(Static):
             lines.append(Text(_("Rules: {variants}").format(variants=", ".join(match.variants)), style="italic"))
         if hints:
             lines.append(Text(_("Hints on (F5)"), style="italic"))
-        grid = RichTable(box=None, show_header=False, pad_edge=False, expand=True)
+        scores = running_scores(view, len(names))
+        # the running scores' column is headed where a blank line stood above the seats
+        grid = RichTable(box=None, show_header=scores is not None, header_style="dim", pad_edge=False, expand=True)
         grid.add_column(width=1)
         grid.add_column(ratio=3, min_width=6, overflow="ellipsis", no_wrap=True)
         grid.add_column(ratio=2, overflow="ellipsis", no_wrap=True)
-        scores = running_scores(view, len(names))
         if scores is not None:
-            grid.add_column(justify="right")
+            grid.add_column(_("Score"), justify="right")
         for seat, seat_info in enumerate(match.seats):
             if seat_info.agent != HUMAN:
                 who = _("cpu {level}").format(level=level_name(seat_info.agent))
@@ -192,7 +194,8 @@ class StatusPanel(Static):
         self.lines_shown = [line.plain for line in lines]
         # the progress bar goes right under the line that says who is thinking
         # (padded: a bare ProgressBar ends no line, and the next one would run on after it)
-        parts: list[Any] = [lines[0], *([Padding(bar, 0)] if bar is not None else []), *lines[1:], Text(""), grid]
+        parts: list[Any] = [lines[0], *([Padding(bar, 0)] if bar is not None else []), *lines[1:],
+                            *([] if scores is not None else [Text("")]), grid]
         self.update(Group(*parts))
 
 
