@@ -83,18 +83,27 @@ def thinking_share(percent: int) -> str:
 
 
 def history_table(names: Sequence[str], stages: Sequence[StageScores],
-                  write: Callable[[float], str] = score_number) -> RichTable:
+                  write: Callable[[float], str] = score_number, *, narrow: bool = False) -> RichTable:
     """The scores after every stage, one column a player, with a sparkline row on one scale;
     "?" for a score the seat was not shown; each score as ``write`` writes it (the game's
-    way, :func:`~parlour.tui.screen.score_text`: Casablanca's "$3,000")."""
+    way, :func:`~parlour.tui.screen.score_text`: Casablanca's "$3,000"). ``narrow`` (the
+    review's side panel, under a plot of the same scores): no sparklines, and stages that
+    share their first word ("Round 1", "Round 2" …) headed by it, each row by the rest."""
+    words = [row.stage.split(maxsplit=1) for row in stages]
+    shared = narrow and bool(words) and all(len(w) == 2 for w in words) and len({w[0] for w in words}) == 1
     grid = RichTable(box=None, pad_edge=False, header_style="bold underline")
-    grid.add_column("")
+    labels = [w[1] for w in words] if shared else [row.stage for row in stages]
+    if narrow:  # the stages' column whole, the names' ending in "…" where the room is short
+        grid.add_column(words[0][0] if shared else "", no_wrap=True,
+                        min_width=max((cell_len(label) for label in labels), default=0))
+    else:
+        grid.add_column("")
     for name in names:
         grid.add_column(name, justify="right", overflow="ellipsis", no_wrap=True)
-    for row in stages:
-        grid.add_row(row.stage, *["?" if score is None else write(score) for score in row.scores])
+    for label, row in zip(labels, stages):
+        grid.add_row(label, *["?" if score is None else write(score) for score in row.scores])
     everything = [score for row in stages for score in row.scores if score is not None]
-    if len(stages) > 1 and everything:
+    if len(stages) > 1 and everything and not narrow:
         low, high = min(everything), max(everything)
         grid.add_row("", *[sparkline([row.scores[s] for row in stages], low, high) for s in range(len(names))],
                       style="cyan")
