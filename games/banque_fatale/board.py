@@ -530,6 +530,8 @@ class BanqueFataleBoard(Board, can_focus=True):
             return Text(_("Game over.") + " " + ", ".join(
                 _("{}: {} million").format(names[s] if s < len(names) else s, figure(score))
                 for s, score in enumerate(scores)))
+        if self.moment_held:  # the table waits for the player to read what happened, not for the next seat
+            return Text(self.moment_line(), style="bold")
         text = Text(_("Waiting for {}").format(seat_name(names, to_move)))
         if view["phase"] == "bid" and view.get("my_bid") is not None:
             text.append("  ·  " + _("your sealed bid:") + " ")

@@ -317,6 +317,8 @@ class CasablancaBoard(Board, can_focus=True):
             winners = [seat_name(names, s) for s, m in enumerate(money) if m == best]
             return Text(_("The round is over. Most money: {} ({}).").format(", ".join(winners), dollars(best)),
                         style="bold")
+        if self.moment_held:  # the table waits for the player to read what happened, not for the next seat
+            return Text(self.moment_line(), style="bold")
         if to_move == view["seat"]:  # a moment held before his own decision opens: not "waiting for" himself
             return Text(_("Your move comes next."))
         text = Text(_("Waiting for {}").format(seat_name(names, to_move)))

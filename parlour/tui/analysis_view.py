@@ -93,6 +93,8 @@ class WinChart(Widget):
     """
     ROWS = 4
     AXIS = 5
+    #: its lines: the bars, the caret, the title and the summary's two
+    HEIGHT = 8
 
     def __init__(self, *, id: str | None = None, review: bool = True) -> None:  # noqa: A002 - Textual's name
         super().__init__(id=id)
@@ -133,7 +135,8 @@ class WinChart(Widget):
                 caret = " " * place + "^"
             text.append(" " * self.AXIS + caret + "\n", style="bold")
         if self.review:
-            text.append(_("{name}'s win chance, decision by decision").format(name=found.name) + "\n", style="italic")
+            # short: the side panel is 30 to 40 columns wide; the bars are the decisions
+            text.append(_("{name}'s win chance").format(name=found.name) + "\n", style="italic")
             text.append("\n".join(summary(found)))
         else:  # one line under the bars
             text.append(_("{name}'s win chance").format(name=found.name), style="italic")

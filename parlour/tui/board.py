@@ -36,7 +36,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from parlour.core.game import Action, Event, Game
-from parlour.core.i18n import N_
+from parlour.core.i18n import N_, _
 from parlour.tui.screen import event_time, worded_bindings
 
 
@@ -70,6 +70,9 @@ class Board(Widget):
         self.revealing: str | None = None  # what ``reveal`` keeps in view
         #: show the hints (see ``supports_hints``); the table sets it, then shows the board again
         self.hints = False
+        #: the table holds a moment under the board until the player goes on (Enter): the
+        #: table sets it before it shows the board for the moment, and clears it after
+        self.moment_held = False
 
     def hold_keys_if_new(self, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
         """Call from ``show``: start the pause of ``decision_delay`` when ``legal`` is a new
@@ -172,6 +175,12 @@ class Board(Widget):
 
     def end_moment(self) -> None:
         """The player went on after :meth:`show_moment`: back to the ordinary board."""
+
+    def moment_line(self) -> str:
+        """What a board's line for the decision says while a moment is held (``moment_held``),
+        in place of "Waiting for ...": the table waits for the player to read, as the status
+        says, not for the next seat."""
+        return _("Read what happened, then Enter")
 
     def choose(self, action: Action) -> None:
         self.post_message(self.Chosen(action))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.padding import Padding
 from rich.progress_bar import ProgressBar
@@ -82,18 +83,27 @@ def thinking_share(percent: int) -> str:
 
 
 def history_table(names: Sequence[str], stages: Sequence[StageScores],
-                  write: Callable[[float], str] = score_number) -> RichTable:
+                  write: Callable[[float], str] = score_number, *, narrow: bool = False) -> RichTable:
     """The scores after every stage, one column a player, with a sparkline row on one scale;
     "?" for a score the seat was not shown; each score as ``write`` writes it (the game's
-    way, :func:`~parlour.tui.screen.score_text`: Casablanca's "$3,000")."""
+    way, :func:`~parlour.tui.screen.score_text`: Casablanca's "$3,000"). ``narrow`` (the
+    review's side panel, under a plot of the same scores): no sparklines, and stages that
+    share their first word ("Round 1", "Round 2" …) headed by it, each row by the rest."""
+    words = [row.stage.split(maxsplit=1) for row in stages]
+    shared = narrow and bool(words) and all(len(w) == 2 for w in words) and len({w[0] for w in words}) == 1
     grid = RichTable(box=None, pad_edge=False, header_style="bold underline")
-    grid.add_column("")
+    labels = [w[1] for w in words] if shared else [row.stage for row in stages]
+    if narrow:  # the stages' column whole, the names' ending in "…" where the room is short
+        grid.add_column(words[0][0] if shared else "", no_wrap=True,
+                        min_width=max((cell_len(label) for label in labels), default=0))
+    else:
+        grid.add_column("")
     for name in names:
         grid.add_column(name, justify="right", overflow="ellipsis", no_wrap=True)
-    for row in stages:
-        grid.add_row(row.stage, *["?" if score is None else write(score) for score in row.scores])
+    for label, row in zip(labels, stages):
+        grid.add_row(label, *["?" if score is None else write(score) for score in row.scores])
     everything = [score for row in stages for score in row.scores if score is not None]
-    if len(stages) > 1 and everything:
+    if len(stages) > 1 and everything and not narrow:
         low, high = min(everything), max(everything)
         grid.add_row("", *[sparkline([row.scores[s] for row in stages], low, high) for s in range(len(names))],
                       style="cyan")
@@ -172,13 +182,14 @@ class StatusPanel(Static):
             lines.append(Text(_("Rules: {variants}").format(variants=", ".join(match.variants)), style="italic"))
         if hints:
             lines.append(Text(_("Hints on (F5)"), style="italic"))
-        grid = RichTable(box=None, show_header=False, pad_edge=False, expand=True)
+        scores = running_scores(view, len(names))
+        # the running scores' column is headed where a blank line stood above the seats
+        grid = RichTable(box=None, show_header=scores is not None, header_style="dim", pad_edge=False, expand=True)
         grid.add_column(width=1)
         grid.add_column(ratio=3, min_width=6, overflow="ellipsis", no_wrap=True)
         grid.add_column(ratio=2, overflow="ellipsis", no_wrap=True)
-        scores = running_scores(view, len(names))
         if scores is not None:
-            grid.add_column(justify="right")
+            grid.add_column(_("Score"), justify="right")
         for seat, seat_info in enumerate(match.seats):
             if seat_info.agent != HUMAN:
                 who = _("cpu {level}").format(level=level_name(seat_info.agent))
@@ -192,7 +203,8 @@ class StatusPanel(Static):
         self.lines_shown = [line.plain for line in lines]
         # the progress bar goes right under the line that says who is thinking
         # (padded: a bare ProgressBar ends no line, and the next one would run on after it)
-        parts: list[Any] = [lines[0], *([Padding(bar, 0)] if bar is not None else []), *lines[1:], Text(""), grid]
+        parts: list[Any] = [lines[0], *([Padding(bar, 0)] if bar is not None else []), *lines[1:],
+                            *([] if scores is not None else [Text("")]), grid]
         self.update(Group(*parts))
 
 

@@ -65,6 +65,8 @@ class ReviewScreen(ParlourScreen):
         "review.next_moment": 2, "review.seat": 1, "review.analyse": 1,
     }
     WIDE = 110
+    #: the lines the log keeps in the side panel (its border's two among them)
+    LOG_LEAST = 10
 
     def __init__(self, game: Game, record: Record | None = None, *, seat: int | None = None,
                  review: ReviewSource | None = None, path: Path | None = None, analyse: bool = False) -> None:
@@ -97,6 +99,7 @@ class ReviewScreen(ParlourScreen):
         self.states = self.review.states
         self.stage_starts = self.review.stage_starts
         self.step = self.review.last
+        self.stages_shown = 0
         cls, _problem = board_class(game)
         self.board: Board = self._board(cls)
         self.log_panel = LogPanel(self.names, id="review-log")
@@ -113,6 +116,7 @@ class ReviewScreen(ParlourScreen):
         with Horizontal(id="review-analysing"):
             yield Static(_("Analysing"), id="review-analysing-label")
             yield ProgressBar(total=1.0, show_eta=False, id="review-progress")
+        yield Static(id="review-note")
         with Horizontal(id="review-table"):
             yield Vertical(self.board, id="review-board-holder")
             with Vertical(id="review-side"):
@@ -129,6 +133,7 @@ class ReviewScreen(ParlourScreen):
         if self.focused is not None and self.board in self.focused.ancestors:
             self.set_focus(None)
         self.query_one("#review-analysing").display = False
+        self.query_one("#review-note").display = False
         self.show_step()
         if self.analyse_at_once:
             self.action_analyse()
@@ -156,11 +161,32 @@ class ReviewScreen(ParlourScreen):
             self._swap_board(view)
         self.log_panel.show(state, self.seat)  # written anew when stepping back or switching seat
         write = partial(score_text, self.game)
-        self.query_one("#review-history", Static).update(history_table(self.names, history, write))
+        self.query_one("#review-history", Static).update(history_table(self.names, history, write, narrow=True))
+        self.stages_shown = len(history)
         self.query_one(ScoresChart).show(self.names, history, write)
         self.query_one("#review-where", Static).update(self.where())
         self.query_one(WinChart).show(self.analyses.get(self.seat) if self.seat is not None else None, self.step)
+        self.fit_side()
         self.refresh_bindings()
+
+    def fit_side(self) -> None:
+        """Give the side panel's parts their room, the log first: under the win chance (when
+        analysed) the log keeps ``LOG_LEAST`` lines; the scores' plot, then their table (the
+        same scores, in numbers), show only where they fit whole above it."""
+        room = self.query_one("#review-table").size.height
+        if not room:
+            self.call_after_refresh(self._fit_later)
+            return
+        chart, plot = self.query_one(WinChart), self.query_one(ScoresChart)
+        left = room - (WinChart.HEIGHT if chart.display else 0) - self.LOG_LEAST
+        plot_height = plot.styles.height.value if plot.styles.height is not None else 6
+        plot.display = plot_height <= left
+        left -= plot_height if plot.display else 0
+        self.query_one("#review-history").display = self.stages_shown + 3 <= left  # a header, a border
+
+    def _fit_later(self) -> None:
+        if self.query_one("#review-table").size.height:
+            self.fit_side()
 
     def _swap_board(self, view: object) -> None:
         old = self.board
@@ -212,7 +238,16 @@ class ReviewScreen(ParlourScreen):
         step = max(0, min(len(self.states) - 1, step))
         if step != self.step:
             self.step = step
+            self.say(None)
             self.show_step()
+
+    def say(self, text: str | None) -> None:
+        """A line under the header about the analysis (done, the key moments gone round),
+        until the next step: a notice in the corner would cover the log's foot."""
+        note = self.query_one("#review-note", Static)
+        note.update(Text(text or ""))  # a player's name is no markup
+        note.display = text is not None
+        self.call_after_refresh(self.fit_side)  # the side panel has a line more or less
 
     def action_switch_seat(self) -> None:
         """The next seat's view (then the onlooker's); another person's view asks first when
@@ -260,6 +295,8 @@ class ReviewScreen(ParlourScreen):
         shown = not narrow if self.side_chosen is None else self.side_chosen
         self.query_one("#review-side").display = shown
         self.query_one("#review-table").set_class(narrow and shown, "-side-only")
+        self.call_after_refresh(self.fit_side)
+        self.call_after_refresh(self.log_panel.rewrap)  # its lines wrapped anew to its width now
 
     def action_back(self) -> None:
         if self.analysing is not None:
@@ -281,8 +318,7 @@ class ReviewScreen(ParlourScreen):
                         markup=False)
             return
         if self.seat in self.analyses:
-            self.notify(_("{name}'s decisions are analysed: n/p for the key moments.").format(name=self.names[self.seat]),
-                        markup=False)
+            self.say(_("{name}'s decisions are analysed: n/p for the key moments.").format(name=self.names[self.seat]))
             return
         self.analysing = self.seat
         self.stop_analysis.clear()
@@ -335,14 +371,13 @@ class ReviewScreen(ParlourScreen):
             self.analyses[seat] = found
             moments = len(found.key_moments())
             decided = len(found.decisions)
-            self.notify((ngettext("{name}'s {n} decision analysed: n/p jump between the {moments} key moments.",
-                                  "{name}'s {n} decisions analysed: n/p jump between the {moments} key moments.",
-                                  decided) if moments else
-                         ngettext("{name}'s {n} decision analysed: no key moments.",
-                                  "{name}'s {n} decisions analysed: no key moments.", decided)).format(
-                            name=found.name, n=decided, moments=moments)
-                        + ("" if self.query_one("#review-side").display else " " + _("F4 shows the plot.")),
-                        markup=False)
+            self.say((ngettext("{name}'s {n} decision analysed: n/p jump between the {moments} key moments.",
+                               "{name}'s {n} decisions analysed: n/p jump between the {moments} key moments.",
+                               decided) if moments else
+                      ngettext("{name}'s {n} decision analysed: no key moments.",
+                               "{name}'s {n} decisions analysed: no key moments.", decided)).format(
+                         name=found.name, n=decided, moments=moments)
+                     + ("" if self.query_one("#review-side").display else " " + _("F4 shows the plot.")))
             self.show_step()
             self.refresh_bindings()
         elif isinstance(event.worker.error, AnalysisStopped):
@@ -363,9 +398,15 @@ class ReviewScreen(ParlourScreen):
         ahead = [m for m in moves if m > self.step] if delta > 0 else [m for m in moves if m < self.step][::-1]
         if ahead:
             self.go(ahead[0])
-        else:
-            self.notify(_("That was the last key moment.") if delta > 0 else _("That was the first key moment."),
-                        markup=False)
+            return
+        # none further that way (the review opens on the last move): round to the other end
+        target = moves[0] if delta > 0 else moves[-1]
+        if target == self.step:
+            self.say(_("That was the only key moment."))
+            return
+        self.go(target)
+        self.say((_("No later key moment: back to the first (move {move}).") if delta > 0 else
+                  _("No earlier key moment: on to the last (move {move}).")).format(move=target))
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         if len(self.review.seats) > 1:

@@ -249,6 +249,7 @@ class TableView(Horizontal):
         """Hold the moment ``events`` on the table until the player goes on."""
         self.phase, self.seat = Phase.PAUSED, None
         self.moments_held += 1
+        self.board.moment_held = True  # its line for the decision says the table waits for the player
         self.present(None)
         try:
             self.board.show_moment(self.last_view or {}, events)
@@ -262,6 +263,7 @@ class TableView(Horizontal):
     def end_pause(self) -> None:
         """Put the moment away: its panel, and what the board showed of it."""
         self.moment_panel.display = False
+        self.board.moment_held = False
         try:
             self.board.end_moment()
         except Exception:  # noqa: BLE001 - the next show draws the board anew

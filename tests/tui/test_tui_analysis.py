@@ -98,14 +98,18 @@ def test_a_analyses_the_seat_then_marks_each_decision_jumps_to_key_moments_and_p
             await pilot.press("n", "n")
             assert screen.step == moments[2]
             await pilot.press("n")
-            assert screen.step == moments[2], "no key moment after the last"
+            assert screen.step == moments[0], "after the last key moment, round to the first"
+            assert f"back to the first (move {moments[0]})" in str(screen.query_one("#review-note").render())
+            await pilot.press("p")
+            assert screen.step == moments[2], "before the first, round to the last"
             await pilot.press("p")
             assert screen.step == moments[1]
+            assert not screen.query_one("#review-note").display, "the note goes with the next step"
             screen.go(0)
             await pilot.pause()
             text = screen_text(app)
             assert "19 decisions: " in text and f"key moments (n/p): {', '.join(map(str, moments))}" in text
-            assert "Ann's win chance, decision by decision" in text and "100%" in text and "▕" in text
+            assert "Ann's win chance\n" in text and "100%" in text and "▕" in text
             assert "n/p" in text.splitlines()[-1], "the key-moment keys in the footer"
             assert not errors(app)
         kept = json.loads(engine.cache_path(path).read_text())

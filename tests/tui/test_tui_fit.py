@@ -340,4 +340,58 @@ def test_the_review_with_its_analysis_fits(tmp_path, game_id, size) -> None:
     assert where_rows == 2, f"the evaluation wrapped at {size[0]}x{size[1]}\n{text}"
     assert not missing_rows(game_id, text), f"not on screen at {size[0]}x{size[1]}\n{text}"
     assert not scroller, f"the review's board scrolls at {size[0]}x{size[1]}\n{text}"
-    assert "Ada's win chance, decision by decision" in side and "100%" in side, side
+    assert "Ada's win chance\n" in side and "100%" in side, side
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_review_with_its_analysis_keeps_the_log_readable(tmp_path, monkeypatch, size) -> None:
+    """A playtest at 120x40 (names as long as "Player 1"): the win chance's title was cut
+    ("…decision by de…"), the scores' header read "Player…" over sparklines cut short, the log
+    was squeezed to a line or four, and the notice of the finished analysis covered the log's
+    foot. The title is short, the scores' table shows whole or gives way, the log keeps its
+    lines, and the notice is a line under the header, gone with the next step."""
+    from parlour.core import analysis as engine
+
+    names = ["Player 1", "Blaise", "Cleo", "Dmitri"]
+    record = finished("banque-fatale")
+    record.seats = [Seat(name, seat.agent) for name, seat in zip(names, seats())]
+    found = engine.analyse(REGISTRY.get("banque-fatale"), record, 0, 2)
+    monkeypatch.setattr(engine, "analyse", lambda *args, **kwargs: found)
+    app = ParlourApp(REGISTRY, saves=SaveFolder(tmp_path), ai_delay=0)
+
+    def part(text: str, screen: ReviewScreen, selector: str) -> str:
+        region = screen.query_one(selector).region
+        return "\n".join(line[region.x:region.right] for line in text.splitlines()[region.y:region.bottom])
+
+    async def scenario() -> None:
+        async with app.run_test(size=size, notifications=True) as pilot:
+            app.show_review(REGISTRY.get("banque-fatale"), record)
+            await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and bool(app.screen.query("#review-where")))
+            screen = app.screen
+            assert isinstance(screen, ReviewScreen)
+            if not screen.query_one("#review-side").display:
+                await pilot.press("f4")
+            await wait_for(pilot, lambda: screen.query_one("#review-log").region.height > 0)
+            text = await settled_text(pilot)
+            history = screen.query_one("#review-history")
+            if history.display:  # whole: every name in its header, a row a round, no sparkline cut short
+                table = part(text, screen, "#review-history")
+                assert all(name in table for name in names) and "…" not in table, table
+                assert re.search(r"^│ ?12 ", table, re.MULTILINE), table
+            else:
+                assert size == (80, 24), f"the scores' table gave way at {size[0]}x{size[1]}\n{text}"
+            await pilot.press("a")
+            await wait_for(pilot, lambda: 0 in screen.analyses)
+            text = await settled_text(pilot)
+            chart = part(text, screen, "#review-chart")
+            assert re.search(r"^ Player 1's win chance *$", chart, re.MULTILINE), chart
+            log = screen.query_one("#review-log").region
+            assert log.height >= ReviewScreen.LOG_LEAST, f"the log is squeezed at {size[0]}x{size[1]}\n{text}"
+            assert "decisions analysed" in part(text, screen, "#review-note"), text
+            assert not [n for n in app._notifications if "analysed" in n.message], "a notice over the log's foot"
+            if history.display:
+                assert "…" not in part(text, screen, "#review-history"), text
+            await pilot.press("left")
+            await wait_for(pilot, lambda: not screen.query_one("#review-note").display)
+
+    run(scenario())
