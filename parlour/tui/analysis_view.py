@@ -108,6 +108,14 @@ class WinChart(Widget):
         self.display = found is not None and bool(found.decisions)
         self.refresh()
 
+    def fit_rows(self, rows: int, height: int) -> None:
+        """Draw the bars in ``rows`` rows (at least two) in a widget ``height`` lines high."""
+        rows = max(2, rows)
+        if (rows, height) != (self.ROWS, self.styles.height.value if self.styles.height else None):
+            self.ROWS = rows
+            self.styles.height = height
+            self.refresh(layout=True)
+
     def render(self) -> Text:
         found = self.analysis
         if found is None or not found.decisions:

@@ -22,9 +22,12 @@ from parlour.core.record import HUMAN, Record
 from parlour.core.review import SeenReview, StageScores, seen_scores, sparkline, stage_scores
 from parlour.tui.analysis_view import APP_BUDGET, APP_SEED, WinChart
 from parlour.tui.panels import history_table
-from parlour.tui.scores_chart import ScoresChart, stage_unit
+from parlour.tui.scores_chart import ROWS, ScoresChart, stage_unit
 from parlour.tui.screen import Footer, Header, ParlourScreen, key_lines, part_text, score_number, score_text
 from parlour.tui.table_view import LiveGame
+
+#: the win chance's lines on the results besides its bars (``#results-chart``: 5 high, 4 bars)
+WIN_EXTRA = 1
 
 
 def winners_line(names: list[str], winners: list[int]) -> str:
@@ -297,6 +300,7 @@ class ResultsScreen(ParlourScreen):
         fixed = sum(lines(w.content) for w in self.query(Static)
                     if w.id in ("results-winners", "results-scores", "results-ratings", "results-history-title"))
         room = event.size.height - 2 - 2 - 2  # header and footer, padding, the margins between parts
+        self.picture_rows(0)  # the plots whole, unless nothing below fits with them
         pictured = self.picture_height()
         histories = sorted(self.histories or (), key=lines)
         choices = [(h, n) for n in self.notes for h in ([self.histories[0]] if self.histories else [None])]
@@ -305,8 +309,12 @@ class ResultsScreen(ParlourScreen):
             choices += [(None, n) for n in self.notes]
         for history, note in choices:
             apart = 1 if pictured and (history is not None or not self.histories) else 0  # not under the heading
-            if fixed + (lines(history) if history is not None else 0) + apart + pictured + lines(note) <= room:
+            needed = fixed + (lines(history) if history is not None else 0) + apart + pictured + lines(note)
+            if needed <= room:
                 break
+        else:
+            if pictured > 1:  # even the shortest does not fit: the plots give up rows, down to two
+                self.picture_rows(needed - room)
         if self.query("#results-picture"):
             self.query_one("#results-picture").styles.margin = (apart, 0, 0, 0)
         if self.histories:
@@ -316,6 +324,14 @@ class ResultsScreen(ParlourScreen):
         if self.query("#results-note"):
             self.query_one("#results-note", Static).update(note)
         self.call_after_refresh(self.refresh_bindings)
+
+    def picture_rows(self, fewer: int) -> None:
+        """Draw the plots with ``fewer`` rows than they have (at least two), or whole (0)."""
+        if not self.query("#results-picture"):
+            return
+        rows = ROWS - fewer
+        self.query_one(ScoresChart).fit_rows(rows)
+        self.query_one(WinChart).fit_rows(rows, max(2, rows) + WIN_EXTRA)
 
     def picture_height(self) -> int:
         """The lines the plots take: the taller of the scores plot (one line for a game with

@@ -130,6 +130,8 @@ class ScoresChart(Widget):
         self.names: list[str] = []
         self.stages: list[StageScores] = []
         self.write: Callable[[float], str] = score_number
+        #: the plot's rows (:meth:`fit_rows`: fewer where a screen has no room for them)
+        self.rows = ROWS
 
     def show(self, names: Sequence[str], stages: Sequence[StageScores],
              write: Callable[[float], str] = score_number) -> None:
@@ -138,7 +140,16 @@ class ScoresChart(Widget):
         if (list(names), list(stages)) == (self.names, self.stages):
             return  # the review shows the same scores at every step
         self.names, self.stages = list(names), list(stages)
-        self.styles.height = (ROWS + 1 + self.titled) if len(stages) > 1 and self.plotted() else 1
+        self._size_to_rows()
+
+    def fit_rows(self, rows: int) -> None:
+        """Plot in ``rows`` rows (at least two)."""
+        if max(2, rows) != self.rows:
+            self.rows = max(2, rows)
+            self._size_to_rows()
+
+    def _size_to_rows(self) -> None:
+        self.styles.height = (self.rows + 1 + self.titled) if len(self.stages) > 1 and self.plotted() else 1
         self.refresh(layout=True)
 
     def plotted(self) -> bool:
@@ -147,7 +158,7 @@ class ScoresChart(Widget):
     def render(self) -> Text:
         if not self.names:
             return Text("")
-        chart = plot(self.names, self.stages, max(10, self.size.width), ROWS, self.write)
+        chart = plot(self.names, self.stages, max(10, self.size.width), self.rows, self.write)
         if not self.titled or len(self.stages) < 2 or not self.plotted():
             return chart
         unit = unit_of(self.stages)
