@@ -10,19 +10,18 @@
   all but made bet half a chip a game, so a lone bet met three blockers with nothing of
   their own to lay for and won a tenth of the time, and the search never bet first.
   The searching seat itself bets no more in the game it decides in: a bet at the root is
-  weighed as that one chip, then stopping, against stopping now (stopping is final), so it
-  bets while one more chip is worth it and weighs the next one at its next turn. Played as
-  its seat model (six chips a game before any evidence, on fields half covered), every bet
-  at the root carried five more that lose chips on the whole while stopping carried none,
-  and ``hard`` bet nothing in a match's first game (a chip in twelve first turns of two
-  matches; after a game without bets its model fell to three chips and it bet again).
+  weighed as that chip and then stopping, against stopping now (stopping is final), and the
+  next chip at its next turn. Played as its seat model (six chips a game before any
+  evidence, on fields half covered), every bet at the root carried about five more that
+  lose on the whole while stopping carried none: three ``hard`` against the benchmarks'
+  ``own`` player bet one chip in the first games of two matches, and bet again in the
+  second once a game without bets had lowered their models to three chips.
 - :meth:`MonteCarloKnowledge.evaluate`: chips plus the expected return of the open bets (a
   field's chance grows with how much of it is filled), for rollouts cut off before a game's
   settlement.
-- :meth:`MonteCarloKnowledge.candidates`: while betting, stopping first (kept unless a bet
-  beats it by ``trust_first`` standard errors), then the ``medium`` player's choice, the
-  eight bets the hand supports best and the four fields with most of the others' chips; while
-  laying, ``medium``'s lay first, then the lays on the searcher's own fields first.
+- :meth:`MonteCarloKnowledge.candidates`: the ``medium`` player's choice first, then
+  stopping, the eight bets the hand supports best and the four fields with most of the
+  others' chips, or the lays on the searcher's own fields first.
 - :meth:`MonteCarloKnowledge.world_weight`: a chip a player puts first on a field says his
   tiles make it likely, so a world is weighted by how well each hand covers the fields its
   owner led on; a chip put where others bet says less.
@@ -128,16 +127,6 @@ class MonteCarloKnowledge(Knowledge):
     """Rollouts, candidates and a value estimate for Monte Carlo."""
 
     rollout_depth: int | None = 80
-    #: while betting, stopping (the first candidate) is kept unless a bet's mean result beats
-    #: it by a standard error (``Knowledge.trust_first``): one chip moves a seat's result by
-    #: a few hundredths, about a standard error of 600 simulations, and the most visited of a
-    #: dozen bets against a lone stop is a bet even where none is worth its chip (with one
-    #: tile of each digit the search bet 12 chips in a game without this rule, none with it)
-    trust_first = 1.0
-
-    def trusts(self, action: Action) -> bool:
-        """Only stopping keeps its place against near equals (a lay is the search's to choose)."""
-        return type(action) in (Stop, Pass)
 
     def __init__(self, rules: Mapping[str, Any]) -> None:
         self.rules = rules
@@ -328,7 +317,6 @@ class MonteCarloKnowledge(Knowledge):
         first = self._medium.choose(view, legal, random.Random(rng.random()))
         out: list[Action] = [first]
         if view["phase"] == "betting":
-            out[:0] = [a for a in legal if type(a) in (Stop, Pass)]
             hand = [0] * 10
             for d in view.get("hand", []):
                 hand[d] += 1
@@ -353,6 +341,7 @@ class MonteCarloKnowledge(Knowledge):
                 return sum(1 for s in stakes.get(action.field, ()) if s != seat)  # type: ignore[attr-defined]
 
             followed = sorted((a for a in bets if theirs(a)), key=theirs, reverse=True)
+            out += [a for a in legal if type(a) in (Stop, Pass)]
             out += bets[:CANDIDATE_BETS] + followed[:FOLLOW_BETS]
         else:
             seat = view["seat"]
