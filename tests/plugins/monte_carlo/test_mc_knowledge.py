@@ -8,7 +8,9 @@ from parlour.games.monte_carlo import GAME
 from parlour.games.monte_carlo.agents import MediumAgent
 from parlour.games.monte_carlo.actions import Bet
 from parlour.games.monte_carlo.knowledge import CANDIDATE_BETS, FOLLOW_BETS, MonteCarloKnowledge, seat_models
+from parlour.core.agents import Budget
 from parlour.core.rulesets import load_ruleset
+from parlour.core.search import SearchAgent
 from parlour.testing.knowledge import rollout_game
 
 RULES = load_ruleset(GAME).resolve()
@@ -189,3 +191,30 @@ def test_a_person_met_before_is_modelled_from_his_habits_for_a_few_games_weight(
     hostile = seat_models(view, [None, {"games": 1.0, "chips": 1e300, "led": -5.0}, {"games": -3.0},
                                  {"games": float("inf"), "led": float("nan"), "followed": "x"}])  # type: ignore[dict-item]
     assert all(0.0 <= m.lead <= 1.0 and 0.0 <= m.chips <= 12.0 for m in hostile)
+
+
+def test_the_searchers_own_seat_bets_no_more_in_its_rollouts_of_this_game() -> None:
+    """A bet at the root is weighed as that chip, then stopping: the rollouts stop for the
+    searching seat in the game it decides in, while the others bet as their models say."""
+    know = MonteCarloKnowledge(RULES)
+    chips, _ = _first_game(know, 4)
+    me = GAME.new_game(4, RULES, 4).to_move  # the seat whose view the knowledge read
+    assert chips[me] == 0
+    assert sum(chips) - chips[me] >= 6
+
+
+def test_hard_bets_a_strong_hand_in_a_matchs_first_game() -> None:
+    """Three of the four 2s at the first turn of a match: ``hard`` bets. Its rollouts once
+    played its own seat as its model, six chips a game before any evidence, so each bet
+    carried five more losing ones and it stopped here in every search (and bet no chip in
+    the first games of two matches against the benchmarks' players)."""
+    state = GAME.new_game(4, RULES, 9)
+    seat = state.to_move
+    view, legal = state.view(seat), state.legal_actions()
+    assert view["game"] == 1 and view["hand"].count(2) == 3
+    choices = []
+    for r in range(3):
+        agent = SearchAgent(MonteCarloKnowledge(RULES), Budget(iterations=600))
+        choices.append(agent.choose(view, legal, random.Random(r),
+                                    worlds=lambda rng: state.sample_world(seat, rng, quiet=True)))
+    assert all(type(a) is Bet for a in choices), choices
