@@ -6,7 +6,7 @@ needs to decide is on screen, and the whole screen matches its text snapshot in
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import pytest
@@ -48,15 +48,20 @@ CASES: list[tuple[str, str, Callable[[View], bool], tuple[str, ...]]] = [
 
 
 
-def at_decision(game_id: str, when: Callable[[View], bool]) -> Any:
-    """A match of four (Ada the person, three random players) at Ada's first decision that
-    ``when`` accepts, reached by seeded random moves."""
+def seeded_tables(game_id: str) -> Iterator[tuple[Any, Any, random.Random]]:
+    """Matches of four (Ada the person, three random players), one a seed, each with the
+    generator to draw its random moves from."""
     game = REGISTRY.get(game_id)
     rules = REGISTRY.ruleset(game_id).resolve([])
     seats = [Seat("Ada", HUMAN), Seat("Bea", "random"), Seat("Cyd", "random"), Seat("Dan", "random")]
     for seed in range(1, 300):
-        match = start_match(game, rules, seed, seats)
-        rng = random.Random(seed)
+        yield game, start_match(game, rules, seed, seats), random.Random(seed)
+
+
+def at_decision(game_id: str, when: Callable[[View], bool]) -> Any:
+    """A match of four (Ada the person, three random players) at Ada's first decision that
+    ``when`` accepts, reached by seeded random moves."""
+    for game, match, rng in seeded_tables(game_id):
         while not match.state.is_over:
             if match.state.to_move == 0 and when(match.state.view(0)):
                 return game, match

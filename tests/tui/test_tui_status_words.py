@@ -3,19 +3,16 @@ box said "Move 29" while its ring said "turn 4 (limit 400)", and players read bo
 
 from __future__ import annotations
 
-import random
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_tui_screens import at_decision
+from test_tui_screens import at_decision, seeded_tables
 from textual.widgets import Static
 from tui_helpers import run, wait_for
 
 from parlour.core.i18n import in_language
-from parlour.core.record import HUMAN, Seat
-from parlour.core.seating import start_match
 from parlour.testing.boards import settled_text
 from parlour.tui.panels import MomentPanel
 from parlour.core.saves import SaveFolder
@@ -62,12 +59,7 @@ def test_casablancas_status_and_ring_do_not_both_count_turns(tmp_path: Path) -> 
 def before_a_held_moment(game_id: str) -> tuple[Any, Any, Any]:
     """A match of four (Ada the person, three random players) at a decision of Ada's whose
     move (the third element) logs a moment the table holds, after which another seat is to move."""
-    game = REGISTRY.get(game_id)
-    rules = REGISTRY.ruleset(game_id).resolve([])
-    seats = [Seat("Ada", HUMAN), Seat("Bea", "random"), Seat("Cyd", "random"), Seat("Dan", "random")]
-    for seed in range(1, 300):
-        match = start_match(game, rules, seed, seats)
-        rng = random.Random(seed)
+    for game, match, rng in seeded_tables(game_id):
         while not match.state.is_over:
             action = rng.choice(match.state.legal_actions())
             if match.state.to_move == 0:
