@@ -22,13 +22,12 @@ def recent_top(totals: Sequence[Sequence[int]], seat: int) -> int | None:
 
 def followed(seat: int, rows: Sequence[tuple[Sequence[int], Sequence[int]]]) -> Iterator[tuple[int, int, int]]:
     """``seat``'s bids that can show whether it follows the recent top, from the auctions'
-    ``(totals, held)`` (oldest first): ``(age, total, total - recent top)``, the latest
-    auction of age 0. A bid of nothing, one of all it held (it wanted at least that much)
+    ``(totals, held)`` (oldest first): ``(index, total, total - recent top)``, the auction's
+    index in ``rows``. A bid of nothing, one of all it held (it wanted at least that much)
     and the first auction's (no top yet) say nothing of it."""
-    last = len(rows) - 1
     for i, (totals, held) in enumerate(rows):
         total = totals[seat]
         if i and 0 < total < held[seat]:
             top = recent_top([row[0] for row in rows[max(0, i - FOLLOW_BACK):i]], seat)
             assert top is not None
-            yield last - i, total, total - top
+            yield i, total, total - top

@@ -70,7 +70,6 @@ FOLLOW_PRIOR = 0.15
 FOLLOW_FLOOR = 1.0
 
 
-
 @dataclass(frozen=True)
 class BidModel:
     """How one seat bids: per kind of card (``True``: a card with aces of a colour it holds
@@ -151,13 +150,13 @@ class BidModel:
                 lead_sum += scale * (float(past.get("follow_above", 0.0)) - float(past.get("follow_below", 0.0)))
                 lead_sq += scale * float(past.get("follow_square", 0.0))
                 own_sq += scale * float(past.get("follow_spread", 0.0))
-        rows = [(auction["totals"], auction["held"]) for auction in history]
-        for age, total, gap in followed(seat, rows):
-            weight = MEMORY ** age
+        last = len(history) - 1
+        for i, total, gap in followed(seat, [(auction["totals"], auction["held"]) for auction in history]):
+            weight = MEMORY ** (last - i)  # the latest auction counts wholly
             w_sum += weight
             lead_sum += weight * gap
             lead_sq += weight * gap * gap
-            own_sq += weight * (total - size[bool(history[len(rows) - 1 - age]["keen"][seat])]) ** 2
+            own_sq += weight * (total - size[bool(history[i]["keen"][seat])]) ** 2
         if not w_sum:
             return 0.0, 1.0, 1.0
         lead = lead_sum / w_sum
@@ -167,7 +166,7 @@ class BidModel:
         # the two ways of bidding compared as normal laws of those scatters, over the prior
         odds = math.log(FOLLOW_PRIOR / (1.0 - FOLLOW_PRIOR)) + 0.5 * w_sum * math.log(own / around)
         follow = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, odds))))
-        return follow, lead, math.sqrt(max(around, 0.0))
+        return follow, lead, math.sqrt(around)
 
 
 #: a seat never seen, with no past

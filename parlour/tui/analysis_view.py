@@ -88,13 +88,13 @@ class WinChart(Widget):
     underlined by a caret (``review``; elsewhere no caret, and the key moments without the
     review's keys)."""
 
-    DEFAULT_CSS = """
-    WinChart { height: 8; width: 1fr; }
+    #: its lines: the bars, the caret, the title and the summary's two
+    HEIGHT = 8
+    DEFAULT_CSS = f"""
+    WinChart {{ height: {HEIGHT}; width: 1fr; }}
     """
     ROWS = 4
     AXIS = 5
-    #: its lines: the bars, the caret, the title and the summary's two
-    HEIGHT = 8
 
     def __init__(self, *, id: str | None = None, review: bool = True) -> None:  # noqa: A002 - Textual's name
         super().__init__(id=id)
