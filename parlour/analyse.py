@@ -117,7 +117,15 @@ def print_report(game: Any, record: Any, found: Any) -> None:
     """Each decision (move played, the computer's choice, both win chances, the mark), then
     the summary and the key moments."""
     from parlour.core.analysis import MARK_WORDS, marks_counted
+    from parlour.core.record import RecordError, clean_record_rules
 
+    rules: Any = {}
+    if record is not None:
+        try:
+            rules = clean_record_rules(game, record)
+        except RecordError:
+            rules = record.rules
+    found = found.worded(game, rules)  # the moves in the reader's language, whatever the kept analysis's
     print(ngettext("{game}: {name}'s decisions (seat {seat}), {budget} simulation each, seed {seed}",
                    "{game}: {name}'s decisions (seat {seat}), {budget} simulations each, seed {seed}", found.budget)
           .format(game=game.title, name=found.name, seat=found.seat + 1, budget=found.budget, seed=found.seed))

@@ -27,12 +27,12 @@ import random
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from parlour.core.agents import Budget
-from parlour.core.game import Game, State
+from parlour.core.game import Game, State, move_label
 from parlour.core.i18n import N_, ngettext
 from parlour.core.inputs import RECORD_BYTES, InputProblem, read_text
 from parlour.core.match import world_sampler
@@ -164,6 +164,19 @@ class Decision:
     #: the searched moves with the most visits: ``{"move", "label", "win", "visits"}``
     top: list[dict[str, Any]] = field(default_factory=list)
 
+    def worded(self, game: Game, rules: Mapping[str, Any], state: State | None = None) -> Decision:
+        """The decision with its moves' labels in the reader's language now, read back from
+        the moves' texts (:func:`~parlour.core.game.move_label`; ``state``: the one the move
+        was made in, for a game that reads its moves only there): the labels kept are worded
+        in the language the analysis ran in. A text the game cannot read keeps its label."""
+        def label(text: Any, kept: Any) -> str:
+            return move_label(game, rules, text, kept, state)
+
+        top = [{**m, "label": label(m.get("move"), m.get("label"))} if isinstance(m, dict) else m
+               for m in self.top] if isinstance(self.top, list) else self.top
+        return replace(self, played_label=label(self.played, self.played_label),
+                       best_label=label(self.best, self.best_label), top=top)
+
 
 @dataclass
 class Analysis:
@@ -179,6 +192,11 @@ class Analysis:
     version: int = ANALYSIS_VERSION
     #: :func:`searcher_version` of the searcher that judged
     searcher: str = ""
+
+    def worded(self, game: Game, rules: Mapping[str, Any]) -> Analysis:
+        """The analysis with every move's label in the reader's language now
+        (:meth:`Decision.worded`), for a report of it."""
+        return replace(self, decisions=[d.worded(game, rules) for d in self.decisions])
 
     def key_moments(self, count: int = KEY_MOMENTS) -> list[Decision]:
         """The marked decisions that lost the most, in the order of the game."""
@@ -218,6 +236,11 @@ class Analysis:
             raise ValueError("not an analysis")
         fields = set(Decision.__dataclass_fields__)
         decisions = [Decision(**{k: v for k, v in d.items() if k in fields}) for d in data["decisions"]]
+        numbers = ("move", "win_played", "win_best", "lost", "choices", "simulations")
+        for d in decisions:  # what the review computes with (its words are shown as they are)
+            if d.mark not in (None, *dict(MARKS)) or not all(
+                    isinstance(getattr(d, n), (int, float)) and not isinstance(getattr(d, n), bool) for n in numbers):
+                raise ValueError(f"not an analysis: move {d.move!r}")
         return cls(str(data["game"]), str(data["record"]), int(data["seat"]), str(data["name"]),
                    int(data["budget"]), int(data["seed"]), decisions, int(data["forced"]), int(data["version"]),
                    str(data.get("searcher", "")))

@@ -546,3 +546,26 @@ class Game(ABC):
 
 #: each game class's reader of action texts, built the first time it reads one
 _READERS: dict[type[Game], ActionReader] = {}
+
+
+def move_label(game: Game, rules: Mapping[str, Any], text: object, kept: object,
+               state: State | None = None) -> str:
+    """The label of the move written ``text``, worded in the reader's language now: the
+    game reads the text back into its action (without a state, or else among the legal moves
+    of ``state``, the state it was played in) and words it. A label kept in a file (an
+    analysis) is worded in the language it was made in; it is shown, as it is kept, only when
+    the text is none of the game's moves (a file edited by hand, a game changed since)."""
+    if isinstance(text, str):
+        readers: list[Callable[[], Action]] = []
+        if game.reads_actions:
+            readers.append(lambda: game.action_from_text(text, rules))
+        if state is not None:
+            readers.append(lambda: game.legal_action(state.clone(), text))
+        for read in readers:
+            try:
+                label = read().label
+            except Exception:  # noqa: BLE001 - a text the game cannot read back: the kept label stands
+                continue
+            if isinstance(label, str):
+                return label
+    return kept if isinstance(kept, str) else str(kept)

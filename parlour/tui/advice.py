@@ -15,6 +15,7 @@ from __future__ import annotations
 import threading
 import weakref
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from rich.table import Table as RichTable
@@ -28,7 +29,7 @@ from textual.worker import Worker, WorkerState
 
 from parlour.core.advice import Advice, advice_seed, advise, can_advise
 from parlour.core.agents import Budget
-from parlour.core.game import Game, State
+from parlour.core.game import Game, State, move_label
 from parlour.core.i18n import N_, _, ngettext, number
 from parlour.core.match import Match
 from parlour.tui.screen import Footer, share_text, worded_bindings
@@ -159,6 +160,8 @@ class AdviceDialog(ModalScreen[None]):
 
     def show(self, advice: Advice) -> None:
         self.query_one(ProgressBar).display = False
+        advice = replace(advice, suggestions=tuple(  # worded now: shown again later, the language may differ
+            replace(s, label=move_label(self.game, self.rules, s.move, s.label, self.state)) for s in advice.suggestions))
         if advice.choices < 2:
             body: Any = Text(_("There is nothing to choose: {move} is the only move.").format(
                 move=advice.suggestions[0].label) if advice.suggestions else _("There is nothing to choose: it is the only move."))

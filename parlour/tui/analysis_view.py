@@ -33,7 +33,9 @@ def percent(share: float) -> str:
 def evaluation(decision: Decision, who: str, width: int = 200) -> Text:
     """One decision in words: "you: bid 3 · win 24 % · best: pass 31 % · mistake (−7 %)".
     Narrower than that, the moves' short texts (the record's) instead of their labels; still
-    too wide, the mark right after the move and the rest cut to ``width``."""
+    too wide, the mark right after the move and the rest cut to ``width``. The labels are as
+    ``decision`` holds them: :meth:`~parlour.core.analysis.Decision.worded` words them in the
+    reader's language."""
     def line(played: str, best: str, tight: bool = False, mark_first: bool = False) -> Text:
         pc = (lambda share: share_text(share, tight=True)) if tight else percent
         mark = Text(f"{_(MARK_WORDS.get(decision.mark, decision.mark))} (−{pc(decision.lost)})",
@@ -48,10 +50,11 @@ def evaluation(decision: Decision, who: str, width: int = 200) -> Text:
         said = Text.assemble((_("{who}:").format(who=who) + " ", "bold"), played)
         return Text(" · ").join([said, *(p for p in parts if p is not None)])
 
-    for text in (line(decision.played_label, decision.best_label), line(decision.played, decision.best, True)):
+    played, best = str(decision.played), str(decision.best)  # as a file edited by hand holds them
+    for text in (line(str(decision.played_label), str(decision.best_label)), line(played, best, True)):
         if text.cell_len <= width:
             return text
-    text = line(decision.played, decision.best, True, mark_first=True)
+    text = line(played, best, True, mark_first=True)
     text.truncate(width, overflow="ellipsis")
     return text
 

@@ -212,6 +212,9 @@ class ReviewScreen(ParlourScreen):
         found = self.analyses.get(self.seat) if self.seat is not None else None
         decision = next((d for d in found.decisions if d.move == self.step), None) if found else None
         if decision is not None:  # the seat's own move, in words with its evaluation
+            # its moves' labels worded now, in the reader's language, not the analysis's
+            before = self.states[self.step - 1] if self.step else None
+            decision = decision.worded(self.game, getattr(before, "rules", self.review.rules), before)
             who = _("you") if self.humans == [self.seat] else self.names[self.seat]  # type: ignore[index]
             text.append("\n").append_text(evaluation(decision, who, self.app.size.width - 2))
         else:

@@ -259,3 +259,43 @@ def test_the_text_report_counts_in_the_singular_and_the_plural(lang: str, one: l
                 assert text in out, (lang, n, out)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("bad", [{"win_played": "x"}, {"lost": None}, {"move": True}, {"mark": "oops"},
+                                 {"mark": ["blunder"]}])
+def test_a_kept_decision_the_review_cannot_count_with_is_not_an_analysis(bad: dict[str, Any]) -> None:
+    """A file edited by hand: a win chance or a mark the review would compute with and fail
+    on makes the kept analysis unreadable (it is made again); its move texts and labels are
+    shown as they are."""
+    from parlour.core.analysis import Decision
+
+    decision = Decision(move=1, stage=None, played="x", played_label="x", best="y", best_label="y",
+                        win_played=0.1, win_best=0.9, lost=0.8, mark="blunder", choices=2, simulations=1)
+    data = Analysis(game="casablanca", record="", seat=0, name="P1", budget=1, seed=0, decisions=[decision]).to_json()
+    assert Analysis.from_json(json.loads(json.dumps(data))).decisions == [decision]
+    data["decisions"][0].update(bad)
+    with pytest.raises(ValueError):
+        Analysis.from_json(data)
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_the_text_report_of_a_kept_analysis_words_the_moves_in_its_language(
+        tmp_path: Path, casablanca_record: Record, capsys: Any, lang: str) -> None:
+    """An analysis kept in English (``--json --lang en``) reported in French or German: the
+    moves' labels are read back from their texts in the report's language."""
+    from parlour.core.i18n import in_language
+
+    path = tmp_path / "game.json"
+    casablanca_record.save(path)
+    assert main(["analyse", str(path), "--budget", "20", "--json", "--lang", "en"]) == 0
+    made = Analysis.from_json(json.loads(capsys.readouterr().out))
+    assert main(["analyse", str(path), "--budget", "20", "--lang", lang]) == 0  # the kept one
+    out = capsys.readouterr().out
+    rules = clean_record_rules(CASABLANCA, casablanca_record)
+    moments = made.key_moments()
+    assert moments, "the report names moves in full at its key moments"
+    for d in moments:
+        with in_language(lang):
+            played = CASABLANCA.action_from_text(d.played, rules).label
+        assert played != d.played_label and played in out, (played, out)
+        assert d.played_label not in out, (d.played_label, out)

@@ -160,3 +160,34 @@ def test_the_results_say_how_many_times_advice_was_asked(tmp_path: Path) -> None
             assert "advice asked 3 times" in screen_text(app)
 
     run(scenario())
+
+
+def test_advice_shown_again_words_its_moves_in_the_language_of_now(tmp_path: Path) -> None:
+    """Advice kept from earlier (worded in English) shown in a French app: each move's label
+    is read back from its text in French; a text the game cannot read keeps its label."""
+    from parlour.core.advice import Advice, Suggestion
+    from parlour.core.i18n import in_language
+    from parlour.core.registry import Registry
+    from parlour.games.banque_fatale import GAME as BANQUE
+
+    rules = load_ruleset(BANQUE).resolve()
+    moves = BANQUE.new_game(3, rules, 0).legal_actions()[:2]
+    given = Advice(seat=0, choices=5, simulations=60, suggestions=(
+        *(Suggestion(m.text, m.label, 0.4, 30) for m in moves), Suggestion("nonsense 9", "kept as it is", 0.1, 0)))
+    english = [m.label for m in moves]
+    with in_language("fr"):
+        french = [m.label for m in moves]
+    assert all(f != e for f, e in zip(french, english)), "the game's catalog words them"
+    registry = Registry()
+    registry.add(BANQUE.id, "tests", lambda: BANQUE)
+    app = ParlourApp(registry, saves=SaveFolder(tmp_path), ai_delay=0, language="fr")
+
+    async def scenario() -> str:
+        async with app.run_test(size=(100, 32)) as pilot:
+            app.push_screen(AdviceDialog(BANQUE, rules, None, "Ann", advice=given))
+            await wait_for(pilot, lambda: "kept as it is" in screen_text(app))
+            return screen_text(app)
+
+    text = run(scenario())
+    assert all(label in text for label in french), text
+    assert not any(label in text for label in english), text

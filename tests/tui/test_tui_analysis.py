@@ -290,3 +290,98 @@ def test_an_evaluation_narrows_to_the_moves_texts_then_keeps_its_mark() -> None:
                                           "best: bet a chip on row 3 (left) 52 % · blunder (−38 %)")
     assert evaluation(d, "you", 78).plain == "you: bet row3-right · win 14% · best: bet row3-left 52% · blunder (−38%)"
     assert evaluation(d, "you", 40).plain == "you: bet row3-right · blunder (−38%) · …"
+
+
+def analysed_from_the_command_line(record: Record, path: Any) -> engine.Analysis:
+    """``parlour analyse --json --lang en`` on the record saved at ``path``: the analysis it
+    keeps beside it, its moves labelled in English."""
+    from parlour.cli import main
+
+    record.save(path)
+    assert main(["analyse", str(path), "--budget", str(BUDGET), "--json", "--lang", "en"]) == 0
+    found = engine.kept(path, BANQUE, record, 0, BUDGET, 0)
+    assert found is not None
+    return found
+
+
+def french_app(tmp_path: Any, lang: str) -> ParlourApp:
+    registry = Registry()
+    registry.add(BANQUE.id, "tests", lambda: BANQUE)
+    return ParlourApp(registry, saves=SaveFolder(tmp_path), ai_delay=0, language=lang)
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_the_moves_are_worded_in_the_readers_language_whatever_the_analysiss(tmp_path, monkeypatch, capsys,
+                                                                             lang: str) -> None:
+    """An analysis made in English (``parlour analyse --json``) opened in a French or German
+    app: each move's label is read back from its record text and worded in the app's
+    language, not shown as the analysis kept it."""
+    from parlour.core.i18n import in_language
+    from parlour.core.record import clean_record_rules
+
+    record = short_game()
+    path = tmp_path / "game.json"
+    made = analysed_from_the_command_line(record, path)
+    capsys.readouterr()
+    rules = clean_record_rules(BANQUE, record)
+    chosen = [d for d in made.decisions if d.best != d.played]
+    assert chosen, "a decision where the computer prefers another move"
+    decision = min(chosen, key=lambda d: len(d.played_label) + len(d.best_label))  # the line fits
+    with in_language(lang):
+        played, best = (BANQUE.action_from_text(text, rules).label for text in (decision.played, decision.best))
+    assert played != decision.played_label and best != decision.best_label, "the game's catalog words them"
+
+    def never(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("analysed again")
+
+    monkeypatch.setattr(engine, "analyse", never)
+    app = french_app(tmp_path, lang)
+
+    async def scenario() -> str:
+        async with app.run_test(size=(160, 40), notifications=True) as pilot:
+            app.show_review(BANQUE, record, path=path)
+            screen = await review_up(pilot, app)
+            await pilot.press("a")
+            await analysed(pilot, screen)
+            screen.go(decision.move)
+            await wait_for(pilot, lambda: "\n" + {"fr": "vous", "de": "Sie"}[lang] in where(screen))
+            assert not errors(app)
+            return where(screen)
+
+    shown = run(scenario())
+    assert played in shown and best in shown, shown
+    assert decision.played_label not in shown and decision.best_label not in shown, shown
+
+
+def test_a_kept_move_the_game_cannot_read_shows_its_kept_label(tmp_path, monkeypatch) -> None:
+    """A kept analysis edited by hand (or from another version of the game): a move text the
+    game cannot read back keeps the label stored with it, and the review does not fail."""
+    record = short_game()
+    path = tmp_path / "game.json"
+    made = engine.analyse(BANQUE, record, 0, BUDGET)
+    engine.keep(path, made)
+    kept = json.loads(engine.cache_path(path).read_text())
+    first, second = kept["analyses"][0]["decisions"][:2]
+    first.update(played="nonsense 42", played_label="my own words", best="pick", best_label="somebody's pick")
+    second.update(played=7, played_label=["a", "list"], best=None, best_label=None)
+    engine.cache_path(path).write_text(json.dumps(kept))
+    monkeypatch.setattr(engine, "analyse", lambda *args, **kwargs: pytest.fail("analysed again"))
+    app = french_app(tmp_path, "fr")
+
+    async def scenario() -> tuple[str, str]:
+        async with app.run_test(size=(160, 40), notifications=True) as pilot:
+            app.show_review(BANQUE, record, path=path)
+            screen = await review_up(pilot, app)
+            await pilot.press("a")
+            await analysed(pilot, screen)
+            shown = []
+            for move in (first["move"], second["move"]):
+                screen.go(move)
+                await wait_for(pilot, lambda: "\nvous" in where(screen))
+                shown.append(where(screen))
+            assert not errors(app)
+            return shown[0], shown[1]
+
+    one, two = run(scenario())
+    assert "vous\u00a0: my own words" in one and "somebody's pick" in one, one
+    assert "['a', 'list']" in two, two
