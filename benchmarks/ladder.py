@@ -37,10 +37,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from parlour.core import simulate
-from parlour.core.ratings import START_MU, START_SIGMA, Skill, model, ranks, shown, win_chances
-from parlour.core.registry import discover
-from parlour.core.rulesets import load_ruleset
+# this checkout's Parlour, not whichever is installed (as the other benchmarks measure)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from parlour.core import simulate  # noqa: E402
+from parlour.core.ratings import START_MU, START_SIGMA, Skill, model, ranks, shown, win_chances  # noqa: E402
+from parlour.core.registry import discover  # noqa: E402
+from parlour.core.rulesets import load_ruleset  # noqa: E402
 
 GAMES = ("banque-fatale", "monte-carlo", "casablanca")
 LEVELS = ("random", "easy", "medium", "hard")
