@@ -56,17 +56,21 @@ def play(games: Sequence[str], levels: Sequence[str], count: int, seed: int, job
          results: Path, kept: dict[str, list[dict[str, Any]]]) -> None:
     """Play ``count`` games of each of ``games`` in batches, writing ``results`` after each."""
     registry = discover()
-    batches = math.ceil(count / BATCH)
-    for batch in range(batches):
+    while any(len(kept.get(game_id, [])) < count for game_id in games):
         for game_id in games:
             done = kept.setdefault(game_id, [])
             if len(done) >= count:
                 continue
+            # the batch the next game belongs to, from its start: a run that goes on plays the
+            # games it has not kept, never one of a batch it kept again (a partial last batch
+            # is played whole and its kept games dropped)
+            batch, kept_of_it = divmod(len(done), BATCH)
             rules = load_ruleset(registry.get(game_id)).resolve([])
-            plan = simulate.Plan(game_id, rules, [], list(levels), min(BATCH, count - len(done)),
+            plan = simulate.Plan(game_id, rules, [], list(levels), min(BATCH, count - len(done) + kept_of_it),
                                  seed * 100_003 + batch, time_limit=None)
             start = time.perf_counter()
             played, _ = simulate.run(plan, jobs)
+            played = played[kept_of_it:]
             done += [{"seed": r.seed, "agents": r.agents, "scores": r.scores, "winners": r.winners}
                      for r in played]
             print(f"{game_id}: {len(done)} games ({time.perf_counter() - start:.0f} s for {len(played)})",
