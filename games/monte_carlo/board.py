@@ -115,6 +115,10 @@ class MonteCarloBoard(Board):
         games = len(view.get("history", []))
         if view.get("phase") == "over" and self.view.get("phase") != "over":
             self.results = True
+        elif view.get("phase") != "over" and self.view.get("phase") == "over":
+            # a review stepping back from the end (it opens there): the position of that
+            # move, not the last game's result kept on for every move before it
+            self.results = self.settled = False
         if games != self.seen_games:
             self.seen_games = games
             self.tile = None

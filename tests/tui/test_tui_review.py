@@ -242,3 +242,34 @@ def test_behind_closed_screens_the_results_show_only_ones_own_score_round_by_rou
             assert "?" not in rounds[-1], "at the end every score is shown"
 
     run(scenario())
+
+
+def test_mc_stepping_back_from_the_end_shows_each_moves_position_not_the_last_games_result(tmp_path) -> None:
+    """The review opens on the last move, where Monte Carlo's board shows the last game's
+    result. A step back (and a key moment in an earlier game) shows that move's position:
+    it kept showing the result of the game before, "showing game 2's result (l: back)",
+    with ``l`` doing nothing in the review, on every move of games 2 and 3."""
+    record = finished(MONTE, [HUMAN, "random", "random"])
+    app = app_for(tmp_path)
+
+    def board_text(screen: ReviewScreen) -> str:
+        return panel_text(screen.board.query_one("#mc-table"), width=120)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.show_review(MONTE, record)
+            screen = await review_up(pilot, app)
+            await wait_for(pilot, lambda: "the last game's result" in board_text(screen))
+            await pilot.press("left")
+            await wait_for(pilot, lambda: screen.step == len(record.actions) - 1)
+            text = board_text(screen)
+            assert "Game 3 of 3" in text and "laying tiles" in text, text
+            assert "result" not in text.splitlines()[0], text
+            second = next(s for s in range(len(screen.states)) if screen.states[s].stage() == "Game 2")
+            screen.go(second + 5)
+            text = board_text(screen)
+            assert "Game 2 of 3" in text and "showing game" not in text, text
+            await pilot.press("end")
+            await wait_for(pilot, lambda: "the last game's result" in board_text(screen))
+
+    run(scenario())
