@@ -183,6 +183,14 @@ class ReviewScreen(ParlourScreen):
         plot.display = plot_height <= left
         left -= plot_height if plot.display else 0
         self.query_one("#review-history").display = self.stages_shown + 3 <= left  # a header, a border
+        if not self.log_panel.player_scrolled:
+            # the log's room changes with the parts above it (the win chance's plot once
+            # analysed, a note): its end, the step shown, stays in view
+            self.call_after_refresh(self._log_to_end)
+
+    def _log_to_end(self) -> None:
+        if not self.log_panel.player_scrolled:
+            self.log_panel.scroll_end(animate=False)
 
     def _fit_later(self) -> None:
         if self.query_one("#review-table").size.height:

@@ -290,3 +290,30 @@ def test_an_evaluation_narrows_to_the_moves_texts_then_keeps_its_mark() -> None:
                                           "best: bet a chip on row 3 (left) 52 % · blunder (−38 %)")
     assert evaluation(d, "you", 78).plain == "you: bet row3-right · win 14% · best: bet row3-left 52% · blunder (−38%)"
     assert evaluation(d, "you", 40).plain == "you: bet row3-right · blunder (−38%) · …"
+
+
+def test_the_log_keeps_its_end_in_view_when_the_plot_appears_above_it(tmp_path) -> None:
+    """The review opens on the last move with the log at its end; the analysis done, the
+    win chance's plot takes eight lines above the log, which kept its place and hid its
+    last lines (the end of the game) until the next step."""
+    record = short_game()
+    app = app_for(tmp_path)
+
+    def at_end(screen: ReviewScreen) -> bool:
+        log = screen.log_panel
+        return log.max_scroll_y > 0 and log.scroll_y >= log.max_scroll_y
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.show_review(BANQUE, record, path=tmp_path / "game.json")
+            screen = await review_up(pilot, app)
+            await wait_for(pilot, lambda: screen.log_panel.max_scroll_y > 0 and at_end(screen))
+            await pilot.press("a")
+            await analysed(pilot, screen)
+            await wait_for(pilot, lambda: screen.query_one("#review-chart").display
+                           and screen.query_one("#review-chart").size.height > 0)
+            await wait_for(pilot, lambda: at_end(screen))
+            await pilot.press("left", "right")  # a step away and back (the note under the header gone)
+            await wait_for(pilot, lambda: at_end(screen))
+
+    run(scenario())
