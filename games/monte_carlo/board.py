@@ -416,8 +416,10 @@ class MonteCarloBoard(Board):
             out.append_text(Text(_("Hints: =3 pays 3 for 1 (F5: off)"), style="cyan") if tight else
                             self._wrapped(Text(_("Hints: =3 on an empty field: a chip there pays 3 for 1 if it "
                                                  "wins (F5: off)"), style="cyan")))
-        out.append("\n")
-        out.append_text(item_lines(item_pieces(Text(self._help(), style="dim"), [" · "]), self._width()))
+        keys = self._help()
+        if keys:  # none in a review
+            out.append("\n")
+            out.append_text(item_lines(item_pieces(Text(keys, style="dim"), [" · "]), self._width()))
         return out
 
     def _width(self) -> int:
@@ -667,6 +669,8 @@ class MonteCarloBoard(Board):
         return text
 
     def _help(self) -> str:
+        if self.reviewing:  # the review's keys step through the game; the footer shows them
+            return ""
         if self.settled:
             return _("enter: go on to the results") if self.view.get("phase") == "over" else \
                 _("enter: go on to the next game")

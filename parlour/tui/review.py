@@ -108,6 +108,7 @@ class ReviewScreen(ParlourScreen):
     def _board(self, cls: type[Board]) -> Board:
         board = cls(self.game, self.review.rules, self.names, id="review-board")
         board.can_focus = False
+        board.reviewing = True
         return board
 
     def compose(self) -> ComposeResult:

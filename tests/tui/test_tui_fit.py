@@ -174,7 +174,7 @@ def finished(game_id: str) -> Record:
 #: what the review of a finished game keeps in view besides the board's rows
 REVIEW_NEEDS = {
     "banque-fatale": ("ound 12 of 12", "game over", "Dan"),
-    "monte-carlo": ("Game 3 of 3", "Your tiles", "l or enter"),
+    "monte-carlo": ("Game 3 of 3", "Your tiles", "Game 3: "),
     "casablanca": ("ound 1 of", "Pot $", "The round is over"),
 }
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from textual.containers import ScrollableContainer
 from tui_helpers import run, wait_for
 
 from parlour.games.banque_fatale import GAME as BANQUE
@@ -271,5 +272,39 @@ def test_mc_stepping_back_from_the_end_shows_each_moves_position_not_the_last_ga
             assert "Game 2 of 3" in text and "showing game" not in text, text
             await pilot.press("end")
             await wait_for(pilot, lambda: "the last game's result" in board_text(screen))
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_mc_the_reviews_board_words_none_of_the_tables_keys_and_fits_under_a_note(tmp_path, size) -> None:
+    """Monte Carlo's board ends with a line of its keys at the table; in the review those keys
+    do nothing (the arrows step through the game there): it read "l or enter: back to the
+    table" on the last move, and at 80x24 a note under the header (the analysis done, the
+    key moments gone round) pushed that line out of view, the board scrolling with PgUp and
+    PgDn taken by the review's rounds."""
+    from parlour.testing.boards import screen_text
+
+    record = finished(MONTE, [HUMAN, "random", "random"])
+    app = app_for(tmp_path)
+
+    def scrolls(screen: ReviewScreen) -> bool:
+        return any(c.max_scroll_y > 0 for c in screen.board.query(ScrollableContainer))
+
+    async def scenario() -> None:
+        async with app.run_test(size=size) as pilot:
+            app.show_review(MONTE, record)
+            screen = await review_up(pilot, app)
+            second = next(s for s in range(len(screen.states)) if screen.states[s].stage() == "Game 2")
+            laying = next(s for s in range(second, len(screen.states)) if screen.states[s].view(0)["phase"] == "laying")
+            for step in (len(record.actions), len(record.actions) - 1, second + 3, laying + 1):
+                screen.go(step)
+                screen.say("A note under the header.")
+                await wait_for(pilot, lambda: screen.query_one("#review-note").region.height == 1)
+                await wait_for(pilot, lambda: not scrolls(screen))
+                board = panel_text(screen.board.query_one("#mc-table"), width=size[0])
+                for keys in ("l or enter", "l: last game", "enter: lay", "enter: bet", "enter: go on"):
+                    assert keys not in board, f"move {step}: {keys!r}\n{board}"
+                assert f"Move {step} of" in screen_text(app)
 
     run(scenario())
