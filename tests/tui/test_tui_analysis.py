@@ -317,3 +317,45 @@ def test_the_log_keeps_its_end_in_view_when_the_plot_appears_above_it(tmp_path) 
             await wait_for(pilot, lambda: at_end(screen))
 
     run(scenario())
+
+
+def test_in_a_narrow_side_panel_the_count_of_decisions_joins_the_title_and_the_marks_show_whole() -> None:
+    """A playtest at 120x40 (a side panel 40 columns wide): "49 decisions: 3 blunders,
+    7 mistakes,…" hid the inaccuracies. Too narrow for that line, the count of decisions
+    goes beside the title and the marks have their line; wide enough, as before."""
+    from textual.app import App, ComposeResult
+
+    from parlour.core.analysis import Analysis, Decision
+    from parlour.tui.analysis_view import WinChart
+
+    marks = ["blunder"] * 3 + ["mistake"] * 7 + ["inaccuracy"] * 5 + [None] * 34
+    lost = {"blunder": 0.3, "mistake": 0.15, "inaccuracy": 0.06, None: 0.0}
+    decisions = [Decision(move=2 * i + 1, stage=None, played="a", played_label="a", best="b", best_label="b",
+                          win_played=0.3, win_best=0.3 + lost[mark], lost=lost[mark], mark=mark, choices=2,
+                          simulations=8) for i, mark in enumerate(marks)]
+    found = Analysis(game="monte-carlo", record="", seat=0, name="Tess", budget=8, seed=0, decisions=decisions)
+
+    class Chart(App[None]):
+        def __init__(self, width: int) -> None:
+            super().__init__()
+            self.width = width
+
+        def compose(self) -> ComposeResult:
+            chart = WinChart(id="chart")
+            chart.styles.width = self.width
+            yield chart
+
+    async def lines(width: int) -> list[str]:
+        app = Chart(width)
+        async with app.run_test(size=(120, 40)) as pilot:
+            chart = app.query_one(WinChart)
+            chart.show(found, 1)
+            await wait_for(pilot, lambda: chart.size.width == width)
+            return chart.render().plain.splitlines()
+
+    narrow = run(lines(38))
+    assert narrow[-3:] == ["Tess's win chance · 49 decisions", "3 blunders, 7 mistakes, 5 inaccuracies",
+                           "key moments (n/p): 1, 3, 5"], narrow
+    wide = run(lines(60))
+    assert wide[-3:] == ["Tess's win chance", "49 decisions: 3 blunders, 7 mistakes, 5 inaccuracies",
+                         "key moments (n/p): 1, 3, 5"], wide
