@@ -270,6 +270,7 @@ class ReviewScreen(ParlourScreen):
             self.run_worker(self.ask_to_show(following), group="dialog", exclusive=True)
             return
         self.seat = following
+        self.say(None)  # a note about the last seat's analysis is not this seat's
         self.show_step()
 
     async def ask_to_show(self, seat: int) -> None:
@@ -279,6 +280,7 @@ class ReviewScreen(ParlourScreen):
             _("Show the game as {name} saw it? Everything {name} kept hidden will show.").format(name=name),
             yes=_("Show {name}'s view").format(name=name), no=_("Not now")))
         self.seat = seat if sure else None
+        self.say(None)
         self.show_step()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

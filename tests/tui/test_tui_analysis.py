@@ -359,3 +359,24 @@ def test_in_a_narrow_side_panel_the_count_of_decisions_joins_the_title_and_the_m
     wide = run(lines(60))
     assert wide[-3:] == ["Tess's win chance", "49 decisions: 3 blunders, 7 mistakes, 5 inaccuracies",
                          "key moments (n/p): 1, 3, 5"], wide
+
+
+def test_the_note_about_one_seats_analysis_goes_when_another_seat_is_shown(tmp_path) -> None:
+    """A playtest: "No earlier key moment: on to the last (move 165)." stayed under the
+    header after ``s`` showed Blaise's view, where n and p do nothing."""
+    record = short_game()
+    app = app_for(tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.show_review(BANQUE, record, path=tmp_path / "game.json")
+            screen = await review_up(pilot, app)
+            await pilot.press("a")
+            await analysed(pilot, screen)
+            note = screen.query_one("#review-note")
+            assert note.display and "decisions analysed" in str(note.render())
+            await pilot.press("s")
+            await wait_for(pilot, lambda: screen.seat == 1)
+            assert not note.display, str(note.render())
+
+    run(scenario())
