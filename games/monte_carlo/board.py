@@ -398,7 +398,7 @@ class MonteCarloBoard(Board):
             out.append("\n")
         if tight and self.settled:
             # the moment's panel below says Enter goes on: the grid and the result are read now
-            out.append_text(self._wrapped(results_summary(last)) if last is not None else Text(""))
+            out.append_text(self._wrapped(results_summary(last, not self.reviewing)) if last is not None else Text(""))
             return out
         if not compact:
             out.append("\n")
@@ -409,8 +409,10 @@ class MonteCarloBoard(Board):
         out.append_text(self._wrapped(self._detail_line(shown)))
         if last is not None and (not compact or shown is not None):
             out.append("\n")
-            out.append_text(self._wrapped(results_summary(last)) if tight else
-                            results_lines(last, shown is not None, self.seat_name, self._width(), self._wrapped))
+            # a review has no l to show the rest of the fields lost: all of them, where they fit
+            out.append_text(self._wrapped(results_summary(last, not self.reviewing)) if tight else
+                            results_lines(last, shown is not None or self.reviewing, self.seat_name, self._width(),
+                                          self._wrapped))
         if self.hints:
             out.append("\n")
             out.append_text(Text(_("Hints: =3 pays 3 for 1 (F5: off)"), style="cyan") if tight else

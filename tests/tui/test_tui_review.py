@@ -280,7 +280,8 @@ def test_mc_stepping_back_from_the_end_shows_each_moves_position_not_the_last_ga
 def test_mc_the_reviews_board_words_none_of_the_tables_keys_and_fits_under_a_note(tmp_path, size) -> None:
     """Monte Carlo's board ends with a line of its keys at the table; in the review those keys
     do nothing (the arrows step through the game there): it read "l or enter: back to the
-    table" on the last move, and at 80x24 a note under the header (the analysis done, the
+    table" on the last move, the result "(arrows: each field)" and "and 9 more (l shows
+    them all)" (the review shows them all, where they fit), and at 80x24 a note under the header (the analysis done, the
     key moments gone round) pushed that line out of view, the board scrolling with PgUp and
     PgDn taken by the review's rounds."""
     from parlour.testing.boards import screen_text
@@ -303,7 +304,8 @@ def test_mc_the_reviews_board_words_none_of_the_tables_keys_and_fits_under_a_not
                 await wait_for(pilot, lambda: screen.query_one("#review-note").region.height == 1)
                 await wait_for(pilot, lambda: not scrolls(screen))
                 board = panel_text(screen.board.query_one("#mc-table"), width=size[0])
-                for keys in ("l or enter", "l: last game", "enter: lay", "enter: bet", "enter: go on"):
+                for keys in ("l or enter", "l: last game", "enter: lay", "enter: bet", "enter: go on", "arrows",
+                             "l shows"):
                     assert keys not in board, f"move {step}: {keys!r}\n{board}"
                 assert f"Move {step} of" in screen_text(app)
 
