@@ -159,8 +159,12 @@ class WinChart(Widget):
                 title, marked = wider, marks_text(found)
             text.append(title + "\n", style="italic")
             text.append(marked + "\n" + moments)
-        else:  # one line under the bars
-            text.append(_("{name}'s win chance").format(name=found.name), style="italic")
-            text.append(" · " + " · ".join(summary(found, keys=False)))
+        else:  # one line under the bars: as much as fits, the marks before the key moments
+            title = _("{name}'s win chance").format(name=found.name)
+            marked, moments = summary(found, keys=False)
+            tails = [" · " + marked + " · " + moments, " · " + marked, " · " + marks_text(found)]
+            tail = next((t for t in tails if cell_len(title + t) <= self.size.width), tails[-1])
+            text.append(title, style="italic")
+            text.append(tail)
         text.no_wrap, text.overflow = True, "ellipsis"
         return text

@@ -322,7 +322,8 @@ def test_the_log_keeps_its_end_in_view_when_the_plot_appears_above_it(tmp_path) 
 def test_in_a_narrow_side_panel_the_count_of_decisions_joins_the_title_and_the_marks_show_whole() -> None:
     """A playtest at 120x40 (a side panel 40 columns wide): "49 decisions: 3 blunders,
     7 mistakes,…" hid the inaccuracies. Too narrow for that line, the count of decisions
-    goes beside the title and the marks have their line; wide enough, as before."""
+    goes beside the title and the marks have their line; wide enough, as before. The
+    results' one line under the bars keeps the marks before the key moments."""
     from textual.app import App, ComposeResult
 
     from parlour.core.analysis import Analysis, Decision
@@ -336,17 +337,18 @@ def test_in_a_narrow_side_panel_the_count_of_decisions_joins_the_title_and_the_m
     found = Analysis(game="monte-carlo", record="", seat=0, name="Tess", budget=8, seed=0, decisions=decisions)
 
     class Chart(App[None]):
-        def __init__(self, width: int) -> None:
+        def __init__(self, width: int, review: bool) -> None:
             super().__init__()
             self.width = width
+            self.review = review
 
         def compose(self) -> ComposeResult:
-            chart = WinChart(id="chart")
+            chart = WinChart(id="chart", review=self.review)
             chart.styles.width = self.width
             yield chart
 
-    async def lines(width: int) -> list[str]:
-        app = Chart(width)
+    async def lines(width: int, review: bool = True) -> list[str]:
+        app = Chart(width, review)
         async with app.run_test(size=(120, 40)) as pilot:
             chart = app.query_one(WinChart)
             chart.show(found, 1)
@@ -359,6 +361,12 @@ def test_in_a_narrow_side_panel_the_count_of_decisions_joins_the_title_and_the_m
     wide = run(lines(60))
     assert wide[-3:] == ["Tess's win chance", "49 decisions: 3 blunders, 7 mistakes, 5 inaccuracies",
                          "key moments (n/p): 1, 3, 5"], wide
+    # the results' one line under the bars (120x40: about 60 columns) cut the marks too
+    assert run(lines(60, review=False))[-1] == "Tess's win chance · 3 blunders, 7 mistakes, 5 inaccuracies"
+    assert run(lines(80, review=False))[-1] == ("Tess's win chance · 49 decisions: 3 blunders, 7 mistakes, "
+                                               "5 inaccuracies")
+    assert run(lines(110, review=False))[-1] == ("Tess's win chance · 49 decisions: 3 blunders, 7 mistakes, "
+                                                "5 inaccuracies · key moments: 1, 3, 5")
 
 
 def test_the_note_about_one_seats_analysis_goes_when_another_seat_is_shown(tmp_path) -> None:
