@@ -115,6 +115,10 @@ class MonteCarloBoard(Board):
         games = len(view.get("history", []))
         if view.get("phase") == "over" and self.view.get("phase") != "over":
             self.results = True
+        elif view.get("phase") != "over" and self.view.get("phase") == "over":
+            # a review stepping back from the end (it opens there): the position of that
+            # move, not the last game's result kept on for every move before it
+            self.results = self.settled = False
         if games != self.seen_games:
             self.seen_games = games
             self.tile = None
@@ -394,7 +398,7 @@ class MonteCarloBoard(Board):
             out.append("\n")
         if tight and self.settled:
             # the moment's panel below says Enter goes on: the grid and the result are read now
-            out.append_text(self._wrapped(results_summary(last)) if last is not None else Text(""))
+            out.append_text(self._wrapped(results_summary(last, not self.reviewing)) if last is not None else Text(""))
             return out
         if not compact:
             out.append("\n")
@@ -405,15 +409,19 @@ class MonteCarloBoard(Board):
         out.append_text(self._wrapped(self._detail_line(shown)))
         if last is not None and (not compact or shown is not None):
             out.append("\n")
-            out.append_text(self._wrapped(results_summary(last)) if tight else
-                            results_lines(last, shown is not None, self.seat_name, self._width(), self._wrapped))
+            # a review has no l to show the rest of the fields lost: all of them, where they fit
+            out.append_text(self._wrapped(results_summary(last, not self.reviewing)) if tight else
+                            results_lines(last, shown is not None or self.reviewing, self.seat_name, self._width(),
+                                          self._wrapped))
         if self.hints:
             out.append("\n")
             out.append_text(Text(_("Hints: =3 pays 3 for 1 (F5: off)"), style="cyan") if tight else
                             self._wrapped(Text(_("Hints: =3 on an empty field: a chip there pays 3 for 1 if it "
                                                  "wins (F5: off)"), style="cyan")))
-        out.append("\n")
-        out.append_text(item_lines(item_pieces(Text(self._help(), style="dim"), [" · "]), self._width()))
+        keys = self._help()
+        if keys:  # none in a review
+            out.append("\n")
+            out.append_text(item_lines(item_pieces(Text(keys, style="dim"), [" · "]), self._width()))
         return out
 
     def _width(self) -> int:
@@ -663,6 +671,8 @@ class MonteCarloBoard(Board):
         return text
 
     def _help(self) -> str:
+        if self.reviewing:  # the review's keys step through the game; the footer shows them
+            return ""
         if self.settled:
             return _("enter: go on to the results") if self.view.get("phase") == "over" else \
                 _("enter: go on to the next game")

@@ -36,14 +36,15 @@ def chips_text(chips: Sequence[int], payout: Sequence[int] | None, seat_name: Se
     return _("Chips: {}.").format(", ".join(parts))
 
 
-def results_summary(last: Mapping[str, Any]) -> Text:
-    """The last game's result in one line: how many fields were won and lost."""
+def results_summary(last: Mapping[str, Any], keys: bool = True) -> Text:
+    """The last game's result in one line: how many fields were won and lost (and, with
+    ``keys``, that the arrows show each: not in a review, whose arrows step through the game)."""
     won = sum(1 for r in last["fields"] if r["won"])
+    counted = (ngettext("{won} field won ✓, {lost} lost ✗ (arrows: each field)",
+                        "{won} fields won ✓, {lost} lost ✗ (arrows: each field)", won) if keys else
+               ngettext("{won} field won ✓, {lost} lost ✗", "{won} fields won ✓, {lost} lost ✗", won))
     return Text(_("Game {}:").format(last["game"]) + " ", style="bold") + Text(
-        ngettext("{won} field won ✓, {lost} lost ✗ (arrows: each field)",
-                 "{won} fields won ✓, {lost} lost ✗ (arrows: each field)", won).format(
-            won=won, lost=len(last["fields"]) - won)
-        if last["fields"] else _("nobody bet."))
+        counted.format(won=won, lost=len(last["fields"]) - won) if last["fields"] else _("nobody bet."))
 
 
 def results_lines(last: Mapping[str, Any], full: bool, seat_name: SeatName, width: int,

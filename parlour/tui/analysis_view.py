@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widget import Widget
 
@@ -59,14 +60,19 @@ def evaluation(decision: Decision, who: str, width: int = 200) -> Text:
     return text
 
 
+def marks_text(found: Analysis) -> str:
+    """The decisions' marks counted: "3 blunders, 7 mistakes, 5 inaccuracies"."""
+    counts = ", ".join(marks_counted(name, n) for name, n in found.counts().items() if n)
+    return counts or _("no mistakes")
+
+
 def summary(found: Analysis, keys: bool = True) -> tuple[str, str]:
     """The analysis in two short lines: the decisions with their marks, the key moments
     (with the review's keys to them, ``keys``)."""
-    counts = ", ".join(marks_counted(name, n) for name, n in found.counts().items() if n)
     moments = ", ".join(map(str, (d.move for d in found.key_moments())))
     decided = len(found.decisions)
     return (ngettext("{n} decision: {marks}", "{n} decisions: {marks}", decided).format(
-                n=decided, marks=counts or _("no mistakes")),
+                n=decided, marks=marks_text(found)),
             (_("key moments (n/p): {moves}") if keys else _("key moments: {moves}")).format(moves=moments)
             if moments else _("no key moments"))
 
@@ -147,10 +153,21 @@ class WinChart(Widget):
             text.append(" " * self.AXIS + caret + "\n", style="bold")
         if self.review:
             # short: the side panel is 30 to 40 columns wide; the bars are the decisions
-            text.append(_("{name}'s win chance").format(name=found.name) + "\n", style="italic")
-            text.append("\n".join(summary(found)))
-        else:  # one line under the bars
-            text.append(_("{name}'s win chance").format(name=found.name), style="italic")
-            text.append(" · " + " · ".join(summary(found, keys=False)))
+            title, (marked, moments) = _("{name}'s win chance").format(name=found.name), summary(found)
+            decided = len(found.decisions)
+            wider = title + " · " + ngettext("{n} decision", "{n} decisions", decided).format(n=decided)
+            if cell_len(marked) > self.size.width >= cell_len(wider):
+                # a side panel of 40 columns cut the marks ("3 blunders, 7 mistakes,…"):
+                # the count of the decisions beside the title, the marks on a line alone
+                title, marked = wider, marks_text(found)
+            text.append(title + "\n", style="italic")
+            text.append(marked + "\n" + moments)
+        else:  # one line under the bars: as much as fits, the marks before the key moments
+            title = _("{name}'s win chance").format(name=found.name)
+            marked, moments = summary(found, keys=False)
+            tails = [" · " + marked + " · " + moments, " · " + marked, " · " + marks_text(found)]
+            tail = next((t for t in tails if cell_len(title + t) <= self.size.width), tails[-1])
+            text.append(title, style="italic")
+            text.append(tail)
         text.no_wrap, text.overflow = True, "ellipsis"
         return text

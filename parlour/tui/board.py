@@ -73,6 +73,9 @@ class Board(Widget):
         #: the table holds a moment under the board until the player goes on (Enter): the
         #: table sets it before it shows the board for the moment, and clears it after
         self.moment_held = False
+        #: shown in a review, whose keys step through the game: the board's own keys do
+        #: nothing there, so a board that words its keys leaves them out
+        self.reviewing = False
 
     def hold_keys_if_new(self, view: Mapping[str, Any], legal: Sequence[Action] | None) -> None:
         """Call from ``show``: start the pause of ``decision_delay`` when ``legal`` is a new

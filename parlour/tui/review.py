@@ -108,6 +108,7 @@ class ReviewScreen(ParlourScreen):
     def _board(self, cls: type[Board]) -> Board:
         board = cls(self.game, self.review.rules, self.names, id="review-board")
         board.can_focus = False
+        board.reviewing = True
         return board
 
     def compose(self) -> ComposeResult:
@@ -183,6 +184,14 @@ class ReviewScreen(ParlourScreen):
         plot.display = plot_height <= left
         left -= plot_height if plot.display else 0
         self.query_one("#review-history").display = self.stages_shown + 3 <= left  # a header, a border
+        if not self.log_panel.player_scrolled:
+            # the log's room changes with the parts above it (the win chance's plot once
+            # analysed, a note): its end, the step shown, stays in view
+            self.call_after_refresh(self._log_to_end)
+
+    def _log_to_end(self) -> None:
+        if not self.log_panel.player_scrolled:
+            self.log_panel.scroll_end(animate=False)
 
     def _fit_later(self) -> None:
         if self.query_one("#review-table").size.height:
@@ -264,6 +273,7 @@ class ReviewScreen(ParlourScreen):
             self.run_worker(self.ask_to_show(following), group="dialog", exclusive=True)
             return
         self.seat = following
+        self.say(None)  # a note about the last seat's analysis is not this seat's
         self.show_step()
 
     async def ask_to_show(self, seat: int) -> None:
@@ -273,6 +283,7 @@ class ReviewScreen(ParlourScreen):
             _("Show the game as {name} saw it? Everything {name} kept hidden will show.").format(name=name),
             yes=_("Show {name}'s view").format(name=name), no=_("Not now")))
         self.seat = seat if sure else None
+        self.say(None)
         self.show_step()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

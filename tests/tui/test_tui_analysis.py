@@ -385,3 +385,101 @@ def test_a_kept_move_the_game_cannot_read_shows_its_kept_label(tmp_path, monkeyp
     one, two = run(scenario())
     assert "vous\u00a0: my own words" in one and "somebody's pick" in one, one
     assert "['a', 'list']" in two, two
+
+
+def test_the_log_keeps_its_end_in_view_when_the_plot_appears_above_it(tmp_path) -> None:
+    """The review opens on the last move with the log at its end; the analysis done, the
+    win chance's plot takes eight lines above the log, which kept its place and hid its
+    last lines (the end of the game) until the next step."""
+    record = short_game()
+    app = app_for(tmp_path)
+
+    def at_end(screen: ReviewScreen) -> bool:
+        log = screen.log_panel
+        return log.max_scroll_y > 0 and log.scroll_y >= log.max_scroll_y
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.show_review(BANQUE, record, path=tmp_path / "game.json")
+            screen = await review_up(pilot, app)
+            await wait_for(pilot, lambda: screen.log_panel.max_scroll_y > 0 and at_end(screen))
+            await pilot.press("a")
+            await analysed(pilot, screen)
+            await wait_for(pilot, lambda: screen.query_one("#review-chart").display
+                           and screen.query_one("#review-chart").size.height > 0)
+            await wait_for(pilot, lambda: at_end(screen))
+            await pilot.press("left", "right")  # a step away and back (the note under the header gone)
+            await wait_for(pilot, lambda: at_end(screen))
+
+    run(scenario())
+
+
+def test_in_a_narrow_side_panel_the_count_of_decisions_joins_the_title_and_the_marks_show_whole() -> None:
+    """A playtest at 120x40 (a side panel 40 columns wide): "49 decisions: 3 blunders,
+    7 mistakes,…" hid the inaccuracies. Too narrow for that line, the count of decisions
+    goes beside the title and the marks have their line; wide enough, as before. The
+    results' one line under the bars keeps the marks before the key moments."""
+    from textual.app import App, ComposeResult
+
+    from parlour.core.analysis import Analysis, Decision
+    from parlour.tui.analysis_view import WinChart
+
+    marks = ["blunder"] * 3 + ["mistake"] * 7 + ["inaccuracy"] * 5 + [None] * 34
+    lost = {"blunder": 0.3, "mistake": 0.15, "inaccuracy": 0.06, None: 0.0}
+    decisions = [Decision(move=2 * i + 1, stage=None, played="a", played_label="a", best="b", best_label="b",
+                          win_played=0.3, win_best=0.3 + lost[mark], lost=lost[mark], mark=mark, choices=2,
+                          simulations=8) for i, mark in enumerate(marks)]
+    found = Analysis(game="monte-carlo", record="", seat=0, name="Tess", budget=8, seed=0, decisions=decisions)
+
+    class Chart(App[None]):
+        def __init__(self, width: int, review: bool) -> None:
+            super().__init__()
+            self.width = width
+            self.review = review
+
+        def compose(self) -> ComposeResult:
+            chart = WinChart(id="chart", review=self.review)
+            chart.styles.width = self.width
+            yield chart
+
+    async def lines(width: int, review: bool = True) -> list[str]:
+        app = Chart(width, review)
+        async with app.run_test(size=(120, 40)) as pilot:
+            chart = app.query_one(WinChart)
+            chart.show(found, 1)
+            await wait_for(pilot, lambda: chart.size.width == width)
+            return chart.render().plain.splitlines()
+
+    narrow = run(lines(38))
+    assert narrow[-3:] == ["Tess's win chance · 49 decisions", "3 blunders, 7 mistakes, 5 inaccuracies",
+                           "key moments (n/p): 1, 3, 5"], narrow
+    wide = run(lines(60))
+    assert wide[-3:] == ["Tess's win chance", "49 decisions: 3 blunders, 7 mistakes, 5 inaccuracies",
+                         "key moments (n/p): 1, 3, 5"], wide
+    # the results' one line under the bars (120x40: about 60 columns) cut the marks too
+    assert run(lines(60, review=False))[-1] == "Tess's win chance · 3 blunders, 7 mistakes, 5 inaccuracies"
+    assert run(lines(80, review=False))[-1] == ("Tess's win chance · 49 decisions: 3 blunders, 7 mistakes, "
+                                               "5 inaccuracies")
+    assert run(lines(110, review=False))[-1] == ("Tess's win chance · 49 decisions: 3 blunders, 7 mistakes, "
+                                                "5 inaccuracies · key moments: 1, 3, 5")
+
+
+def test_the_note_about_one_seats_analysis_goes_when_another_seat_is_shown(tmp_path) -> None:
+    """A playtest: "No earlier key moment: on to the last (move 165)." stayed under the
+    header after ``s`` showed Blaise's view, where n and p do nothing."""
+    record = short_game()
+    app = app_for(tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.show_review(BANQUE, record, path=tmp_path / "game.json")
+            screen = await review_up(pilot, app)
+            await pilot.press("a")
+            await analysed(pilot, screen)
+            note = screen.query_one("#review-note")
+            assert note.display and "decisions analysed" in str(note.render())
+            await pilot.press("s")
+            await wait_for(pilot, lambda: screen.seat == 1)
+            assert not note.display, str(note.render())
+
+    run(scenario())

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from textual.containers import ScrollableContainer
 from tui_helpers import run, wait_for
 
 from parlour.games.banque_fatale import GAME as BANQUE
@@ -240,5 +241,72 @@ def test_behind_closed_screens_the_results_show_only_ones_own_score_round_by_rou
             assert len(rounds) > 2
             assert all(row[3:] == ["?", "?"] and row[2] != "?" for row in rounds[:-1]), rows
             assert "?" not in rounds[-1], "at the end every score is shown"
+
+    run(scenario())
+
+
+def test_mc_stepping_back_from_the_end_shows_each_moves_position_not_the_last_games_result(tmp_path) -> None:
+    """The review opens on the last move, where Monte Carlo's board shows the last game's
+    result. A step back (and a key moment in an earlier game) shows that move's position:
+    it kept showing the result of the game before, "showing game 2's result (l: back)",
+    with ``l`` doing nothing in the review, on every move of games 2 and 3."""
+    record = finished(MONTE, [HUMAN, "random", "random"])
+    app = app_for(tmp_path)
+
+    def board_text(screen: ReviewScreen) -> str:
+        return panel_text(screen.board.query_one("#mc-table"), width=120)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.show_review(MONTE, record)
+            screen = await review_up(pilot, app)
+            await wait_for(pilot, lambda: "the last game's result" in board_text(screen))
+            await pilot.press("left")
+            await wait_for(pilot, lambda: screen.step == len(record.actions) - 1)
+            text = board_text(screen)
+            assert "Game 3 of 3" in text and "laying tiles" in text, text
+            assert "result" not in text.splitlines()[0], text
+            second = next(s for s in range(len(screen.states)) if screen.states[s].stage() == "Game 2")
+            screen.go(second + 5)
+            text = board_text(screen)
+            assert "Game 2 of 3" in text and "showing game" not in text, text
+            await pilot.press("end")
+            await wait_for(pilot, lambda: "the last game's result" in board_text(screen))
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_mc_the_reviews_board_words_none_of_the_tables_keys_and_fits_under_a_note(tmp_path, size) -> None:
+    """Monte Carlo's board ends with a line of its keys at the table; in the review those keys
+    do nothing (the arrows step through the game there): it read "l or enter: back to the
+    table" on the last move, the result "(arrows: each field)" and "and 9 more (l shows
+    them all)" (the review shows them all, where they fit), and at 80x24 a note under the header (the analysis done, the
+    key moments gone round) pushed that line out of view, the board scrolling with PgUp and
+    PgDn taken by the review's rounds."""
+    from parlour.testing.boards import screen_text
+
+    record = finished(MONTE, [HUMAN, "random", "random"])
+    app = app_for(tmp_path)
+
+    def scrolls(screen: ReviewScreen) -> bool:
+        return any(c.max_scroll_y > 0 for c in screen.board.query(ScrollableContainer))
+
+    async def scenario() -> None:
+        async with app.run_test(size=size) as pilot:
+            app.show_review(MONTE, record)
+            screen = await review_up(pilot, app)
+            second = next(s for s in range(len(screen.states)) if screen.states[s].stage() == "Game 2")
+            laying = next(s for s in range(second, len(screen.states)) if screen.states[s].view(0)["phase"] == "laying")
+            for step in (len(record.actions), len(record.actions) - 1, second + 3, laying + 1):
+                screen.go(step)
+                screen.say("A note under the header.")
+                await wait_for(pilot, lambda: screen.query_one("#review-note").region.height == 1)
+                await wait_for(pilot, lambda: not scrolls(screen))
+                board = panel_text(screen.board.query_one("#mc-table"), width=size[0])
+                for keys in ("l or enter", "l: last game", "enter: lay", "enter: bet", "enter: go on", "arrows",
+                             "l shows"):
+                    assert keys not in board, f"move {step}: {keys!r}\n{board}"
+                assert f"Move {step} of" in screen_text(app)
 
     run(scenario())
