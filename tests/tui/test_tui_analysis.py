@@ -61,6 +61,16 @@ async def analysed(pilot: Any, screen: ReviewScreen) -> None:
     await wait_for(pilot, lambda: all(w.is_finished for w in screen.workers) and screen.analysing is None)
 
 
+async def analysed_review(pilot: Any, app: ParlourApp, record: Record, path: Any) -> ReviewScreen:
+    """Open the review of ``record`` (kept at ``path``), ask for its analysis (``a``) and wait
+    until it is done."""
+    app.show_review(BANQUE, record, path=path)
+    screen = await review_up(pilot, app)
+    await pilot.press("a")
+    await analysed(pilot, screen)
+    return screen
+
+
 def where(screen: ReviewScreen) -> str:
     return str(screen.query_one("#review-where").render())
 
@@ -131,10 +141,7 @@ def test_a_kept_analysis_is_reused(tmp_path, monkeypatch) -> None:
 
     async def scenario() -> None:
         async with app.run_test(size=(120, 40), notifications=True) as pilot:
-            app.show_review(BANQUE, record, path=path)
-            screen = await review_up(pilot, app)
-            await pilot.press("a")
-            await analysed(pilot, screen)
+            screen = await analysed_review(pilot, app, record, path)
             assert 0 in screen.analyses and not errors(app)
 
     run(scenario())
@@ -150,10 +157,7 @@ def test_a_broken_kept_analysis_is_made_again(tmp_path, broken) -> None:
 
     async def scenario() -> None:
         async with app.run_test(size=(120, 40), notifications=True) as pilot:
-            app.show_review(BANQUE, record, path=path)
-            screen = await review_up(pilot, app)
-            await pilot.press("a")
-            await analysed(pilot, screen)
+            screen = await analysed_review(pilot, app, record, path)
             assert len(screen.analyses[0].decisions) == 19 and not errors(app)
         assert engine.kept(path, BANQUE, record, 0, BUDGET, 0) is not None, "the file is written anew"
 
@@ -339,10 +343,7 @@ def test_the_moves_are_worded_in_the_readers_language_whatever_the_analysiss(tmp
 
     async def scenario() -> str:
         async with app.run_test(size=(160, 40), notifications=True) as pilot:
-            app.show_review(BANQUE, record, path=path)
-            screen = await review_up(pilot, app)
-            await pilot.press("a")
-            await analysed(pilot, screen)
+            screen = await analysed_review(pilot, app, record, path)
             screen.go(decision.move)
             await wait_for(pilot, lambda: "\n" + {"fr": "vous", "de": "Sie"}[lang] in where(screen))
             assert not errors(app)
@@ -370,10 +371,7 @@ def test_a_kept_move_the_game_cannot_read_shows_its_kept_label(tmp_path, monkeyp
 
     async def scenario() -> tuple[str, str]:
         async with app.run_test(size=(160, 40), notifications=True) as pilot:
-            app.show_review(BANQUE, record, path=path)
-            screen = await review_up(pilot, app)
-            await pilot.press("a")
-            await analysed(pilot, screen)
+            screen = await analysed_review(pilot, app, record, path)
             shown = []
             for move in (first["move"], second["move"]):
                 screen.go(move)
