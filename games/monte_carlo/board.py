@@ -164,7 +164,8 @@ class MonteCarloBoard(Board):
         elif self.type_name(event.character):
             event.stop()  # a letter of a field's name, not the key bound to it (l, s)
             event.prevent_default()
-        elif self.typed:
+        elif self.typed and not (event.key == "o" and self.twin()):
+            # o goes on to the other field of the name typed: its hint stays (o goes back)
             self.typed = ""
             self.redraw()
 
