@@ -164,7 +164,8 @@ class MonteCarloBoard(Board):
         elif self.type_name(event.character):
             event.stop()  # a letter of a field's name, not the key bound to it (l, s)
             event.prevent_default()
-        elif self.typed:
+        elif self.typed and not (event.key == "o" and self.twin()):
+            # o goes on to the other field of the name typed: its hint stays (o goes back)
             self.typed = ""
             self.redraw()
 
@@ -543,13 +544,16 @@ class MonteCarloBoard(Board):
 
     @staticmethod
     def _chips_mark(chips: Sequence[int], room: int) -> Text:
-        """Chips as seat numbers (``113``); one player's pile as ``1x4``."""
+        """Chips as seat numbers (``113``); one player's pile as ``1x4`` once that is shorter
+        than its digits, on every field alike (``1111`` fits a number field but not a
+        column's label: the same pile read two ways); what does not fit ends in ``+``."""
         text = Text()
         if not chips:
             return Text("·", style="dim")
-        if len(chips) > room and len(set(chips)) == 1:
+        pile = f"{chips[0] + 1}x{len(chips)}"
+        if len(set(chips)) == 1 and len(pile) < len(chips) and len(pile) <= room:
             seat = chips[0]
-            return Text(f"{seat + 1}x{len(chips)}", style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+            return Text(pile, style=SEAT_STYLES[seat % len(SEAT_STYLES)])
         shown = list(chips) if len(chips) <= room else list(chips[:room - 1])
         for seat in shown:
             text.append(str(seat + 1), style=SEAT_STYLES[seat % len(SEAT_STYLES)])

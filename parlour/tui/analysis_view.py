@@ -60,10 +60,44 @@ def evaluation(decision: Decision, who: str, width: int = 200) -> Text:
     return text
 
 
-def marks_text(found: Analysis) -> str:
-    """The decisions' marks counted: "3 blunders, 7 mistakes, 5 inaccuracies"."""
-    counts = ", ".join(marks_counted(name, n) for name, n in found.counts().items() if n)
+def short_counted(mark: str, n: int) -> str:
+    """``n`` marks of one kind in a short form, for a narrow side panel ("20 inacc.")."""
+    if mark == "blunder":
+        return ngettext("{n} blund.", "{n} blund.", n).format(n=n)
+    if mark == "mistake":
+        return ngettext("{n} mist.", "{n} mist.", n).format(n=n)
+    return ngettext("{n} inacc.", "{n} inacc.", n).format(n=n)
+
+
+def marks_text(found: Analysis, short: int = 0) -> str:
+    """The decisions' marks counted: "3 blunders, 7 mistakes, 5 inaccuracies"; with
+    ``short``, that many kinds in short form, the last first ("12 blunders, 17 mistakes,
+    20 inacc."): every count stays."""
+    counted = list(found.counts().items())
+    counts = ", ".join((short_counted if i >= len(counted) - short else marks_counted)(name, n)
+                       for i, (name, n) in enumerate(counted) if n)
     return counts or _("no mistakes")
+
+
+def review_summary(found: Analysis, width: int) -> tuple[str, str, str]:
+    """The review's three lines under the bars, ``width`` wide: the title, the marks and the
+    key moments. The count of the decisions goes with the marks, else beside the title (a
+    side panel of 40 columns); where the marks do not fit whole, their kinds in short form,
+    the last first ("12 blunders, 17 mistakes, 20 inaccuracies" was cut at 120x40), and
+    beside the title, the count of decisions too ("49 dec.") before the marks give way."""
+    title, (_marked, moments) = _("{name}'s win chance").format(name=found.name), summary(found)
+    n = len(found.decisions)
+    kinds = len(found.counts())
+    for counted in (ngettext("{n} decision", "{n} decisions", n), ngettext("{n} dec.", "{n} dec.", n)):
+        beside = title + " · " + counted.format(n=n)
+        for short in range(kinds + 1):
+            marks = marks_text(found, short)
+            with_count = ngettext("{n} decision: {marks}", "{n} decisions: {marks}", n).format(n=n, marks=marks)
+            if cell_len(with_count) <= width:
+                return title, with_count, moments
+            if cell_len(beside) <= width and cell_len(marks) <= width:
+                return beside, marks, moments
+    return title, marks_text(found, kinds), moments
 
 
 def summary(found: Analysis, keys: bool = True) -> tuple[str, str]:
@@ -153,19 +187,14 @@ class WinChart(Widget):
             text.append(" " * self.AXIS + caret + "\n", style="bold")
         if self.review:
             # short: the side panel is 30 to 40 columns wide; the bars are the decisions
-            title, (marked, moments) = _("{name}'s win chance").format(name=found.name), summary(found)
-            decided = len(found.decisions)
-            wider = title + " · " + ngettext("{n} decision", "{n} decisions", decided).format(n=decided)
-            if cell_len(marked) > self.size.width >= cell_len(wider):
-                # a side panel of 40 columns cut the marks ("3 blunders, 7 mistakes,…"):
-                # the count of the decisions beside the title, the marks on a line alone
-                title, marked = wider, marks_text(found)
+            title, marked, moments = review_summary(found, self.size.width)
             text.append(title + "\n", style="italic")
             text.append(marked + "\n" + moments)
         else:  # one line under the bars: as much as fits, the marks before the key moments
             title = _("{name}'s win chance").format(name=found.name)
             marked, moments = summary(found, keys=False)
-            tails = [" · " + marked + " · " + moments, " · " + marked, " · " + marks_text(found)]
+            tails = [" · " + marked + " · " + moments, " · " + marked,
+                     *(" · " + marks_text(found, short) for short in range(len(found.counts()) + 1))]
             tail = next((t for t in tails if cell_len(title + t) <= self.size.width), tails[-1])
             text.append(title, style="italic")
             text.append(tail)

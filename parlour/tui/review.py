@@ -214,7 +214,9 @@ class ReviewScreen(ParlourScreen):
                  else _("as an onlooker saw it"))
         where = _("Move {step} of {total}") if self.review.unit == "Move" else _("Step {step} of {total}")
         text = Text.assemble((where.format(step=self.step, total=total), "bold"))
-        stage = self.states[self.step].stage()
+        # the move's own round or game: the state after the last move of a game is already
+        # the next game's ("Move 124 · Game 3" read for the lay that ended game 2)
+        stage = self.states[max(0, self.step - 1)].stage()
         if stage:
             text.append(f"  ·  {stage}")
         text.append(f"  ·  {whose}", style="italic")

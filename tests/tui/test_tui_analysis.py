@@ -481,3 +481,43 @@ def test_the_note_about_one_seats_analysis_goes_when_another_seat_is_shown(tmp_p
             assert not note.display, str(note.render())
 
     run(scenario())
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_side_panels_summary_keeps_every_count_of_two_digits(tmp_path, size, lang) -> None:
+    """Playtest (Monte Carlo against three ``hard``): "Tess's win chance · 49 decisions"
+    then "12 blunders, 17 mistakes, 20 inaccuracies", cut at the side panel's edge (40
+    columns at 120x40). Every count shows, each line within the panel, in every language,
+    at 120x40 and at 80x24 (F4: the side panel instead of the board)."""
+    from rich.cells import cell_len
+
+    from parlour.core.analysis import Analysis, Decision
+    from parlour.tui.analysis_view import WinChart
+
+    marks = ["blunder"] * 12 + ["mistake"] * 17 + ["inaccuracy"] * 20
+    lost = {"blunder": 0.3, "mistake": 0.15, "inaccuracy": 0.06, None: 0.0}
+    decisions = [Decision(move=200 + i, stage=None, played="a", played_label="a", best="b", best_label="b",
+                          win_played=0.3, win_best=0.3 + lost[mark], lost=lost[mark], mark=mark, choices=2,
+                          simulations=8) for i, mark in enumerate(marks)]  # moves past the game's: no evaluation
+    found = Analysis(game=BANQUE.id, record="", seat=0, name="Tess", budget=8, seed=0, decisions=decisions)
+    app = french_app(tmp_path, lang)
+
+    async def scenario() -> None:
+        async with app.run_test(size=size) as pilot:
+            app.show_review(BANQUE, short_game())
+            screen = await review_up(pilot, app)
+            if size[0] < ReviewScreen.WIDE:
+                await pilot.press("f4")
+            screen.analyses[0] = found
+            screen.show_step()
+            chart = screen.query_one(WinChart)
+            await wait_for(pilot, lambda: chart.display and chart.size.width > 0)
+            lines = chart.render().plain.splitlines()[-3:]
+            assert all(cell_len(line) <= chart.size.width for line in lines), (chart.size.width, lines)
+            marked = lines[1]
+            for count in ("12", "17", "20"):
+                assert count in marked.split(), (count, lines)
+            assert "49" in " ".join(lines[:2]).split(), lines
+
+    run(scenario())

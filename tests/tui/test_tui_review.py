@@ -310,3 +310,34 @@ def test_mc_the_reviews_board_words_none_of_the_tables_keys_and_fits_under_a_not
                 assert f"Move {step} of" in screen_text(app)
 
     run(scenario())
+
+
+def test_mc_the_header_names_the_game_a_move_was_played_in(tmp_path) -> None:
+    """Playtest: the header read "Move 124 · Game 3" for the lay that ended game 2 (the state
+    after it is already game 3's). The header names the game the move was played in; the
+    move after it, the next game's first, names the next game."""
+    record = finished(MONTE, [HUMAN, "random", "random"])
+    app = app_for(tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.show_review(MONTE, record)
+            screen = await review_up(pilot, app)
+            states = screen.states
+            ends = [s for s in range(1, len(states)) if states[s].stage() != states[s - 1].stage()]
+            assert len(ends) == 2, [states[s].stage() for s in ends]
+            for game, end in enumerate(ends, start=1):
+                for step, named in ((end, game), (end + 1, game + 1)):
+                    screen.go(step)
+                    await wait_for(pilot, lambda step=step: f"Move {step} of" in where_text(screen))
+                    head = where_text(screen).splitlines()[0]
+                    assert f"·  Game {named}  ·" in head, (step, head)
+            screen.go(0)
+            await wait_for(pilot, lambda: "Move 0 of" in where_text(screen))
+            assert "·  Game 1  ·" in where_text(screen).splitlines()[0]
+
+    run(scenario())
+
+
+def where_text(screen: ReviewScreen) -> str:
+    return str(screen.query_one("#review-where").render())

@@ -440,3 +440,36 @@ async def test_players_lines_fit_an_80_column_board_while_laying_with_chips_down
         assert f"after each game: {track}" in text
         mine = next(line for line in text.splitlines() if "(you)" in line)
         assert "7 to lay" in mine and "10 on the fields" in mine
+
+
+@synchronous
+async def test_one_seats_pile_reads_the_same_on_every_kind_of_field() -> None:
+    """Playtest: four chips of one seat read "4444" on a number field but "4x4" on a column's
+    label, where "4444" does not fit. A seat's pile reads "4x4" wherever it fits, on the
+    number fields as on the columns (the shorter form, once shorter than the digits); three
+    chips, "444", fit everywhere; a house rule's pile too long for a column's label keeps the
+    label's width, and the fields after it stay where they were."""
+    state = new(4, seed=2)
+    app = BoardApp(state, 0)
+    async with app.run_test(size=(80, 40)) as pilot:
+        board = app.board
+        view = dict(state.view(0))
+        bare = plain(app).splitlines()
+        bets = {"n4-top": [3] * 4, "col3-top": [3] * 4, "row2-left": [3] * 4, "m-yellow": [3] * 4,
+                "n6-top": [1] * 3, "col5-top": [1] * 3}
+        board.show({**view, "bets": bets}, state.legal_actions())
+        await wait_for(pilot, lambda: "4x4" in plain(app))
+        shown = plain(app).splitlines()
+        top = next(n for n, line in enumerate(shown) if line.startswith("1 ") and "4 " in line)
+        numbers = shown[top]
+        columns = next(line for line in shown[top:] if line.strip().startswith("C1"))
+        assert "4 4x4" in numbers and "C3 4x4" in columns, (numbers, columns)
+        assert "R2 4x4" in plain(app) and "MY 4x4" in plain(app), plain(app)
+        assert "4444" not in plain(app)
+        assert "6 222" in numbers and "C5 222" in columns
+        board.show({**view, "bets": {"col3-top": [3] * 12}}, state.legal_actions())
+        await wait_for(pilot, lambda: "C3 44+" in plain(app))
+        wide = plain(app).splitlines()
+        before = next(line for line in bare if line.strip().startswith("C1"))
+        after = next(line for line in wide if line.strip().startswith("C1"))
+        assert after.index("C4") == before.index("C4"), (before, after)

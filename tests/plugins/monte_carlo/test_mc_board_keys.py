@@ -98,6 +98,27 @@ async def test_the_hint_line_shows_what_is_typed() -> None:
         assert "go to:" not in plain(app), "another key ends the typing"
 
 
+@synchronous
+async def test_after_o_the_hint_still_offers_the_other_field() -> None:
+    """Playtest: after "m56" the hint read "at M56 · o: the other M56 · …"; after ``o`` it
+    dropped "o: the other M56", though ``o`` still went back. It offers it on either field."""
+    state = new(4, seed=2)
+    app = BoardApp(state, 0)
+    async with app.run_test(size=(110, 50)) as pilot:
+        board = app.board
+        await pilot.press("m", "5", "6")
+        first = board.cursor_field
+        hint = "at M56 · o: the other M56 · type a name: go elsewhere · enter: bet"
+        assert short_label(first) == "M56" and hint in plain(app)
+        await pilot.press("o")
+        assert board.cursor_field != first and short_label(board.cursor_field) == "M56"
+        assert hint in plain(app), plain(app)
+        await pilot.press("o")
+        assert board.cursor_field == first and hint in plain(app), plain(app)
+        await pilot.press("right")
+        assert "o: the other" not in plain(app), "another key ends the typing"
+
+
 #: the hint once a name led the cursor to a field: that it is there, and how to go elsewhere
 AT = {"en": "at {}", "de": "hier: {}", "fr": "ici\u00a0: {}"}
 OTHER = {"en": "o: the other {}", "de": "o: anderes {}", "fr": "o\u00a0: l’autre {}"}
