@@ -30,14 +30,13 @@ from parlour.games.monte_carlo.actions import Lay, Pass, Stop
 from parlour.games.monte_carlo.recap import chips_text, results_lines, results_summary
 from parlour.games.monte_carlo.layout import (CELL_BY_NAME, CELLS, DIGIT_OF, QUADRANT_LETTERS, QUADRANT_OF, SIZE, cell_name,
                                       fields_for)
+from parlour.games.monte_carlo.marks import SEAT_STYLES, chips_mark
 from parlour.games.monte_carlo.state import sentence
 from parlour.games.monte_carlo.words import N_, _, a_digit, colour, field_title, ngettext, pgettext
 from parlour.games.monte_carlo.slots import Item, board_lines, completions, neighbour, short_label, typed_names
 from parlour.core.game import Action, Event
 from parlour.textlines import item_lines, item_pieces
 from parlour.tui.board import Board
-
-SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold magenta", "bold cyan", "bold yellow")
 QUADRANT_STYLES = {"yellow": "on #4a4a00", "blue": "on #00004a", "red": "on #4a0000", "green": "on #003a00"}
 
 
@@ -529,7 +528,7 @@ class MonteCarloBoard(Board):
         if self.hints and not chips and shown is None and fid in self.fields:
             text.append(f"={self.view['odds'][self.fields[fid].kind]}", style="cyan")  # what a chip pays
         else:
-            text.append_text(self._chips_mark(chips, width - text.cell_len))
+            text.append_text(chips_mark(chips, width - text.cell_len))
         text.pad_right(width - text.cell_len)
         style = ""
         if self.betting and not self.results and f"bet {fid}" not in self.by_text:
@@ -540,25 +539,6 @@ class MonteCarloBoard(Board):
             style += " reverse bold"
         if style:
             text.stylize(style.strip())
-        return text
-
-    @staticmethod
-    def _chips_mark(chips: Sequence[int], room: int) -> Text:
-        """Chips as seat numbers (``113``); one player's pile as ``1x4`` once that is shorter
-        than its digits, on every field alike (``1111`` fits a number field but not a
-        column's label: the same pile read two ways); what does not fit ends in ``+``."""
-        text = Text()
-        if not chips:
-            return Text("·", style="dim")
-        pile = f"{chips[0] + 1}x{len(chips)}"
-        if len(set(chips)) == 1 and len(pile) < len(chips) and len(pile) <= room:
-            seat = chips[0]
-            return Text(pile, style=SEAT_STYLES[seat % len(SEAT_STYLES)])
-        shown = list(chips) if len(chips) <= room else list(chips[:room - 1])
-        for seat in shown:
-            text.append(str(seat + 1), style=SEAT_STYLES[seat % len(SEAT_STYLES)])
-        if len(shown) < len(chips):
-            text.append("+")
         return text
 
     def _cell(self, cell: int, shown: Mapping[str, Any] | None) -> Text:
