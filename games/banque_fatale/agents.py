@@ -74,5 +74,5 @@ __all__ = ["ABOUT", "EasyAgent"]
 ABOUT = {
     "easy": N_("bids by rules of thumb; wins about 6 in 100 games against three medium"),
     "medium": N_("reads rivals from their revealed bids; wins 85 in 100 games against three easy"),
-    "hard": N_("searches the worlds its seat allows; wins about 4 in 10 games against three medium"),
+    "hard": N_("searches the worlds its seat allows; wins about half its games against three medium"),
 }
