@@ -216,7 +216,8 @@ class ReviewScreen(ParlourScreen):
         text = Text.assemble((where.format(step=self.step, total=total), "bold"))
         # the move's own round or game: the state after the last move of a game is already
         # the next game's ("Move 124 · Game 3" read for the lay that ended game 2)
-        stage = self.states[max(0, self.step - 1)].stage()
+        before = self.states[max(0, self.step - 1)]  # the state the move shown was made in
+        stage = before.stage()
         if stage:
             text.append(f"  ·  {stage}")
         text.append(f"  ·  {whose}", style="italic")
@@ -224,8 +225,7 @@ class ReviewScreen(ParlourScreen):
         decision = next((d for d in found.decisions if d.move == self.step), None) if found else None
         if decision is not None:  # the seat's own move, in words with its evaluation
             # its moves' labels worded now, in the reader's language, not the analysis's
-            before = self.states[self.step - 1] if self.step else None
-            decision = decision.worded(self.game, getattr(before, "rules", self.review.rules), before)
+            decision = decision.worded(self.game, before.rules, before)
             who = _("you") if self.humans == [self.seat] else self.names[self.seat]  # type: ignore[index]
             text.append("\n").append_text(evaluation(decision, who, self.app.size.width - 2))
         else:
