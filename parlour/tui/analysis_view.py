@@ -131,12 +131,16 @@ class WinChart(Widget):
     underlined by a caret (``review``; elsewhere no caret, and the key moments without the
     review's keys)."""
 
-    #: its lines: the bars, the caret, the title and the summary's two
-    HEIGHT = 8
-    DEFAULT_CSS = f"""
-    WinChart {{ height: {HEIGHT}; width: 1fr; }}
-    """
+    #: the bars' rows, unless :meth:`fit_rows` gives it fewer
     ROWS = 4
+    #: its lines besides the bars: in the review the caret, the title and the summary's two;
+    #: elsewhere one line
+    REVIEW_LINES, LINES = 4, 1
+    #: its height in the review
+    HEIGHT = ROWS + REVIEW_LINES
+    DEFAULT_CSS = """
+    WinChart { width: 1fr; }
+    """
     AXIS = 5
 
     def __init__(self, *, id: str | None = None, review: bool = True) -> None:  # noqa: A002 - Textual's name
@@ -144,6 +148,11 @@ class WinChart(Widget):
         self.review = review
         self.analysis: Analysis | None = None
         self.at: int | None = None
+        self.rows = self.ROWS
+        self.styles.height = self.rows + self._lines()
+
+    def _lines(self) -> int:
+        return self.REVIEW_LINES if self.review else self.LINES
 
     def show(self, found: Analysis | None, step: int) -> None:
         self.analysis = found
@@ -151,12 +160,11 @@ class WinChart(Widget):
         self.display = found is not None and bool(found.decisions)
         self.refresh()
 
-    def fit_rows(self, rows: int, height: int) -> None:
-        """Draw the bars in ``rows`` rows (at least two) in a widget ``height`` lines high."""
-        rows = max(2, rows)
-        if (rows, height) != (self.ROWS, self.styles.height.value if self.styles.height else None):
-            self.ROWS = rows
-            self.styles.height = height
+    def fit_rows(self, rows: int) -> None:
+        """Draw the bars in ``rows`` rows (at least two), the widget as much lower."""
+        if max(2, rows) != self.rows:
+            self.rows = max(2, rows)
+            self.styles.height = self.rows + self._lines()
             self.refresh(layout=True)
 
     def render(self) -> Text:
@@ -167,15 +175,15 @@ class WinChart(Widget):
         cols = columns([d.win_played for d in decisions], max(1, self.size.width - self.AXIS - 1))
         now = max((i for i, d in enumerate(decisions) if d.move <= (self.at or 0)), default=None)
         text = Text()
-        for row in range(self.ROWS):
-            label = {0: "100%", self.ROWS - 1: "  0%"}.get(row, "")
+        for row in range(self.rows):
+            label = {0: "100%", self.rows - 1: "  0%"}.get(row, "")
             text.append(f"{label:>4} ▕", style="dim")
-            floor = (self.ROWS - 1 - row) * 8
+            floor = (self.rows - 1 - row) * 8
             for c, (first, win) in enumerate(cols):
                 last = cols[c + 1][0] if c + 1 < len(cols) else len(decisions)
                 worst = max((decisions[i] for i in range(first, last)), key=lambda d: d.lost)
-                eighths = max(0, min(8, round(win * self.ROWS * 8) - floor))
-                if row == self.ROWS - 1 and eighths == 0:
+                eighths = max(0, min(8, round(win * self.rows * 8) - floor))
+                if row == self.rows - 1 and eighths == 0:
                     eighths = 1  # a win chance near nothing still shows where the decision is
                 text.append(BLOCKS[eighths], style=MARK_STYLE.get(worst.mark or "", "cyan"))
             text.append("\n")

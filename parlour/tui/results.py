@@ -26,9 +26,6 @@ from parlour.tui.scores_chart import ROWS, ScoresChart, stage_unit
 from parlour.tui.screen import Footer, Header, ParlourScreen, key_lines, part_text, score_number, score_text
 from parlour.tui.table_view import LiveGame
 
-#: the win chance's lines on the results besides its bars (``#results-chart``: 5 high, 4 bars)
-WIN_EXTRA = 1
-
 
 def winners_line(names: list[str], winners: list[int]) -> str:
     if len(winners) == 1:
@@ -331,7 +328,7 @@ class ResultsScreen(ParlourScreen):
             return
         rows = ROWS - fewer
         self.query_one(ScoresChart).fit_rows(rows)
-        self.query_one(WinChart).fit_rows(rows, max(2, rows) + WIN_EXTRA)
+        self.query_one(WinChart).fit_rows(rows)
 
     def picture_height(self) -> int:
         """The lines the plots take: the taller of the scores plot (one line for a game with
