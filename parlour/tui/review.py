@@ -215,11 +215,12 @@ class ReviewScreen(ParlourScreen):
         where = _("Move {step} of {total}") if self.review.unit == "Move" else _("Step {step} of {total}")
         text = Text.assemble((where.format(step=self.step, total=total), "bold"))
         # the move's own round or game: the state after the last move of a game is already
-        # the next game's ("Move 124 · Game 3" read for the lay that ended game 2)
+        # the next game's ("Move 124 · Game 3" read for the lay that ended game 2); where the
+        # move ended its round or game, both ("Game 2 → Game 3"), as the board shows the next
         before = self.states[max(0, self.step - 1)]  # the state the move shown was made in
-        stage = before.stage()
+        stage, now = before.stage(), self.states[self.step].stage()
         if stage:
-            text.append(f"  ·  {stage}")
+            text.append(f"  ·  {stage}" + (f" → {now}" if now and now != stage else ""))
         text.append(f"  ·  {whose}", style="italic")
         found = self.analyses.get(self.seat) if self.seat is not None else None
         decision = next((d for d in found.decisions if d.move == self.step), None) if found else None

@@ -314,8 +314,10 @@ def test_mc_the_reviews_board_words_none_of_the_tables_keys_and_fits_under_a_not
 
 def test_mc_the_header_names_the_game_a_move_was_played_in(tmp_path) -> None:
     """Playtest: the header read "Move 124 · Game 3" for the lay that ended game 2 (the state
-    after it is already game 3's). The header names the game the move was played in; the
-    move after it, the next game's first, names the next game."""
+    after it is already game 3's). The header names the game the move was played in, and at
+    the move that ended a game the next as well ("Game 2 → Game 3": PgDn lands there, and
+    the board shows the next game); the move after it, the next game's first, names the
+    next game."""
     record = finished(MONTE, [HUMAN, "random", "random"])
     app = app_for(tmp_path)
 
@@ -327,11 +329,13 @@ def test_mc_the_header_names_the_game_a_move_was_played_in(tmp_path) -> None:
             ends = [s for s in range(1, len(states)) if states[s].stage() != states[s - 1].stage()]
             assert len(ends) == 2, [states[s].stage() for s in ends]
             for game, end in enumerate(ends, start=1):
-                for step, named in ((end, game), (end + 1, game + 1)):
+                for step, named in ((end, f"Game {game} → Game {game + 1}"), (end + 1, f"Game {game + 1}")):
                     screen.go(step)
                     await wait_for(pilot, lambda step=step: f"Move {step} of" in where_text(screen))
                     head = where_text(screen).splitlines()[0]
-                    assert f"·  Game {named}  ·" in head, (step, head)
+                    assert f"·  {named}  ·" in head, (step, head)
+                screen.action_stage(-1)  # PgUp from the next game's first move: its start
+                await wait_for(pilot, lambda end=end: f"Move {end} of" in where_text(screen))
             screen.go(0)
             await wait_for(pilot, lambda: "Move 0 of" in where_text(screen))
             assert "·  Game 1  ·" in where_text(screen).splitlines()[0]
