@@ -3,10 +3,15 @@
     python benchmarks/people.py --game casablanca --games 40 --jobs 2
     python benchmarks/people.py --game casablanca --cells hard-vs,vs-hard --games 100 --jobs 2
     python benchmarks/people.py --game casablanca --cells random --games 200   # each style vs 3 random
+    python benchmarks/people.py --game casablanca --cells vs-hard --first 40 --games 60   # games 40-99
+    python benchmarks/people.py --add first40.json next60.json   # the lines of both, added up
 
 A panel (``benchmarks/panel``) holds a few styles of play per game, each an honest agent that
 sees only its seat's view. The cells, each seats rotated (``simulate.rotate``) with seeds from
-``simulate.game_seed``, so the same arguments give the same games with any ``--jobs``:
+``simulate.game_seed``, so the same arguments give the same games with any ``--jobs``, and
+game ``i`` of a line is the same game whatever ``--games``: ``--first 40 --games 60`` plays
+games 40-99 of a line whose first 40 were played before (the JSON keeps each game's share by
+its index, so the two runs add up to the line of 100):
 
 - ``hard-vs``: ``hard`` (its default budget) vs three of each style, and vs three ``medium``;
 - ``medium-vs``: ``medium`` vs three of each style;
@@ -90,8 +95,9 @@ def play_games(task: Task) -> dict[str, Any]:
     return {"shares": shares, "times": times, "behaviour": behaviour}
 
 
-def run_cell(game_id: str, players: int, hero: str, foe: str, games: int, seed: int, jobs: int) -> dict[str, Any]:
-    indices = list(range(games))
+def run_cell(game_id: str, players: int, hero: str, foe: str, games: int, seed: int, jobs: int,
+             first: int = 0) -> dict[str, Any]:
+    indices = list(range(first, first + games))
     tasks = [Task(game_id, players, hero, foe, seed, tuple(indices[i::jobs])) for i in range(jobs) if indices[i::jobs]]
     start = time.perf_counter()
     if len(tasks) == 1:
@@ -102,10 +108,12 @@ def run_cell(game_id: str, players: int, hero: str, foe: str, games: int, seed: 
     behaviour = parts[0]["behaviour"]
     for part in parts[1:]:
         behaviour.merge(part["behaviour"])
-    share = sum(s for part in parts for _, s in part["shares"]) / games
+    shares = sorted(pair for part in parts for pair in part["shares"])
+    share = sum(s for _, s in shares) / games
     times = sorted(t for part in parts for t in part["times"])
     return {
         "game": game_id, "hero": hero, "foe": foe, "players": players, "games": games, "seed": seed,
+        "first": first, "shares": [[index, s] for index, s in shares],
         "win_share": share, "ci95": list(wilson(share, games)), "fair": 1 / players,
         "decision_ms": {"mean": 1000 * statistics.mean(times) if times else None,
                         "p99": 1000 * times[min(len(times) - 1, math.ceil(0.99 * len(times)) - 1)] if times else None},
@@ -138,6 +146,35 @@ def row_text(row: dict[str, Any]) -> str:
             f"{row['seconds']:>6.0f}\n{'':<24}{row['behaviour_line']}")
 
 
+def added(files: Sequence[str]) -> list[str]:
+    """The lines of several ``--json`` files added up game by game: each line (game, hero,
+    foe, players, seed) with its win share over all its games and their Wilson interval. A
+    game played in two files is an error, as is a file of rows without their games' shares.
+    The behaviour figures are each file's own (they are not added)."""
+    lines: dict[tuple[Any, ...], dict[int, float]] = {}
+    for name in files:
+        with open(name, encoding="utf-8") as fh:
+            rows = json.load(fh)
+        for row in rows:
+            if "shares" not in row:
+                raise ValueError(f"{name}: a row of {row.get('hero')} vs {row.get('foe')} keeps no game's share")
+            key = (row["game"], row["hero"], row["foe"], row["players"], row["seed"])
+            games = lines.setdefault(key, {})
+            for index, share in row["shares"]:
+                if index in games:
+                    raise ValueError(f"{name}: game {index} of {row['hero']} vs {row['foe']} is in two files")
+                games[int(index)] = float(share)
+    out = []
+    for (game, hero, foe, players, seed), games in lines.items():
+        n = len(games)
+        share = sum(games.values()) / n
+        low, high = wilson(share, n)
+        gaps = "" if sorted(games) == list(range(n)) else " (not games 0 to n-1)"
+        out.append(f"{game} {hero} vs {players - 1} {foe}, seed {seed}: {n} games, win {share:.1%}, "
+                   f"95 % {low:.0%}-{high:.0%}{gaps}")
+    return out
+
+
 HEADER = f"{'line':<22} {'games':>5} {'win':>6} {'95% CI':>9} {'fair':>5} {'cpu ms':>8} {'p99 ms':>8} {'wall s':>6}"
 
 
@@ -150,11 +187,22 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--held-out", action="store_true",
                    help="also the styles the panel holds out as a check (Casablanca: doubter, honest)")
     p.add_argument("--games", type=int, default=40, help="games per line (default 40)")
+    p.add_argument("--first", type=int, default=0,
+                   help="the index of a line's first game (default 0): carries on a line played before")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", metavar="FILE", help="also write every row to FILE as JSON")
+    p.add_argument("--add", nargs="+", metavar="JSON", help="add up the lines of these --json files and stop")
     args = p.parse_args(argv)
+    if args.add:
+        try:
+            print("\n".join(added(args.add)))
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            p.exit(2, f"people.py: {exc}\n")
+        return
+    if args.games < 1 or args.first < 0:
+        p.error("--games must be at least 1 and --first at least 0")
     chosen = [c.strip() for c in args.cells.split(",") if c.strip()]
     if any(c not in CELLS for c in chosen):
         p.error(f"unknown cell (known: {', '.join(CELLS)})")
@@ -165,11 +213,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     keep = {s.strip() for s in args.only.split(",") if s.strip()}
     if keep:
         lines = [(h, f) for h, f in lines if h in keep or f in keep or (h, f) == ("hard", "medium") and "medium" in keep]
-    print(f"== {args.game}: {args.players} players, seats rotated, seed {args.seed}, {args.games} games a line ==")
+    span = f"games {args.first}-{args.first + args.games - 1}" if args.first else f"{args.games} games"
+    print(f"== {args.game}: {args.players} players, seats rotated, seed {args.seed}, {span} a line ==")
     print(HEADER, flush=True)
     rows = []
     for hero, foe in lines:
-        row = run_cell(args.game, args.players, hero, foe, args.games, args.seed, args.jobs)
+        row = run_cell(args.game, args.players, hero, foe, args.games, args.seed, args.jobs, args.first)
         rows.append(row)
         print(row_text(row), flush=True)
         if args.json:
