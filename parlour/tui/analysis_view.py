@@ -9,12 +9,14 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widget import Widget
 
-from parlour.core.analysis import MARK_WORDS, Analysis, Decision, marks_counted
+from parlour.core.analysis import DEFAULT_BUDGET, MARK_WORDS, Analysis, Decision, marks_counted
 from parlour.core.i18n import _, ngettext
 from parlour.tui.screen import share_text
 
-#: simulations a decision in the app: a whole game in well under a minute on one core
-APP_BUDGET = 250
+#: simulations a decision in the app: the command line's default, the budget the win chance's
+#: calibration is fitted and measured at (at half of it the raw estimate is noisier than the map
+#: allows for), so either reuses the other's analysis; a whole game in about 5-25 s on one core
+APP_BUDGET = DEFAULT_BUDGET
 #: the seed of the app's analyses (the command line's default, so either reuses the other's)
 APP_SEED = 0
 #: the colour of each mark, in the plot and the words
