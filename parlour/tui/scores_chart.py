@@ -57,17 +57,24 @@ def plot(names: Sequence[str], stages: Sequence[StageScores], width: int, rows: 
     players' colours and, where it fits, what runs across ("round 1 → 12"). Fewer than two
     stages: one line saying there is nothing to plot."""
     unit = unit_of(stages)
+
+    def say(whole: str, short: str) -> Text:
+        """The line saying why nothing is plotted; its short form where the whole would be
+        cut (a playtest read "One round only, scored at its end: no…" in the review)."""
+        return Text(whole if cell_len(whole) <= width else short, style="italic")
+
     if len(stages) < 2:
-        return Text(_per_unit(unit, _("One game only, scored at its end: nothing to plot game by game."),
-                              _("One round only, scored at its end: nothing to plot round by round."),
-                              "One {unit} only, scored at its end: nothing to plot {unit} by {unit}.").format(unit=unit),
-                    style="italic")
+        return say(_per_unit(unit, _("One game only, scored at its end: nothing to plot game by game."),
+                             _("One round only, scored at its end: nothing to plot round by round."),
+                             "One {unit} only, scored at its end: nothing to plot {unit} by {unit}.").format(unit=unit),
+                   _per_unit(unit, _("One game only: nothing to plot."), _("One round only: nothing to plot."),
+                             "One {unit} only: nothing to plot.").format(unit=unit))
     known = [score for row in stages for score in row.scores if score is not None]
     if not known:
-        return Text(_per_unit(unit, _("No scores were shown to this seat game by game: nothing to plot."),
-                              _("No scores were shown to this seat round by round: nothing to plot."),
-                              "No scores were shown to this seat {unit} by {unit}: nothing to plot.").format(unit=unit),
-                    style="italic")
+        return say(_per_unit(unit, _("No scores were shown to this seat game by game: nothing to plot."),
+                             _("No scores were shown to this seat round by round: nothing to plot."),
+                             "No scores were shown to this seat {unit} by {unit}: nothing to plot.").format(unit=unit),
+                   _("No scores shown: nothing to plot."))
     low, high = min(known), max(known)
     labels = [write(float(high)), write(float(low))]
     axis = max(map(cell_len, labels))
