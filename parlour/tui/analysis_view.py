@@ -46,6 +46,10 @@ def evaluation(decision: Decision, who: str, width: int = 200) -> Text:
         if decision.best == decision.played:
             judged = Text.assemble(_("win {share}").format(share=pc(decision.win_played)) + " · ",
                                    (_("the computer's choice too"), "green"))
+        elif pc(decision.win_best) == pc(decision.win_played):  # "win 0 % · best: … 0 %" read
+            # as if the other were better (a playtest): the computer's choice, no better
+            judged = Text(_("win {share} · the computer's choice: {move}").format(
+                share=pc(decision.win_played), move=best))
         else:
             judged = Text(_("win {share} · best: {move} {best_share}").format(
                 share=pc(decision.win_played), move=best, best_share=pc(decision.win_best)))

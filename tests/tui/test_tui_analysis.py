@@ -296,6 +296,20 @@ def test_an_evaluation_narrows_to_the_moves_texts_then_keeps_its_mark() -> None:
     assert evaluation(d, "you", 40).plain == "you: bet row3-right · blunder (−38%) · …"
 
 
+def test_an_evaluation_does_not_call_a_move_of_the_same_win_chance_better() -> None:
+    """A playtest read "win 0 % · best: reshuffle the chips 0 %" as if reshuffling were
+    better: where the two win chances read the same, the other is the computer's choice."""
+    from parlour.tui.analysis_view import evaluation
+
+    d = engine.Decision(9, None, "pick 27", "pick up the chip on field 27", "shuffle", "reshuffle the chips",
+                        0.001, 0.004, 0.003, None, 5, 8)
+    assert evaluation(d, "you").plain == "you: pick up the chip on field 27 · win 0 % · the computer's choice: reshuffle the chips"
+    assert "best" not in evaluation(d, "you", 60).plain
+    better = engine.Decision(9, None, "pick 27", "pick up the chip on field 27", "shuffle", "reshuffle the chips",
+                             0.001, 0.02, 0.019, None, 5, 8)
+    assert "best: reshuffle the chips 2 %" in evaluation(better, "you").plain
+
+
 def analysed_from_the_command_line(record: Record, path: Any) -> engine.Analysis:
     """``parlour analyse --json --lang en`` on the record saved at ``path``: the analysis it
     keeps beside it, its moves labelled in English."""
