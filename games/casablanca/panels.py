@@ -134,7 +134,10 @@ def ring_cells(view: Mapping[str, Any], cursor: int | None = None,
         first.append(letters[symbol], style=letter_style + (" reverse" if style else ""))
         first.append(("" if compact else " ") + chip_mark(view, f), style=style)
         if compact:
-            for s in figures.get(f, []):
+            standing = figures.get(f, [])
+            if standing and view["chips"][f] and first.cell_len + 1 + len(standing) <= COMPACT_CELL:
+                first.append(" ", style=style)  # "16C(4) 3", not "16C(4)3" (read as a chip "(4)3")
+            for s in standing:
                 first.append(str(s + 1), style=SEAT_STYLES[s % len(SEAT_STYLES)] + (" reverse" if style else ""))
             first.pad_right(COMPACT_CELL - first.cell_len)
             cells[f] = (first, Text())

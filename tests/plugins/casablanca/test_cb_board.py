@@ -947,3 +947,20 @@ def test_the_fields_others_have_seen_stay_whole(watched: int) -> None:
     items = [f"field {f + 1} ({', '.join(LONG_NAMES[k] for k in view['knowers'][f] if k != 0)})" for f in fields]
     assert any("Seen by others: " in line for line in lines), lines
     assert not _whole_in(lines, items), (items, lines)
+
+
+def test_the_compact_ring_sets_a_lone_figure_apart_from_the_chip() -> None:
+    """A playtest read "16C(4)3" in the compact ring (the review's at 120x40) as a chip
+    "(4)3": a figure alone on a field with a chip stands a space after it, where the cell has
+    room ("16C(4) 3"); two figures fill the cell and follow the chip at once."""
+    from parlour.games.casablanca.panels import COMPACT_CELL, ring_cells
+
+    state = arranged(figures=False)
+    place_figures(state, {0: 12, 1: 22, 2: 22, 3: 10})  # 13: a 5; 23: a 6 with two figures; 11: a 3
+    state.masks[12] |= 1  # seat 0 has looked at the chip on field 13
+    cells = ring_cells(state.view(0), compact=True)
+    texts = {f: cells[f][0].plain for f in (10, 12, 22)}
+    assert texts[12] == "13" + texts[12][2] + "(5) 1", texts
+    assert texts[10] == "11" + texts[10][2] + "(?) 4", texts
+    assert texts[22] == "23" + texts[22][2] + "(?)23", texts
+    assert all(len(text) == COMPACT_CELL for text in texts.values())
