@@ -99,7 +99,7 @@ def history_table(names: Sequence[str], stages: Sequence[StageScores],
     else:
         grid.add_column("")
     for name in names:
-        grid.add_column(name, justify="right", overflow="ellipsis", no_wrap=True)
+        grid.add_column(Text(name), justify="right", overflow="ellipsis", no_wrap=True)  # a name is no markup
     for label, row in zip(labels, stages):
         grid.add_row(label, *["?" if score is None else write(score) for score in row.scores])
     everything = [score for row in stages for score in row.scores if score is not None]
@@ -195,7 +195,8 @@ class StatusPanel(Static):
                 who = _("cpu {level}").format(level=level_name(seat_info.agent))
             else:
                 who = _("you") if seat == at_table else (_("away") if seat in away else _("human"))
-            row = [">" if seat == to_move else "", seat_info.name, who]
+            # a name is no markup: a host's "--names 'Ada[/]'" ended a joining player's app
+            row: list[Any] = [">" if seat == to_move else "", Text(seat_info.name), Text(who)]
             if scores is not None:
                 score = scores[seat]
                 row.append(score_number(score))

@@ -60,7 +60,7 @@ def history_rows(names: list[str], stages: list[StageScores],
         grid.add_column(str(number), justify="right")
     grid.add_column("")
     for seat, name in enumerate(names):
-        grid.add_row(name, *["?" if row.scores[seat] is None else write(row.scores[seat]) for row in stages],
+        grid.add_row(Text(name), *["?" if row.scores[seat] is None else write(row.scores[seat]) for row in stages],
                      Text(sparkline([row.scores[seat] for row in stages], low, high), style="cyan"))
     return grid
 
@@ -164,7 +164,7 @@ class ResultsScreen(ParlourScreen):
             who = names[seat] if agent == HUMAN else _("{name} (computer: {level})").format(name=names[seat], level=level_name(agent))
             rows.append([mark, who, *[part_text(self.live.game, p, breakdown[seat].get(p, "")) for p in parts],
                          score_text(self.live.game, scores[seat])])
-            grid.add_row(*rows[-1], style="bold" if seat in winners else "")
+            grid.add_row(*[Text(cell) for cell in rows[-1]], style="bold" if seat in winners else "")  # names: no markup
         # where the table is too wide, its headings wrap between words, then the names are cut
         # short ("Dominique (compu…"): never a number, nor the winner's mark
         self.scores_grid = grid
