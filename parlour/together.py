@@ -192,6 +192,8 @@ def serve_command(args: argparse.Namespace) -> int:
 
     if not 0 <= args.port <= 65535:
         raise UserError("--port must be 0 to 65535")
+    if not 1 <= args.tabs <= 256:
+        raise UserError("--tabs must be 1 to 256")
     try:
         origins = [parse_origin(origin) for origin in args.allow_origin]
     except ValueError as exc:
@@ -204,7 +206,7 @@ def serve_command(args: argparse.Namespace) -> int:
         print(f"Serving Parlour at {url} (Ctrl+C stops it)", flush=True)
 
     try:
-        serve(args.bind, args.port, announce, origins)
+        serve(args.bind, args.port, announce, origins, args.tabs)
     except WebUnavailable as exc:
         raise UserError(str(exc)) from None
     except OSError as exc:

@@ -32,6 +32,8 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 #: the names a browser on this machine may use for a loopback address
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 DEFAULT_PORTS = {"http": 80, "https": 443}
+#: browser tabs served at once by default (``--tabs``): each is an app process of about 55 MB
+TABS = 8
 
 
 class WebUnavailable(Exception):
@@ -133,11 +135,15 @@ def _loopback(host: str) -> bool:
         return False
 
 
-async def open_site(host: str, port: int, origins: Iterable[str] = (), command: str | None = None) -> tuple[Any, str]:
+async def open_site(host: str, port: int, origins: Iterable[str] = (), command: str | None = None,
+                    tabs: int = TABS) -> tuple[Any, str]:
     """Listen on ``host``:``port`` (0: any free port), serving ``command`` (the app) to each
-    browser tab behind a :class:`Gate` allowing ``origins``. Returns the aiohttp runner (its
-    ``cleanup()`` stops serving) and the address announced. A :class:`WebUnavailable` without
-    the web extra; an ``OSError`` when the address cannot be listened on."""
+    browser tab behind a :class:`Gate` allowing ``origins``, at most ``tabs`` tabs at once (a
+    tab's websocket beyond them is refused before its app process starts: a hostile-client
+    review opened 8 from one client, 8 processes and 444 MB, and nothing counted them).
+    Returns the aiohttp runner (its ``cleanup()`` stops serving) and the address announced. A
+    :class:`WebUnavailable` without the web extra; an ``OSError`` when the address cannot be
+    listened on."""
     try:
         import aiohttp_jinja2
         from aiohttp import web
@@ -145,6 +151,7 @@ async def open_site(host: str, port: int, origins: Iterable[str] = (), command: 
     except ImportError:
         raise WebUnavailable("parlour serve needs the web extra: pip install 'parlour[web]'") from None
     gate = Gate(origins)
+    open_tabs = [0]
 
     @web.middleware
     async def guard(request: web.Request, handler: Any) -> web.StreamResponse:
@@ -154,6 +161,15 @@ async def open_site(host: str, port: int, origins: Iterable[str] = (), command: 
         reason = gate.refusal(request.headers.get("Host"), request.headers.get("Origin"), websocket)
         if reason:
             return web.Response(status=403, text=reason + "\n")
+        if websocket:  # a tab: its app process runs as long as the websocket is open
+            if open_tabs[0] >= tabs:
+                return web.Response(status=503, text=f"refused: {tabs} tabs are open already, as many as this "
+                                                     f"server lets play at once (parlour serve --tabs)\n")
+            open_tabs[0] += 1
+            try:
+                return await handler(request)
+            finally:
+                open_tabs[0] -= 1
         if isinstance(route.resource, web.StaticResource):
             folder = Path(route.resource.get_info()["directory"]).resolve()
             target = (folder / request.match_info.get("filename", "").lstrip("/")).resolve()
@@ -191,9 +207,10 @@ async def open_site(host: str, port: int, origins: Iterable[str] = (), command: 
     return runner, server.public_url
 
 
-def serve(host: str, port: int, announce: Any = print, origins: Iterable[str] = ()) -> None:
+def serve(host: str, port: int, announce: Any = print, origins: Iterable[str] = (), tabs: int = TABS) -> None:
     """Serve the app on ``host``:``port`` (0: any free port), to pages from there or from
-    ``origins``, until interrupted; ``announce`` is told the address once it listens. A
+    ``origins``, at most ``tabs`` browser tabs at once, until interrupted; ``announce`` is told
+    the address once it listens. A
     :class:`WebUnavailable` without the web extra; an ``OSError`` when the address cannot be
     listened on."""
     import asyncio
@@ -202,7 +219,7 @@ def serve(host: str, port: int, announce: Any = print, origins: Iterable[str] = 
     base = Path(tempfile.mkdtemp(prefix="parlour-serve-"))  # mode 0700, as is each tab's in it
 
     async def run() -> None:
-        runner, url = await open_site(host, port, origins)
+        runner, url = await open_site(host, port, origins, tabs=tabs)
         try:
             announce(url)
             stop = asyncio.Event()

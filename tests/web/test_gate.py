@@ -182,3 +182,54 @@ def test_origins_are_compared_as_browsers_write_them() -> None:
     assert gate.page_origin("parlour.example.com") == "https://parlour.example.com"
     assert gate.refusal("parlour.example.com", None, websocket=True), "a websocket without Origin"
     assert gate.refusal(None, None, websocket=False), "no Host (HTTP/1.0) is no address of ours"
+
+
+def test_tabs_beyond_the_limit_are_refused_before_an_app_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hostile-client review opened 8 websockets from one client: 8 app processes, 444 MB,
+    and nothing counted them. ``--tabs`` (here 2) bounds the tabs served at once: one more is a
+    503 with one line, starting no app; a closed tab's place is free again."""
+    from textual_serve.app_service import AppService
+    from websockets.asyncio.client import connect
+
+    started: list[Any] = []
+
+    async def start(self: AppService, width: int, height: int) -> None:
+        started.append((width, height))  # the tab stays open until its client closes it
+
+    async def stop(self: AppService) -> None:
+        """No process was started."""
+
+    monkeypatch.setattr(AppService, "start", start)
+    monkeypatch.setattr(AppService, "stop", stop)
+
+    async def run() -> None:
+        runner, url = await open_site("127.0.0.1", 0, tabs=2)
+        port = int(url.rsplit(":", 1)[1])
+        origin = f"http://127.0.0.1:{port}"
+        first = await connect(f"ws://127.0.0.1:{port}/ws", origin=origin)
+        second = await connect(f"ws://127.0.0.1:{port}/ws", origin=origin)
+        try:
+            await until(lambda: len(started) == 2, "the two tabs' apps")
+            status, body = await ask(port, "/ws", websocket=True, Origin=origin)
+            assert status == 503 and body == ("refused: 2 tabs are open already, as many as this server lets play "
+                                              "at once (parlour serve --tabs)\n"), (status, body)
+            assert len(started) == 2, "a refused tab starts no app"
+            await first.close()
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + WAIT
+            while (await ask(port, "/ws", websocket=True, Origin=origin))[0] != 101:  # once the server saw it close
+                assert loop.time() < deadline, "the closed tab's place never came free"
+                await asyncio.sleep(0.01)  # polling a condition, bounded by the deadline
+            await until(lambda: len(started) == 3, "the new tab's app")
+        finally:
+            await second.close()
+            await runner.cleanup()
+
+    asyncio.run(run())
+
+
+def test_a_wrong_tabs_is_one_line() -> None:
+    for wrong in ("0", "257", "-1"):
+        out = subprocess.run([sys.executable, "-m", "parlour", "serve", "--port", "0", "--tabs", wrong],
+                             capture_output=True, text=True, timeout=WAIT)
+        assert out.returncode == 2 and out.stdout == "" and out.stderr == "parlour: --tabs must be 1 to 256\n", out
