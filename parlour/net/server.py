@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import time
 from collections import Counter, deque
 from collections.abc import Callable
 from pathlib import Path
@@ -45,6 +46,11 @@ OUTBOX_BYTES = 1 << 20
 PING_SECONDS = 20.0
 #: seconds a closing host gives each player to be written what is waiting for him
 CLOSE_SECONDS = 5.0
+#: sit-downs at most of one seat within :data:`REJOIN_SECONDS`: each tells every other seat
+#: who is away, and a client sitting down and leaving in a loop sent the others 510 messages
+#: a second (half a core of a player's app); one more is refused, the seat left as it was
+REJOIN_LIMIT = 20
+REJOIN_SECONDS = 60.0
 
 
 def _refused(why: str) -> str:
@@ -147,12 +153,13 @@ class TableServer:
 
     def __init__(self, table: HostedTable, host: str = "127.0.0.1", port: int = 0,
                  save: Callable[[], None] | None = None, *, wait: float | None = None,
-                 level: str = "medium", offload: bool = True) -> None:
+                 level: str = "medium", offload: bool = True, clock: Callable[[], float] = time.monotonic) -> None:
         """``wait``: seconds the table waits for a player who has left when it is his move,
         before a computer player of ``level`` takes his seat (None: it waits for ever).
         ``offload``: the computers think in a worker thread, so the server keeps answering
         (pings, the other players) while a searching player takes its seconds; False plays
-        them in the event loop (the benchmark compares the two)."""
+        them in the event loop (the benchmark compares the two). ``clock``: seconds, for the
+        limit on sit-downs (:data:`REJOIN_LIMIT`)."""
         self.table = table
         self.host = host
         self.port = port
@@ -162,6 +169,8 @@ class TableServer:
         self.offload = offload
         self.outboxes: dict[int, Outbox] = {}  #: seat -> its connected player's outbox
         self.joined: set[int] = set()  #: the seats whose players have sat down at least once
+        self.clock = clock
+        self._sittings: dict[int, deque[float]] = {}  #: seat -> when it sat down lately
         #: connections waiting to say hello, the longest waiting first, each with the event
         #: that closes it to make room
         self._pending: dict[Any, asyncio.Event] = {}
@@ -338,6 +347,10 @@ class TableServer:
         if seat in self.outboxes:
             await connection.send(_refused(Refusal(N_("that seat is taken by a connected player"))))
             return
+        if not self._may_sit(seat):
+            await connection.send(_refused(Refusal(N_("that seat joined too often in the last minute: "
+                                                      "join again in a moment"))))
+            return
         outbox = Outbox(connection, lambda: self._unseat(seat, outbox, abort=True))
         self.outboxes[seat] = outbox
         self.joined.add(seat)
@@ -369,6 +382,18 @@ class TableServer:
                     outbox.put(_refused(why))
         finally:
             self._unseat(seat, outbox)
+
+    def _may_sit(self, seat: int) -> bool:
+        """Whether ``seat`` may sit down now: fewer than :data:`REJOIN_LIMIT` sit-downs in the
+        last :data:`REJOIN_SECONDS` (a refused one does not count)."""
+        now = self.clock()
+        times = self._sittings.setdefault(seat, deque())
+        while times and now - times[0] >= REJOIN_SECONDS:
+            times.popleft()
+        if len(times) >= REJOIN_LIMIT:
+            return False
+        times.append(now)
+        return True
 
     def _broadcast(self) -> None:
         """Each connected seat's update after a move, and the results once the game is over."""

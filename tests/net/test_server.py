@@ -19,7 +19,7 @@ from parlour.net.protocol import encode
 from parlour.net.server import TableServer
 from parlour.net.table import hosted
 
-from net_helpers import WAIT, receive
+from net_helpers import WAIT, receive, until
 from websockets.asyncio.client import connect
 
 
@@ -288,3 +288,44 @@ def test_a_flood_from_one_player_does_not_hold_up_the_others() -> None:
     assert all(w for w in why) and any("not valid JSON" in w for w in why) and any("decision" in w for w in why)
     assert (table.turn, table.match.state.view(0)) == (turn, view), "the flood moved nothing"
 
+
+
+def test_a_seat_that_sits_down_and_leaves_in_a_loop_is_refused_for_a_while() -> None:
+    """A hostile-client review sat a seat down and left in a loop: every other seat was sent
+    510 presence messages a second. A seat sits down at most ``REJOIN_LIMIT`` times in
+    ``REJOIN_SECONDS`` (the server's clock, here one that moves only when told); one more is
+    refused with one line, the other seat hears nothing of it, and the minute over, the seat
+    may join again."""
+    from parlour.net.server import REJOIN_LIMIT, REJOIN_SECONDS
+
+    table = table_for(CASABLANCA)
+    codes = table.issue_codes()
+    now = [1000.0]
+
+    async def scenario() -> None:
+        server = TableServer(table, clock=lambda: now[0])
+        await server.start()
+        url = f"ws://127.0.0.1:{server.port}"
+        try:
+            async with connect(url) as other:
+                await other.send(encode({"type": "hello", "code": codes[1]}))
+                assert (await receive(other))["type"] == "welcome"
+                for _ in range(REJOIN_LIMIT):
+                    async with connect(url) as ws:
+                        await ws.send(encode({"type": "hello", "code": codes[0]}))
+                        assert (await receive(ws))["type"] == "welcome"
+                    await until(lambda: 0 not in server.seated, "the server to see seat 0 go")
+                async with connect(url) as ws:
+                    await ws.send(encode({"type": "hello", "code": codes[0]}))
+                    reply = await receive(ws)
+                    assert reply["type"] == "refused" and "too often" in reply["why"], reply
+                assert 0 not in server.seated
+                now[0] += REJOIN_SECONDS
+                async with connect(url) as ws:
+                    await ws.send(encode({"type": "hello", "code": codes[0]}))
+                    assert (await receive(ws))["type"] == "welcome", "the minute over, the seat sits down again"
+                    await until(lambda: 0 in server.seated, "seat 0 seated")
+        finally:
+            await server.close()
+
+    asyncio.run(scenario())
