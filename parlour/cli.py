@@ -16,7 +16,6 @@ from parlour.commands import UserError, find_game, load_registry, plugin_failure
 from parlour.core.i18n import (
     LANGUAGES, _, choose_language, current_language, gettext, ngettext, number, percent, set_language)
 from parlour.together import host_command, join_command, serve_command
-from parlour.web import TABS
 from parlour.stats import stats_command
 
 USAGE_ERROR = 2
@@ -126,7 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                        help=_("let pages from ORIGIN (such as https://parlour.example.com, a reverse proxy's "
                               "address) open the app too; repeatable (default: only the address it listens on)"))
-    serve.add_argument("--tabs", type=int, default=TABS,
+    serve.add_argument("--tabs", type=int,  # default: parlour.web.TABS, read only when serving
                        help=_("browser tabs served at once, each an app process (default: 8; 1 to 256)"))
 
     join = sub.add_parser("join", help=_("join a hosted table: ADDRESS is host:port; the seat's join code comes "

@@ -188,11 +188,12 @@ def _hosted_again(game: Any, name: str) -> tuple[Any, Path]:
 
 def serve_command(args: argparse.Namespace) -> int:
     """The app in web browsers: each tab its own app process, with a data folder of its own."""
-    from parlour.web import LOOPBACK, WebUnavailable, parse_origin, serve
+    from parlour.web import LOOPBACK, TABS, WebUnavailable, parse_origin, serve
 
     if not 0 <= args.port <= 65535:
         raise UserError("--port must be 0 to 65535")
-    if not 1 <= args.tabs <= 256:
+    tabs = TABS if args.tabs is None else args.tabs
+    if not 1 <= tabs <= 256:
         raise UserError("--tabs must be 1 to 256")
     try:
         origins = [parse_origin(origin) for origin in args.allow_origin]
@@ -206,7 +207,7 @@ def serve_command(args: argparse.Namespace) -> int:
         print(f"Serving Parlour at {url} (Ctrl+C stops it)", flush=True)
 
     try:
-        serve(args.bind, args.port, announce, origins, args.tabs)
+        serve(args.bind, args.port, announce, origins, tabs)
     except WebUnavailable as exc:
         raise UserError(str(exc)) from None
     except OSError as exc:
