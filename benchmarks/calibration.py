@@ -11,6 +11,11 @@ per-game calibration (``parlour/core/calibration.json``, :func:`parlour.core.ana
 estimate: a monotone step through the observed win rates, joined linearly) and writes it; a
 run without it measures the shipped map on its games, so measure on seeds not fitted on.
 
+A raw estimate means more at three players than at four (the fair share is a third, not a
+quarter), so each table size may have its own map: the game's own is fitted at three players
+(the default ``--players``) and stands for any count without one; ``--players 4 --fit`` writes
+the map for four beside it (``by_players``), measured again with ``--players 4``.
+
 ``--save FILE`` keeps the (raw estimate, outcome) pairs as JSON lines; ``--pairs FILE`` reads
 them back instead of playing (to fit or measure again without the CPU time).
 
@@ -45,6 +50,8 @@ from parlour.core.seating import start_match  # noqa: E402
 GAMES = ("banque-fatale", "monte-carlo", "casablanca")
 #: quantile bins the map is fitted over
 BINS = 12
+#: the table size of a game's own map, which stands for any count without a map of its own
+OWN_PLAYERS = 3
 
 
 def play_and_judge(game_id: str, levels: Sequence[str], players: int, seed: int, n: int, sample: int,
@@ -143,16 +150,26 @@ def report(title: str, players: int, pairs: list[tuple[float, float]]) -> dict[s
     return {"gap": gap, "weighted": weighted, "equal": equal, "brier": brier, "fair": base}
 
 
-def write_map(fitted: dict[str, dict[str, object]]) -> None:
+def write_map(fitted: dict[str, dict[str, object]], players: int) -> None:
+    """Write the maps fitted at a table of ``players``: the game's own map at
+    :data:`OWN_PLAYERS`, else its map for that count (``by_players``), the others kept."""
     try:
         shipped = json.loads(CALIBRATION_FILE.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         shipped = {}
     games = dict(shipped.get("games", {}))
-    games.update(fitted)
+    for game_id, entry in fitted.items():
+        own = dict(games.get(game_id, {}))
+        if players == OWN_PLAYERS:
+            own.update(entry)
+        elif not own:
+            raise SystemExit(f"{game_id} has no map at {OWN_PLAYERS} players to stand beside one at {players}: fit that first")
+        else:
+            own["by_players"] = dict(sorted({**own.get("by_players", {}), str(players): entry}.items()))
+        games[game_id] = own
     text = json.dumps({
-        "about": "per game, knots (raw estimate, observed win rate) of the analysis's win-chance map; "
-                 "written by benchmarks/calibration.py --fit",
+        "about": "per game, knots (raw estimate, observed win rate) of the analysis's win-chance map at "
+                 "3 players, and by_players: the maps fitted at other counts; written by benchmarks/calibration.py --fit",
         "games": dict(sorted(games.items()))}, indent=1)
     # a knot a line
     text = re.sub(r"\[\s+([-0-9.e]+),\s+([-0-9.e]+)\s+\]", r"[\1, \2]", text)
@@ -213,9 +230,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                                                        f"levels {args.levels}"}
             print(f"  fitted {len(knots)} knots")
         else:
-            report("calibrated (the shipped map)", args.players, [(calibrated(game_id, p), o) for p, o in pairs])
+            report("calibrated (the shipped map)", args.players, [(calibrated(game_id, p, args.players), o) for p, o in pairs])
     if args.fit:
-        write_map(fitted)
+        write_map(fitted, args.players)
         print(f"\nwrote {CALIBRATION_FILE}")
 
 

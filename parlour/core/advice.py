@@ -77,6 +77,6 @@ def advise(game: Game, rules: Mapping[str, Any], state: State, budget: Budget, s
     return Advice(
         seat=seat, choices=len(legal), simulations=found.iterations,
         suggestions=tuple(Suggestion(m.action.text, m.action.label,
-                                     None if m.win is None else round(calibrated(game.id, m.win), 4), m.visits)
+                                     None if m.win is None else round(calibrated(game.id, m.win, state.players), 4), m.visits)
                           for m in best),
     )

@@ -60,26 +60,36 @@ class AnalysisError(Exception):
 
 #: per game, the calibration's knots (raw estimate, observed win rate), beside this module
 CALIBRATION_FILE = Path(__file__).with_name("calibration.json")
+#: the most table sizes of one game whose maps a searcher's version is made of (a plugin's
+#: ``max_players`` is not bounded)
+MAP_COUNTS = 16
 
 
 @functools.cache
-def calibration(game_id: str) -> tuple[tuple[float, float], ...]:
-    """The knots of ``game_id``'s calibration, increasing in both; none (the raw estimate
-    stands) for a game not calibrated or a file that cannot be read."""
+def calibration(game_id: str, players: int | None = None) -> tuple[tuple[float, float], ...]:
+    """The knots of ``game_id``'s calibration for a table of ``players``, increasing in both:
+    the map fitted at that many players where there is one (``by_players``), else the game's
+    own; none (the raw estimate stands) for a game not calibrated or a file that cannot be read.
+    A raw estimate means more at a table of three than of four (a fair share is a third, not a
+    quarter), so a map fitted at one count misreads another."""
     try:
-        knots = json.loads(CALIBRATION_FILE.read_text(encoding="utf-8"))["games"][game_id]["knots"]
+        entry = json.loads(CALIBRATION_FILE.read_text(encoding="utf-8"))["games"][game_id]
+        if players is not None and str(players) in (entry.get("by_players") or {}):
+            knots = entry["by_players"][str(players)]["knots"]
+        else:
+            knots = entry["knots"]
         pairs = tuple((float(x), float(y)) for x, y in knots)
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return ()
     ok = all(0 <= x <= 1 and 0 <= y <= 1 for x, y in pairs) and all(
         a[0] < b[0] and a[1] <= b[1] for a, b in zip(pairs, pairs[1:]))
     return pairs if ok else ()
 
 
-def calibrated(game_id: str, raw: float) -> float:
-    """The searcher's raw win estimate as a win chance: linear between the game's knots,
-    level beyond the first and the last."""
-    knots = calibration(game_id)
+def calibrated(game_id: str, raw: float, players: int | None = None) -> float:
+    """The searcher's raw win estimate as a win chance at a table of ``players``: linear
+    between the knots of its map (:func:`calibration`), level beyond the first and the last."""
+    knots = calibration(game_id, players)
     if not knots:
         return raw
     if raw <= knots[0][0]:
@@ -109,7 +119,9 @@ def searcher_version(game: Game, rules: Mapping[str, Any]) -> str:
     searching player (every file of the package it is written in, which its rollouts and
     candidates come from), of the searcher itself, and the game's calibration. A kept analysis made by another
     searcher is made again: a better ``hard`` judges the same game differently."""
-    digest = hashlib.sha256(f"{ANALYSIS_VERSION}/{game.id}/{game.version}/{calibration(game.id)}".encode())
+    counts = range(game.min_players, min(game.max_players, game.min_players + MAP_COUNTS) + 1)
+    maps = [calibration(game.id, n) for n in counts]
+    digest = hashlib.sha256(f"{ANALYSIS_VERSION}/{game.id}/{game.version}/{maps}".encode())
     sources = {**_sources(type(game.search_knowledge(rules))), **_sources(SearchAgent)}
     for name in sorted(sources):
         digest.update(name.encode() + b"\0")
@@ -311,7 +323,7 @@ def judge(game: Game, rules: Mapping[str, Any], state: State, played_text: str, 
 
     def win(move: Any) -> float:
         raw = move.win or 0.0
-        return round(calibrated(game.id, raw) if calibrate else raw, 4)
+        return round(calibrated(game.id, raw, state.players) if calibrate else raw, 4)
 
     win_best, win_played = win(best), win(mine)
     lost = max(0.0, round(win_best - win_played, 4)) if best.action != played else 0.0

@@ -115,9 +115,11 @@ def progress_line(moves: int, over: bool) -> str:
     decision, as the review and the saves count them): said as a total of all players, since
     a game's own turn or round (Casablanca's "turn 4 (limit 400)") holds several of them and
     "Move 29" beside it read as the 29th turn. The number is the review's "Move 29 of ...",
-    the table as it stands after those moves."""
+    the table as it stands after those moves. The game's end says it the same way: "after 204
+    moves" beside Casablanca's "turn 32" read as a count of turns."""
     if over:
-        return ngettext("Game over after {n} move", "Game over after {n} moves", moves).format(n=moves)
+        return ngettext("Game over: {n} move played (all players)", "Game over: {n} moves played (all players)",
+                        moves).format(n=moves)
     return _("Moves played (all players): {moves}").format(moves=moves)
 
 

@@ -55,6 +55,9 @@ def test_the_shipped_maps_are_sound() -> None:
         knots = calibration(game_id)
         assert len(knots) == len(entry["knots"]) >= 2, game_id
         assert entry["decisions"] >= 400, game_id
+        for players, fitted in entry.get("by_players", {}).items():
+            assert len(calibration(game_id, int(players))) == len(fitted["knots"]) >= 2, (game_id, players)
+            assert fitted["decisions"] >= 400, (game_id, players)
 
 
 def test_the_analysis_reports_calibrated_chances(knots_file) -> None:
@@ -71,3 +74,39 @@ def test_the_analysis_reports_calibrated_chances(knots_file) -> None:
     assert flat.lost == 0.0 and flat.mark is None
     assert (raw.played, raw.best) == (flat.played, flat.best)
     assert raw.win_best != 0.5 or raw.win_played != 0.5
+
+
+def test_a_table_size_with_a_map_of_its_own_reads_it_and_others_read_the_games_own(knots_file) -> None:
+    knots_file({"games": {"g": {"knots": [[0.0, 0.0], [1.0, 1.0]],
+                                "by_players": {"4": {"knots": [[0.0, 0.0], [0.5, 0.25], [1.0, 1.0]]}}}}})
+    assert calibrated("g", 0.5) == calibrated("g", 0.5, 3) == calibrated("g", 0.5, 2) == 0.5
+    assert calibrated("g", 0.5, 4) == 0.25
+    assert calibrated("g", 0.75, 4) == pytest.approx(0.625)
+
+
+@pytest.mark.parametrize("by_players", [
+    {"4": {"knots": [[0.5, 0.4], [0.4, 0.6]]}}, {"4": {"knots": "x"}}, {"4": []}, {"4": {}},
+])
+def test_a_broken_map_for_a_table_size_leaves_that_size_raw_and_the_others_mapped(knots_file, by_players) -> None:
+    knots_file({"games": {"g": {"knots": [[0.0, 0.5], [1.0, 0.5]], "by_players": by_players}}})
+    assert calibrated("g", 0.37, 4) == 0.37
+    assert calibrated("g", 0.37, 3) == 0.5
+
+
+def test_a_map_for_table_sizes_that_is_not_a_mapping_leaves_the_games_own(knots_file) -> None:
+    knots_file({"games": {"g": {"knots": [[0.0, 0.5], [1.0, 0.5]], "by_players": ["4"]}}})
+    assert calibrated("g", 0.37, 3) == 0.5
+    assert calibration("g", 4) == ()
+
+
+def test_the_analysis_of_a_four_player_game_reads_the_map_for_four(knots_file) -> None:
+    rules = load_ruleset(CASABLANCA).resolve()
+    match = start_match(CASABLANCA, rules, 29, [Seat(f"P{i + 1}", "random") for i in range(4)])
+    match.play_out()
+    record: Record = match.record
+    record.finished = True
+    index = seat_decisions(CASABLANCA, record, 1)[0][0]
+    knots_file({"games": {"casablanca": {"knots": [[0.0, 0.5], [1.0, 0.5]],
+                                         "by_players": {"4": {"knots": [[0.0, 0.25], [1.0, 0.25]]}}}}})
+    found = analyse_decision(CASABLANCA, record, 1, index, 40, 1)
+    assert found.win_played == found.win_best == 0.25 and {m["win"] for m in found.top} == {0.25}

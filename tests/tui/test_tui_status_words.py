@@ -23,19 +23,20 @@ from parlour.tui.table import LiveGame, Phase, TableScreen
 REGISTRY = discover()
 
 
-@pytest.mark.parametrize("lang, expected", [
-    ("en", "Moves played (all players): 28"),
-    ("de", "Gespielte Züge (alle Spieler): 28"),
-    ("fr", "Coups joués (tous les joueurs)\u00a0: 28"),
+@pytest.mark.parametrize("lang, expected, over", [
+    ("en", "Moves played (all players): 28", "Game over: 28 moves played (all players)"),
+    ("de", "Gespielte Züge (alle Spieler): 28", "Spielende: 28 Züge gespielt (alle Spieler)"),
+    ("fr", "Coups joués (tous les joueurs)\u00a0: 28", "Partie finie\u00a0: 28 coups joués (tous les joueurs)"),
 ])
-def test_the_status_counts_the_moves_played_by_all_players(lang: str, expected: str) -> None:
+def test_the_status_counts_the_moves_played_by_all_players(lang: str, expected: str, over: str) -> None:
     """A total of every player's moves, not an ordinal that reads as the game's turn; the
-    same number as the review's "Move 28 of ..." (the table after 28 moves)."""
+    same number as the review's "Move 28 of ..." (the table after 28 moves). At the end too:
+    "Game over after 204 moves" beside Casablanca's "turn 32" read as a count of turns."""
     from parlour.tui.panels import progress_line
 
     with in_language(lang):
         assert progress_line(28, over=False) == expected
-        assert "28" in progress_line(28, over=True)
+        assert progress_line(28, over=True) == over
 
 
 def test_casablancas_status_and_ring_do_not_both_count_turns(tmp_path: Path) -> None:
