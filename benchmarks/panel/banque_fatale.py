@@ -95,7 +95,7 @@ class Hoarder(Person):
     def size(self, t, view, card, rng):
         aces = t.code_aces(card)
         if not any(a and t.mine[c] for c, a in enumerate(aces)):
-            return 0
+            return 2
         return 1 + (rng.random() < 0.5)
 
     def draft(self, t, view, c):
@@ -156,6 +156,18 @@ class Outbidder(Person):
         return max(recent) + 1
 
 
+class Miser(Person):
+    """Lives off the pool: bids nothing while the game is young (a jeton for a card worth
+    twelve millions or more to him), takes back his share of the others' jetons, and spends
+    them in the last four rounds, a jeton for every two millions a card is worth to him."""
+
+    def size(self, t, view, card, rng):
+        want = self.worth(t, view, card)
+        if t.rounds_left < 4:
+            return round(want / 2.0)
+        return 1 if want >= 12.0 else 0
+
+
 STYLES = {
     "value": Style(Value, "bids a jeton for every three millions the card is worth to him now"),
     "hoarder": Style(Hoarder, "bids one or two jetons for a card in his colours, nothing else; keeps his jetons"),
@@ -163,9 +175,13 @@ STYLES = {
     "counter": Style(Counter, "values cards from the chart, his lead in a colour and the aces still to come"),
 }
 
-#: measured, never tuned against (``--held-out``): a playtest's strategy against ``hard``
+#: measured (``--held-out``): a playtest's strategy against ``hard`` (tuned against since, see the
+#: README), and a rule of thumb written on 2026-11-29 and never tuned against (a second, three
+#: jetons at every auction whatever the card, was dropped: it won 3.0 % of 100 games against
+#: three ``random``, no sensible player)
 HELD_OUT = {
     "outbidder": Style(Outbidder, "bids one more than the most another bid in the last two auctions, for a card worth it"),
+    "miser": Style(Miser, "bids nothing early, collects the pool, spends in the last four rounds"),
 }
 
 
