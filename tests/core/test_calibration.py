@@ -60,12 +60,18 @@ def test_the_shipped_maps_are_sound() -> None:
             assert fitted["decisions"] >= 400, (game_id, players)
 
 
-def test_the_analysis_reports_calibrated_chances(knots_file) -> None:
+def finished(seed: int, players: int) -> Record:
+    """A finished Casablanca game between ``players`` random seats."""
     rules = load_ruleset(CASABLANCA).resolve()
-    match = start_match(CASABLANCA, rules, 23, [Seat(f"P{i + 1}", "random") for i in range(3)])
+    match = start_match(CASABLANCA, rules, seed, [Seat(f"P{i + 1}", "random") for i in range(players)])
     match.play_out()
     record: Record = match.record
     record.finished = True
+    return record
+
+
+def test_the_analysis_reports_calibrated_chances(knots_file) -> None:
+    record = finished(23, 3)
     index = seat_decisions(CASABLANCA, record, 0)[0][0]
     knots_file({"games": {"casablanca": {"knots": [[0.0, 0.5], [1.0, 0.5]]}}})
     flat = analyse_decision(CASABLANCA, record, 0, index, 40, 1)
@@ -100,11 +106,7 @@ def test_a_map_for_table_sizes_that_is_not_a_mapping_leaves_the_games_own(knots_
 
 
 def test_the_analysis_of_a_four_player_game_reads_the_map_for_four(knots_file) -> None:
-    rules = load_ruleset(CASABLANCA).resolve()
-    match = start_match(CASABLANCA, rules, 29, [Seat(f"P{i + 1}", "random") for i in range(4)])
-    match.play_out()
-    record: Record = match.record
-    record.finished = True
+    record = finished(29, 4)
     index = seat_decisions(CASABLANCA, record, 1)[0][0]
     knots_file({"games": {"casablanca": {"knots": [[0.0, 0.5], [1.0, 0.5]],
                                          "by_players": {"4": {"knots": [[0.0, 0.25], [1.0, 0.25]]}}}}})
