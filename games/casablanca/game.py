@@ -36,6 +36,7 @@ class Casablanca(Game):
     words = WORDS
     library = rulesets.FOLDER
     pauses = frozenset({"admit", "settle", "round"})  # a challenge decided; a round's end
+    texts_read_as_labels = False  # a text counts the ring's fields from 0, the board from 1
     board = "parlour.games.casablanca.board:CasablancaBoard"
     action_kinds = ACTION_KINDS
     #: 2: announcing and putting the chip down became one action; the ruleset gained

@@ -339,6 +339,11 @@ class Game(ABC):
     #: person ("Start player"). Setup then offers every seat; the seats are turned round the
     #: table so the chosen one sits first. None: the game offers no choice.
     starter: ClassVar[tuple[str, str, str] | None] = None
+    #: Whether a move's record text (``pick 11``) reads right to a player as it is: where a
+    #: label is too long, the analysis's narrow lines show the text in its place. False for a
+    #: game whose texts count differently from its board (Casablanca's fields are 0-based in
+    #: texts, 1-based on the ring): the label is shortened instead.
+    texts_read_as_labels: ClassVar[bool] = True
     #: A rule library the game's files live in: its ruleset ``<id>.yaml`` and its curated
     #: house rules ``house/<id>/*.yaml`` (the built-in games use the top-level ``rulesets/``).
     #: None: ``ruleset.yaml`` beside the game's module, and no curated house rules.

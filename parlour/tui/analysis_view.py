@@ -33,12 +33,14 @@ def percent(share: float) -> str:
     return share_text(share)
 
 
-def evaluation(decision: Decision, who: str, width: int = 200) -> Text:
+def evaluation(decision: Decision, who: str, width: int = 200, texts: bool = True) -> Text:
     """One decision in words: "you: bid 3 · win 24 % · best: pass 31 % · mistake (−7 %)".
-    Narrower than that, the moves' short texts (the record's) instead of their labels; still
-    too wide, the mark right after the move and the rest cut to ``width``. The labels are as
-    ``decision`` holds them: :meth:`~parlour.core.analysis.Decision.worded` words them in the
-    reader's language."""
+    Narrower than that, the moves' short texts (the record's) instead of their labels, where
+    the game's texts read right to a player (``texts``, the game's
+    ``texts_read_as_labels``; else the labels, the shares written tight); still too wide, the
+    mark right after the move and the rest cut to ``width``. The labels are as ``decision``
+    holds them: :meth:`~parlour.core.analysis.Decision.worded` words them in the reader's
+    language."""
     def line(played: str, best: str, tight: bool = False, mark_first: bool = False) -> Text:
         pc = (lambda share: share_text(share, tight=True)) if tight else percent
         mark = Text(f"{_(MARK_WORDS.get(decision.mark, decision.mark))} (−{pc(decision.lost)})",
@@ -58,6 +60,8 @@ def evaluation(decision: Decision, who: str, width: int = 200) -> Text:
         return Text(" · ").join([said, *(p for p in parts if p is not None)])
 
     played, best = str(decision.played), str(decision.best)  # as a file edited by hand holds them
+    if not texts:  # "pick 11" for the chip the ring shows on field 12: the labels, tighter
+        played, best = str(decision.played_label), str(decision.best_label)
     for text in (line(str(decision.played_label), str(decision.best_label)), line(played, best, True)):
         if text.cell_len <= width:
             return text

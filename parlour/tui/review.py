@@ -228,7 +228,8 @@ class ReviewScreen(ParlourScreen):
             # its moves' labels worded now, in the reader's language, not the analysis's
             decision = decision.worded(self.game, before.rules, before)
             who = _("you") if self.humans == [self.seat] else self.names[self.seat]  # type: ignore[index]
-            text.append("\n").append_text(evaluation(decision, who, self.app.size.width - 2))
+            text.append("\n").append_text(evaluation(decision, who, self.app.size.width - 2,
+                                                         self.game.texts_read_as_labels))
         else:
             text.append("\n" + with_names(self.review.last_move(self.step, self.seat), self.names))
         return text

@@ -296,6 +296,29 @@ def test_an_evaluation_narrows_to_the_moves_texts_then_keeps_its_mark() -> None:
     assert evaluation(d, "you", 40).plain == "you: bet row3-right · blunder (−38%) · …"
 
 
+def test_a_game_whose_texts_count_otherwise_narrows_to_its_labels_not_its_texts() -> None:
+    """A playtest at 80 columns read "you: pick 11 · … best: pick 9" where the board said the
+    chip on field 12 was picked up: Casablanca's texts count the ring from 0. Such a game's
+    narrow line keeps the labels (shares written tight) and cuts them, never the texts."""
+    from parlour.games.casablanca import GAME as CASABLANCA
+    from parlour.tui.analysis_view import evaluation
+
+    assert not CASABLANCA.texts_read_as_labels and BANQUE.texts_read_as_labels
+    d = engine.Decision(44, None, "pick 11", "pick up the chip on field 12 (Lamp)", "pick 9",
+                        "pick up the chip on field 10 (Moon)", 0.30, 0.64, 0.34, "blunder", 5, 8)
+    wide = evaluation(d, "you", 200, texts=False).plain
+    assert wide == ("you: pick up the chip on field 12 (Lamp) · win 30 % · "
+                    "best: pick up the chip on field 10 (Moon) 64 % · blunder (−34 %)")
+    tight = evaluation(d, "you", 115, texts=False).plain
+    assert tight == ("you: pick up the chip on field 12 (Lamp) · win 30% · "
+                     "best: pick up the chip on field 10 (Moon) 64% · blunder (−34%)")
+    for width in (78, 60, 40):
+        narrow = evaluation(d, "you", width, texts=False).plain
+        assert len(narrow) <= width and "pick 11" not in narrow and "pick 9" not in narrow
+        assert "blunder" in narrow or width < 50
+    assert evaluation(d, "you", 78, texts=False).plain.startswith("you: pick up the chip on field 12 (Lamp) · blunder")
+
+
 def test_an_evaluation_does_not_call_a_move_of_the_same_win_chance_better() -> None:
     """A playtest read "win 0 % · best: reshuffle the chips 0 %" as if reshuffling were
     better: where the two win chances read the same, the other is the computer's choice."""
