@@ -7,12 +7,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from parlour.games.casablanca.tensor import layout as tensor_layout, tensor as tensor_of
-from parlour.games.casablanca.actions import ACTION_KINDS, SYMBOLS
+from parlour.games.casablanca.actions import ACTION_KINDS, SYMBOLS, Call
 from parlour.games.casablanca.agents import ABOUT, EasyAgent, MediumAgent
 from parlour.games.casablanca.codec import action_codec as numbering
 from parlour.games.casablanca.knowledge import CasablancaKnowledge
 from parlour.games.casablanca.state import CasablancaState
-from parlour.games.casablanca.texts import WORDS, _, dollars
+from parlour.games.casablanca.texts import RESPOND, WORDS, _, dollars
 from parlour import rulesets
 from parlour.core.codec import ActionCodec
 from parlour.core.agents import Budget, KindEntry
@@ -154,6 +154,14 @@ class Casablanca(Game):
         if version == 2:
             return {**rules, "challenger_answers": False}
         return None
+
+    def label_in(self, state: Any, action: Any) -> str:
+        """Revised CB-X3: the mover's first answer to a challenge only matches the stake (the
+        challenger answers it) though it is written ``call`` like the answer that turns the
+        chip over (the analysis named a match "call: turn the chip over", a playtest)."""
+        if isinstance(action, Call) and getattr(state, "phase", None) == RESPOND and state.rules.get("challenger_answers"):
+            return _("match the stake (the challenger answers)")
+        return action.label
 
     def score_text(self, score: float) -> str:
         return money(round(score))

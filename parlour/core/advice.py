@@ -16,7 +16,7 @@ from typing import Any
 
 from parlour.core.agents import Budget
 from parlour.core.analysis import ALTERNATIVES, TOP, calibrated
-from parlour.core.game import Game, State
+from parlour.core.game import Game, State, label_in
 from parlour.core.match import world_sampler
 from parlour.core.search import SearchAgent
 
@@ -76,7 +76,7 @@ def advise(game: Game, rules: Mapping[str, Any], state: State, budget: Budget, s
     best = sorted(found.moves, key=lambda m: (-m.visits, -(m.win or 0.0)))[:TOP]
     return Advice(
         seat=seat, choices=len(legal), simulations=found.iterations,
-        suggestions=tuple(Suggestion(m.action.text, m.action.label,
+        suggestions=tuple(Suggestion(m.action.text, label_in(game, state, m.action),
                                      None if m.win is None else round(calibrated(game.id, m.win, state.players), 4), m.visits)
                           for m in best),
     )

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from parlour.core.agents import Budget
-from parlour.core.game import Game, State, move_label
+from parlour.core.game import Game, State, label_in, move_label
 from parlour.core.i18n import N_, ngettext
 from parlour.core.inputs import RECORD_BYTES, InputProblem, read_text
 from parlour.core.match import world_sampler
@@ -329,11 +329,12 @@ def judge(game: Game, rules: Mapping[str, Any], state: State, played_text: str, 
     lost = max(0.0, round(win_best - win_played, 4)) if best.action != played else 0.0
     top = sorted(moves, key=lambda m: (-m.visits, -(m.win or 0.0)))[:TOP]
     return Decision(
-        move=index + 1, stage=state.stage(), played=played.text, played_label=played.label,
-        best=best.action.text, best_label=best.action.label,
+        move=index + 1, stage=state.stage(), played=played.text, played_label=label_in(game, state, played),
+        best=best.action.text, best_label=label_in(game, state, best.action),
         win_played=win_played, win_best=win_best, lost=lost, mark=mark(lost),
         choices=len(legal), simulations=found.iterations,
-        top=[{"move": m.action.text, "label": m.action.label, "win": win(m), "visits": m.visits} for m in top],
+        top=[{"move": m.action.text, "label": label_in(game, state, m.action), "win": win(m), "visits": m.visits}
+             for m in top],
     )
 
 

@@ -396,6 +396,13 @@ class Game(ABC):
         path = self.folder / f"rules.{lang}.md"
         return path.read_text(encoding="utf-8") if path.is_file() else None
 
+    def label_in(self, state: State, action: Action) -> str:
+        """The label of ``action`` as a move of ``state``, the state it is (or was) played
+        in; the default, the action's own label. A game whose move means something else at
+        some moment says so here (Casablanca's mover first only matches a challenger's stake,
+        with the move that later calls). May be overridden."""
+        return action.label
+
     def score_text(self, score: float) -> str:
         """A final score as players write it ("$5,950"); the default, the
         number alone. May be overridden."""
@@ -561,16 +568,29 @@ def move_label(game: Game, rules: Mapping[str, Any], text: object, kept: object,
     analysis) is worded in the language it was made in; it is shown, as it is kept, only when
     the text is none of the game's moves (a file edited by hand, a game changed since)."""
     if isinstance(text, str):
-        readers: list[Callable[[], Action]] = []
+        readers: list[Callable[[], str]] = []
+        if state is not None:  # first: the move as it was at that moment (Game.label_in)
+            readers.append(lambda: game.label_in(state, game.legal_action(state.clone(), text)))
         if game.reads_actions:
-            readers.append(lambda: game.action_from_text(text, rules))
-        if state is not None:
-            readers.append(lambda: game.legal_action(state.clone(), text))
+            readers.append(lambda: game.action_from_text(text, rules).label)
         for read in readers:
             try:
-                label = read().label
+                label = read()
             except Exception:  # noqa: BLE001 - a text the game cannot read back: the kept label stands
                 continue
             if isinstance(label, str):
                 return label
     return kept if isinstance(kept, str) else str(kept)
+
+
+def label_in(game: Game, state: State, action: Action) -> str:
+    """:meth:`Game.label_in`, guarded: a game's wording that fails or is no text gives the
+    action's own label, and failing that its text (an analysis is not lost for a label)."""
+    for word in (lambda: game.label_in(state, action), lambda: action.label):
+        try:
+            label = word()
+        except Exception:  # noqa: BLE001 - plugin code: the next wording will do
+            continue
+        if isinstance(label, str):
+            return label
+    return action.text

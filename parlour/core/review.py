@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from parlour.core.game import Event, Game, State, seat_label
+from parlour.core.game import Event, Game, State, label_in, seat_label
 from parlour.core.i18n import _, ngettext
 from parlour.core.record import HUMAN, Record, RecordError, replay, replay_actions
 
@@ -169,7 +169,7 @@ class Review:
         if seat is not None and seat == mover:
             played = self.record.actions[step - 1]
             try:
-                played = self.game.legal_action(before.clone(), played).label
+                played = label_in(self.game, before, self.game.legal_action(before.clone(), played))
             except Exception:  # noqa: BLE001 - the record's own text of this seat's own move will do
                 pass
             return _("Last move, {who}'s: {played}").format(who=who, played=played)

@@ -299,3 +299,30 @@ def test_the_text_report_of_a_kept_analysis_words_the_moves_in_its_language(
             played = CASABLANCA.action_from_text(d.played, rules).label
         assert played != d.played_label and played in out, (played, out)
         assert d.played_label not in out, (d.played_label, out)
+
+
+def test_a_games_wording_of_a_move_that_fails_gives_the_moves_own_label_then_its_text() -> None:
+    """``Game.label_in`` is plugin code: one that raises or gives no text leaves the action's
+    label, and a label that fails too its text; an analysis is not lost for a label."""
+    from types import SimpleNamespace
+
+    from parlour.core.game import label_in
+
+    def broken(state: object, action: object) -> str:
+        raise RuntimeError("no words")
+
+    class Labelled:
+        text = "pick 3"
+        label = "pick up the chip on field 4"
+
+    class Unlabelled:
+        text = "pick 3"
+
+        @property
+        def label(self) -> str:
+            raise ValueError("no label")
+
+    assert label_in(SimpleNamespace(label_in=broken), None, Labelled()) == "pick up the chip on field 4"  # type: ignore[arg-type]
+    assert label_in(SimpleNamespace(label_in=lambda s, a: 5), None, Labelled()) == "pick up the chip on field 4"  # type: ignore[arg-type]
+    assert label_in(SimpleNamespace(label_in=broken), None, Unlabelled()) == "pick 3"  # type: ignore[arg-type]
+    assert label_in(SimpleNamespace(label_in=lambda s, a: "match"), None, Labelled()) == "match"  # type: ignore[arg-type]

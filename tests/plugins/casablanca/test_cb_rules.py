@@ -995,6 +995,24 @@ def test_cb_x3_after_the_movers_match_the_challenger_answers() -> None:
     assert "matches the stake of $200; Player 3 may fold, call or raise" in state.events[-1].text
 
 
+def test_cb_x3_the_movers_match_is_named_a_match_wherever_a_player_reads_it() -> None:
+    """Revised CB-X3: the mover's first answer is written ``call`` like the answer that turns
+    the chip over, but only matches; the analysis named it "call: turn the chip over" (a
+    playtest). Its label at that moment (``Game.label_in``, the review's and the analysis's
+    wording) says match; the challenger's call after it, and the quick-call variant's, call."""
+    from parlour.core.game import label_in, move_label
+    from parlour.games.casablanca import GAME
+
+    state = challenged(stake=200, announce=3)
+    match = "match the stake (the challenger answers)"
+    assert label_in(GAME, state, Call()) == match
+    assert move_label(GAME, state.rules, "call", "kept", state) == match
+    state.apply(Call())
+    assert label_in(GAME, state, Call()) == "call: turn the chip over"
+    quick = challenged(stake=200, announce=3, **RULESET_OF("quick-call"))
+    assert label_in(GAME, quick, Call()) == "call: turn the chip over"
+
+
 def test_cb_x3_the_challenger_may_withdraw_after_the_match_and_loses_his_stake() -> None:
     state = challenged(stake=200, announce=4)  # a lie
     state.apply(Call())
