@@ -115,11 +115,11 @@ def progress_line(moves: int, over: bool) -> str:
     decision, as the review and the saves count them): said as a total of all players, since
     a game's own turn or round (Casablanca's "turn 4 (limit 400)") holds several of them and
     "Move 29" beside it read as the 29th turn. The number is the review's "Move 29 of ...",
-    the table as it stands after those moves. The game's end says it the same way: "after 204
-    moves" beside Casablanca's "turn 32" read as a count of turns."""
+    the table as it stands after those moves. The game's end says it the same way ("after 204
+    moves" beside Casablanca's "turn 32" read as a count of turns), within the 36 columns of
+    the side panel at 120 (a playtest saw "(all players)" wrap)."""
     if over:
-        return ngettext("Game over: {n} move played (all players)", "Game over: {n} moves played (all players)",
-                        moves).format(n=moves)
+        return ngettext("Game over: {n} move (all players)", "Game over: {n} moves (all players)", moves).format(n=moves)
     return _("Moves played (all players): {moves}").format(moves=moves)
 
 

@@ -24,9 +24,9 @@ REGISTRY = discover()
 
 
 @pytest.mark.parametrize("lang, expected, over", [
-    ("en", "Moves played (all players): 28", "Game over: 28 moves played (all players)"),
-    ("de", "Gespielte Züge (alle Spieler): 28", "Spielende: 28 Züge gespielt (alle Spieler)"),
-    ("fr", "Coups joués (tous les joueurs)\u00a0: 28", "Partie finie\u00a0: 28 coups joués (tous les joueurs)"),
+    ("en", "Moves played (all players): 28", "Game over: 28 moves (all players)"),
+    ("de", "Gespielte Züge (alle Spieler): 28", "Spielende: 28 Züge (alle Spieler)"),
+    ("fr", "Coups joués (tous les joueurs)\u00a0: 28", "Fin\u00a0: 28 coups (tous les joueurs)"),
 ])
 def test_the_status_counts_the_moves_played_by_all_players(lang: str, expected: str, over: str) -> None:
     """A total of every player's moves, not an ordinal that reads as the game's turn; the
