@@ -7,6 +7,7 @@ module (below every screen) does not import the app (above them all)."""
 
 from __future__ import annotations
 
+
 import string
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -237,7 +238,10 @@ def keys_here(screen: Screen[Any]) -> list[tuple[str, str]]:
         # the app's and the games' own keys (each has an id), not the inner workings of widgets
         if not enabled or not binding.description or not binding.id or binding.action == "keys":
             continue
-        shown = BRACKETS.get(key) or screen.app.get_key_display(binding)
+        # a footer's joint display ("n/p", "PgUp/PgDn") is its pair's: here each key is its own
+        # ("n/p Key moment" above "p Key moment back" named p twice, a playtest)
+        own = binding if "/" not in (binding.key_display or "") else replace(binding, key_display=None)
+        shown = BRACKETS.get(key) or screen.app.get_key_display(own)
         keys = found.setdefault((binding.action.rpartition(".")[2], binding.description), [])  # app.quit: quit
         if shown not in keys:
             keys.append(shown)

@@ -110,6 +110,31 @@ def test_at_80x24_the_review_keeps_its_side_panel_in_reach(tmp_path: Path) -> No
     assert side, "F4 shows the side panel at the whole width"
 
 
+def test_the_key_list_names_each_key_of_a_pair_once(tmp_path: Path) -> None:
+    """The footer shows "n/p Key moment"; the key list (?) showed that and "p Key moment back",
+    p twice (a playtest). There each key is its own."""
+    from parlour.core.analysis import Analysis
+    from parlour.tui.screen import keys_here
+
+    live = finished("banque-fatale")
+    app = ParlourApp(REGISTRY, saves=SaveFolder(tmp_path), ai_delay=0)
+
+    async def scenario() -> list[tuple[str, str]]:
+        async with app.run_test(size=SMALL) as pilot:
+            app.show_review(live.game, live.match.record, seat=0)
+            await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and bool(app.screen.query("#review-where")))
+            screen = app.screen
+            assert isinstance(screen, ReviewScreen)
+            screen.analyses[0] = Analysis(live.game.id, "", 0, "Ada", 1, 0, [])
+            screen.refresh_bindings()
+            await pilot.pause()
+            return keys_here(screen)
+
+    keys = run(scenario())
+    assert ("n", "Key moment") in keys and ("p", "Key moment back") in keys, keys
+    assert not any("/" in key for key, _ in keys), keys
+
+
 @pytest.mark.parametrize("size", [SMALL, (120, 40)], ids=["80x24", "120x40"])
 def test_the_results_never_break_a_key_of_the_note_nor_cut_a_score(tmp_path: Path, size: tuple[int, int]) -> None:
     """A match of three rounds of Casablanca for four: its scores ("$16,450") were cut to
