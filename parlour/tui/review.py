@@ -80,6 +80,8 @@ class ReviewScreen(ParlourScreen):
         self.analyse_at_once = analyse
         #: the analyses done, by seat
         self.analyses: dict[int, engine.Analysis] = {}
+        #: the seats whose kept analysis was looked for (:meth:`recall_analysis`)
+        self.recalled: set[int] = set()
         #: set to stop the running analysis (at its next report of progress)
         self.stop_analysis = threading.Event()
         self.analysing: int | None = None
@@ -135,9 +137,29 @@ class ReviewScreen(ParlourScreen):
             self.set_focus(None)
         self.query_one("#review-analysing").display = False
         self.query_one("#review-note").display = False
+        self.recall_analysis()
         self.show_step()
         if self.analyse_at_once:
             self.action_analyse()
+
+    def recall_analysis(self) -> None:
+        """The shown seat's analysis kept beside the record, if there is one made by today's
+        searcher, without analysing: a review opened again (``v`` from the results) or
+        switched back to a seat showed no analysis until ``a`` (a playtest). Looked for once
+        a seat; a file that cannot be read is as none."""
+        seat = self.seat
+        if seat is None or seat in self.analyses or seat in self.recalled or self.record is None or self.path is None:
+            return
+        self.recalled.add(seat)
+        try:
+            if not engine.cache_path(self.path).is_file():
+                return
+            found = engine.kept(self.path, self.game, self.record, seat, APP_BUDGET, APP_SEED)
+        except Exception:  # noqa: BLE001 - nothing kept to show: `a` analyses
+            return
+        if found is not None:
+            self.analyses[seat] = found
+            self.refresh_bindings()
 
     def on_unmount(self) -> None:
         self.stop_analysis.set()
@@ -278,6 +300,7 @@ class ReviewScreen(ParlourScreen):
             return
         self.seat = following
         self.say(None)  # a note about the last seat's analysis is not this seat's
+        self.recall_analysis()
         self.show_step()
 
     async def ask_to_show(self, seat: int) -> None:
@@ -288,6 +311,7 @@ class ReviewScreen(ParlourScreen):
             yes=_("Show {name}'s view").format(name=name), no=_("Not now")))
         self.seat = seat if sure else None
         self.say(None)
+        self.recall_analysis()
         self.show_step()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -266,6 +266,38 @@ def test_a_on_the_results_opens_the_review_analysing_the_players_seat(tmp_path) 
     run(scenario())
 
 
+def test_a_review_opened_again_or_switched_back_shows_the_kept_analysis_without_a(tmp_path) -> None:
+    """A playtest: the review opened again from the results (``v``), or switched to another
+    seat and back, showed no analysis until ``a``. The kept one is recalled at once; a seat
+    never analysed has none until ``a``."""
+    record = short_game()
+    path = tmp_path / "game.json"
+    app = app_for(tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            first = await analysed_review(pilot, app, record, path)
+            assert list(first.analyses) == [0]
+            app.pop_screen()
+            app.show_review(BANQUE, record, path=path)
+            await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen is not first
+                           and bool(app.screen.query("#review-where")))
+            again = app.screen
+            assert isinstance(again, ReviewScreen)
+            assert list(again.analyses) == [0] and again.analysing is None, "recalled, not analysed again"
+            assert again.check_action("moment", (1,)), "n/p work at once"
+            again.action_switch_seat()
+            assert again.seat == 1 and 1 not in again.analyses
+            again.analyses.pop(0)  # forgotten: switching back recalls it from the file (once a seat)
+            again.recalled.discard(0)
+            again.seat = 2
+            again.action_switch_seat()  # 2 -> onlooker
+            again.action_switch_seat()  # -> 0
+            assert again.seat == 0 and 0 in again.analyses
+
+    run(scenario())
+
+
 def test_replay_review_keeps_the_analysis_beside_the_record(tmp_path) -> None:
     """``parlour replay NAME --review`` passes the record's file: the analysis is kept there."""
     record = short_game()
