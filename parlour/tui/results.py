@@ -180,10 +180,7 @@ class ResultsScreen(ParlourScreen):
             yield Static(Text(winners_line(names, winners), style="bold"), id="results-winners")
             yield Static(grid, id="results-scores")
             if self.kept is not None:
-                ratings = Text.assemble((_("Ratings") + "  ", "bold"), self.kept.line())
-                if self.kept.provisional:
-                    ratings.append_text(Text.assemble("\n", (provisional_note(), "italic")))
-                yield Static(ratings, id="results-ratings")
+                yield Static(self.ratings_text(self.app.size.width - 5), id="results-ratings")
             try:
                 _rows, stages = (stage_scores(self.live.game, self.live.match.record,
                                           scores=lambda state: seen_scores(state, self.at_table))
@@ -203,6 +200,28 @@ class ResultsScreen(ParlourScreen):
             self.notes = self.notes_at(self.app.size.width - 5)
             yield Static(self.notes[0], id="results-note")
         yield Footer()
+
+    def ratings_text(self, width: int) -> Text:
+        """"Ratings  Ada 1,512, +18   medium 1,697, −1 ...", broken between players only: at 80
+        columns a line broke inside one ("hard" / "1,557, ±0", a playtest). A later line
+        starts under the first player."""
+        assert self.kept is not None
+        head = _("Ratings") + "  "
+        text = Text.assemble((head, "bold"))
+        used = cell_len(head)
+        for i, change in enumerate(self.kept.changes):
+            entry = change.text()
+            if i and used + 3 + cell_len(entry) > width:
+                text.append("\n" + " " * cell_len(head))
+                used = cell_len(head)
+            elif i:
+                text.append("   ")
+                used += 3
+            text.append(entry)  # a name is no markup
+            used += cell_len(entry)
+        if self.kept.provisional:
+            text.append_text(Text.assemble("\n", (provisional_note(), "italic")))
+        return text
 
     def fit_names(self, width: int) -> None:
         """The scores on a terminal ``width`` wide: too narrow for them as they are, the
@@ -290,6 +309,8 @@ class ResultsScreen(ParlourScreen):
         self.fit_names(event.size.width)
         if self.scores_grid is not None and self.query("#results-scores"):  # (not yet mounted: at once)
             self.query_one("#results-scores", Static).update(self.scores_grid)
+        if self.kept is not None and self.query("#results-ratings"):
+            self.query_one("#results-ratings", Static).update(self.ratings_text(max(event.size.width - 5, 10)))
 
         def lines(renderable: object) -> int:
             return len(console.render_lines(renderable, options, pad=False))  # type: ignore[arg-type]

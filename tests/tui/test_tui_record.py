@@ -212,3 +212,25 @@ def test_a_table_opened_in_the_app_reminds_its_computers_of_the_people_there(sav
 
     run(scenario())
     assert agent.told == [[{"bluffs": 3.0}, None]]
+
+
+def test_the_ratings_line_breaks_between_players_never_inside_one() -> None:
+    """At 80 columns a playtest read "… medium 1,697, −1   hard" / "1,557, ±0": the line broke
+    inside a player's rating. It breaks between players, a later line under the first."""
+    from types import SimpleNamespace
+
+    from parlour.core.ledger import Change, Kept
+    from parlour.core.ratings import Skill
+
+    changes = [Change(who, who in ("easy", "medium", "hard"), Skill(), Skill(mu=Skill().mu + 0.3), "banque-fatale", 9)
+               for who in ("Player 1", "easy", "medium", "hard")]
+    holder = SimpleNamespace(kept=Kept(1, changes))
+    entries = [change.text() for change in changes]
+    for width in (30, 50, 75, 115):
+        text = ResultsScreen.ratings_text(holder, width).plain  # type: ignore[arg-type]
+        lines = text.splitlines()
+        assert all(len(line) <= width for line in lines), (width, lines)
+        assert lines[0].startswith("Ratings  ")
+        found = [part.strip() for line in lines for part in line.removeprefix("Ratings").split("   ") if part.strip()]
+        assert found == entries, (width, lines)
+    assert len(ResultsScreen.ratings_text(holder, 115).plain.splitlines()) == 1  # type: ignore[arg-type]
