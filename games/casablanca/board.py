@@ -48,6 +48,7 @@ from parlour.games.casablanca.actions import (
 from parlour.core.game import Action
 from parlour.core.i18n import N_
 from parlour.core.inputs import whole_number
+from parlour.textlines import item_lines
 from parlour.tui.board import Board
 
 from parlour.games.casablanca.panels import (LIST_MODES, RING_MODES, dot_lines, knowledge_text, letters_of,
@@ -448,7 +449,7 @@ class CasablancaBoard(Board, can_focus=True):
         amount under the cursor (or the range when the cursor is elsewhere)."""
         amounts = [i for i, a in enumerate(self.options) if isinstance(a, (Challenge, Raise))]
         squeeze = len(amounts) > 3
-        row = Text()
+        pieces: list[tuple[Text | None, Text]] = []
         for i, action in enumerate(self.options):
             if squeeze and i in amounts:
                 if i != amounts[0]:
@@ -463,9 +464,12 @@ class CasablancaBoard(Board, can_focus=True):
             else:
                 label = self._option_label(action, view, challenge)
                 selected = i == self.cursor
-            row.append(f" {label} ", style="reverse" if selected else "")
-            row.append(" ")
-        return row
+            pieces.append((Text(" ") if pieces else None, Text(f" {label} ", style="reverse" if selected else "")))
+        # broken between the choices only: at 120x40 a playtest read "their L" / "Lamp"
+        width = self.query_one("#cb-decision", Static).content_region.width if self.is_mounted else 0
+        if width:
+            return item_lines(pieces, width)
+        return Text(" ").join(item for _before, item in pieces)
 
     def _amount(self, action: Action) -> str:
         """The amount of a stake ("$100") or a raise ("+$50→$150": by how much, to what)."""

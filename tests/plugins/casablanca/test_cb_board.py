@@ -254,6 +254,23 @@ def test_board_winner_chooses_a_card() -> None:
     assert chosen == [TakeTop()]
 
 
+@pytest.mark.parametrize("size", [(55, 60), (76, 60), (106, 60), (118, 60)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_board_breaks_the_cards_on_offer_between_choices_only(size: tuple[int, int]) -> None:
+    """A playtest at 120x40 read "their L" at a line's end and "Lamp" on the next: the row of
+    choices broke inside one. However narrow, each choice stays on one line."""
+    state = _claim_after_a_won_challenge()
+    set_cards(state, 1, {s: 1 for s in range(7)})
+    _chosen, texts = run_board(state, 2, [], size=size)
+    lines = texts["cb-decision"].splitlines()
+    offered = ["top card"] + [f"their {letter} " for letter in "PCLFMSK"]
+    for choice in offered:
+        assert any(choice in line for line in lines), (choice, lines)
+    words = {"Palm", "Camel", "Lamp", "Fez", "Moon", "Star", "Key"}
+    for line in lines:  # no line starts with a symbol's name cut from its letter
+        first = line.strip("│ ").split(" ")[0] if line.strip("│ ") else ""
+        assert first not in words, lines
+
+
 def test_board_a_loser_without_cards_offers_only_the_top_card() -> None:
     """CB-X4: the winner takes the top card or one of the loser's cards; when the loser holds
     none, the board offers and words the top card alone (a playtest found "or one of Bea's
