@@ -73,7 +73,7 @@ class Change:
 
     def text(self) -> str:
         """``Tess 1,512, +18``; ``Tess 1,728?, +228`` while provisional."""
-        return f"{self.who} {rating_text(self.after, self.provisional)}, {signed(self.change)}"
+        return f"{self.who} {rating_text(self.after, self.provisional)}, {signed(self.change, self.after.mu - self.before.mu)}"
 
 
 @dataclass(frozen=True)

@@ -58,9 +58,15 @@ def shown(mu: float) -> int:
     return round(START + SCALE * (mu - START_MU))
 
 
-def signed(change: int) -> str:
-    """``+18``, ``-4`` (a real minus sign), ``±0``."""
-    return f"+{change:,}" if change > 0 else f"\u2212{-change:,}" if change < 0 else "\u00b10"
+def signed(change: int, moved: float = 0.0) -> str:
+    """``+18``, ``-4`` (a real minus sign), ``±0``; a change that rounds to nothing but
+    ``moved`` the mean (a settled computer level's, a playtest read "hard 1,557, ±0" for the
+    winner) keeps its way: ``+0``, ``−0``."""
+    if change > 0 or (change == 0 and moved > 0):
+        return f"+{change:,}"
+    if change < 0 or moved < 0:
+        return f"\u2212{-change:,}"
+    return "\u00b10"
 
 
 @lru_cache(maxsize=1)

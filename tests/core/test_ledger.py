@@ -96,7 +96,7 @@ def test_a_rating_is_provisional_until_its_fifth_game(tmp_path: Path) -> None:
         assert tess.provisional is ann.provisional is (number < 5), number
         assert kept.provisional is (number < 5)
         mark = "?" if number < 5 else ""
-        assert tess.text() == f"Tess {tess.after.shown:,}{mark}, {signed(tess.change)}"
+        assert tess.text() == f"Tess {tess.after.shown:,}{mark}, {signed(tess.change, tess.after.mu - tess.before.mu)}"
         standing = next(s for s in ledger.standings("casablanca") if s.who == "Tess")
         assert standing.games == number and standing.provisional is (number < 5)
         assert standing.rating() == f"{standing.skill.shown:,}{mark}"
@@ -127,7 +127,7 @@ def test_a_computer_level_the_ladder_measured_is_never_provisional(tmp_path: Pat
     assert kept is not None
     tess, hard, other = kept.changes
     assert (hard.who, hard.computer, hard.games, hard.provisional) == ("hard", True, 1, False)
-    assert hard.text() == f"hard {hard.after.shown:,}, {signed(hard.change)}"
+    assert hard.text() == f"hard {hard.after.shown:,}, {signed(hard.change, hard.after.mu - hard.before.mu)}"
     assert tess.provisional and other.provisional and other.text().startswith(f"unmeasured {other.after.shown:,}?, ")
     standings = {s.who: s for s in ledger.standings()}
     assert not standings["hard"].provisional and standings["hard"].to_json()["provisional"] is False
@@ -298,6 +298,8 @@ def test_the_scale_starts_at_1500_and_signs_its_changes() -> None:
     assert shown(25.0) == Skill().shown == 1500
     assert shown(33.0) == 1900
     assert (signed(18), signed(-4), signed(0)) == ("+18", "\u22124", "\u00b10")
+    # a settled level's win moves its mean by less than a point shown: the way is kept
+    assert (signed(0, 0.004), signed(0, -0.004), signed(0, 0.0)) == ("+0", "\u22120", "\u00b10")
     first, _, last = rate([Skill(), Skill(), Skill()], [0, 1, 2])
     assert first.mu > 25.0 > last.mu  # (the middle one's move depends on the model)
 
