@@ -366,13 +366,16 @@ class BanqueFataleKnowledge(Knowledge):
             self._medium = MediumAgent(self.rules)
         return self._medium.choose(view, legal, random.Random(rng.random()))
 
+    def indifferent(self, view: Mapping[str, Any]) -> bool:
+        """The last round's pool: every jeton counts the same at the end and each seat takes
+        as many whatever is chosen, so no pick changes a score."""
+        return view["phase"] == "draft" and not view["display"] and not view["pile"]
+
     def candidates(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Sequence[Action]:
         self.read(view)
         first = self.medium_choice(view, legal, rng)
-        if view["phase"] == "draft" and not view["display"] and not view["pile"]:
-            # the last round's pool: every jeton counts the same at the end and each seat
-            # takes as many whatever is chosen, so no pick changes a score and there is nothing
-            # to search (a playtest waited about 15 s for the computers' picks there)
+        if self.indifferent(view):
+            # a playtest waited about 15 s for the computers' picks there
             return [first]
         if view["phase"] != "bid":
             return [first] + [a for a in legal if a != first]

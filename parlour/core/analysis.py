@@ -265,17 +265,23 @@ def default_seat(record: Record) -> int:
 
 def seat_decisions(game: Game, record: Record, seat: int) -> tuple[list[int], int]:
     """The indices in ``record.actions`` of ``seat``'s decisions with a real choice, and how
-    many of its moves were forced; an :class:`AnalysisError` when the record does not
+    many of its moves were forced (one legal move, or moves the game's knowledge calls
+    indifferent: Banque Fatale's last picks from the pool); an :class:`AnalysisError` when the record does not
     replay to its end."""
     try:
         state = replay(game, record, upto=0)
     except RecordError as exc:
         raise AnalysisError(str(exc)) from None
+    knowledge = None
+    try:
+        knowledge = game.search_knowledge(clean_record_rules(game, record))
+    except Exception:  # noqa: BLE001 - plugin code: without it, every choice is judged
+        pass
     chosen: list[int] = []
     forced = 0
     for index, text in enumerate(record.actions):
         if state.to_move == seat:
-            if len(state.legal_actions()) > 1:
+            if len(state.legal_actions()) > 1 and not _indifferent(knowledge, state, seat):
                 chosen.append(index)
             else:
                 forced += 1
@@ -287,6 +293,17 @@ def seat_decisions(game: Game, record: Record, seat: int) -> tuple[list[int], in
         raise AnalysisError(f"the game is not finished ({len(record.actions)} moves recorded): "
                             "only a finished game is analysed")
     return chosen, forced
+
+
+def _indifferent(knowledge: Any, state: State, seat: int) -> bool:
+    """Whether the game's knowledge says no choice of ``seat``'s here changes a score
+    (``Knowledge.indifferent``; plugin code: a failure is as no)."""
+    if knowledge is None:
+        return False
+    try:
+        return knowledge.indifferent(state.view(seat)) is True
+    except Exception:  # noqa: BLE001 - judged as any choice is
+        return False
 
 
 def analyse_decision(game: Game, record: Record, seat: int, index: int, budget: int, seed: int,

@@ -79,6 +79,13 @@ class Knowledge:
         is ``legal`` itself."""
         return legal
 
+    def indifferent(self, view: Mapping[str, Any]) -> bool:
+        """Whether every legal move of the deciding seat leads to the same scores, whatever
+        it chooses (Banque Fatale's picks from the last round's pool: each jeton counts the
+        same at the end): the analysis then counts the move as forced, not as a decision
+        judged on noise. The default: never."""
+        return False
+
     def evaluate(self, world: State) -> Sequence[float] | None:
         """Each seat's expected result (0 to 1, as :meth:`result` gives it) in a world a
         rollout stopped in early; None to play on to the end."""

@@ -326,3 +326,28 @@ def test_a_games_wording_of_a_move_that_fails_gives_the_moves_own_label_then_its
     assert label_in(SimpleNamespace(label_in=lambda s, a: 5), None, Labelled()) == "pick up the chip on field 4"  # type: ignore[arg-type]
     assert label_in(SimpleNamespace(label_in=broken), None, Unlabelled()) == "pick 3"  # type: ignore[arg-type]
     assert label_in(SimpleNamespace(label_in=lambda s, a: "match"), None, Labelled()) == "match"  # type: ignore[arg-type]
+
+
+def test_picks_that_change_no_score_are_counted_forced_not_judged() -> None:
+    """Banque Fatale's last round: each jeton counts the same at the end and every seat takes
+    as many whatever it picks. A playtest's analysis judged those picks on noise (three at
+    0 %, "best: take one B jeton"); they are counted forced (``Knowledge.indifferent``)."""
+    from parlour.core.record import replay
+    from parlour.games.banque_fatale import GAME as BANQUE
+
+    rules = load_ruleset(BANQUE).resolve()
+    match = start_match(BANQUE, rules, 3, [Seat(f"P{i + 1}", "random") for i in range(3)])
+    match.play_out()
+    record = match.record
+    record.finished = True
+    knowledge = BANQUE.search_knowledge(rules)
+    for seat in range(3):
+        chosen, forced = seat_decisions(BANQUE, record, seat)
+        last_picks = []
+        for index in range(len(record.actions)):
+            state = replay(BANQUE, record, upto=index)
+            if state.to_move == seat and knowledge.indifferent(state.view(seat)):
+                last_picks.append(index)
+        assert last_picks, "the last round's pool goes round"
+        assert not set(last_picks) & set(chosen)
+        assert forced >= len(last_picks)
