@@ -80,10 +80,8 @@ class Knowledge:
         return legal
 
     def indifferent(self, view: Mapping[str, Any]) -> bool:
-        """Whether every legal move of the deciding seat leads to the same scores, whatever
-        it chooses (Banque Fatale's picks from the last round's pool: each jeton counts the
-        same at the end): the analysis then counts the move as forced, not as a decision
-        judged on noise. The default: never."""
+        """Whether no legal move of the deciding seat changes a score (Banque Fatale's last
+        picks from the pool): the analysis counts it forced. The default: never."""
         return False
 
     def evaluate(self, world: State) -> Sequence[float] | None:
