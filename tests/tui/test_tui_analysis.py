@@ -33,8 +33,8 @@ def tiny_budget(monkeypatch) -> None:
 
 
 def short_game(humans: tuple[int, ...] = (0,)) -> Record:
-    """Banque Fatale on a seven-card deck (four rounds): 19 decisions of Ann's, three key
-    moments at this budget."""
+    """Banque Fatale on a seven-card deck (four rounds): 16 decisions of Ann's (her last three
+    picks from the pool change no score and are forced), three key moments at this budget."""
     rules = dict(load_ruleset(BANQUE).resolve())
     rules["deck"] = ["R", "Y", "G", "B", "O", "RY", "RG"]
     match = start_match(BANQUE, rules, 0, [Seat(f"P{i}", "random") for i in range(3)])
@@ -118,7 +118,7 @@ def test_a_analyses_the_seat_then_marks_each_decision_jumps_to_key_moments_and_p
             screen.go(0)
             await pilot.pause()
             text = screen_text(app)
-            assert "19 decisions: " in text and f"key moments (n/p): {', '.join(map(str, moments))}" in text
+            assert "16 decisions: " in text and f"key moments (n/p): {', '.join(map(str, moments))}" in text
             assert "Ann's win chance\n" in text and "100%" in text and "▕" in text
             assert "n/p" in text.splitlines()[-1], "the key-moment keys in the footer"
             assert not errors(app)
@@ -158,7 +158,7 @@ def test_a_broken_kept_analysis_is_made_again(tmp_path, broken) -> None:
     async def scenario() -> None:
         async with app.run_test(size=(120, 40), notifications=True) as pilot:
             screen = await analysed_review(pilot, app, record, path)
-            assert len(screen.analyses[0].decisions) == 19 and not errors(app)
+            assert len(screen.analyses[0].decisions) == 16 and not errors(app)
         assert engine.kept(path, BANQUE, record, 0, BUDGET, 0) is not None, "the file is written anew"
 
     run(scenario())
