@@ -389,9 +389,16 @@ class CasablancaBoard(Board, can_focus=True):
         return max(width - (2 if compact else 4), 1) if width else None
 
     def _know_width(self) -> int | None:
-        """The knowledge panel's width inside its padding (a scroll bar takes its part)."""
+        """The knowledge panel's width inside its padding, the table's scroll bar's part left
+        out even while it does not show: a text broken at the whole width before the bar
+        came (a longer table at the round's end) was wrapped again inside an item, "3 on" /
+        "26," (a playtest at 120x40)."""
         know = self.query_one("#cb-know", Static)
-        return know.content_region.width or (max(self.size.width - 2, 1) if self.size.width else None)
+        width = know.content_region.width or (max(self.size.width - 2, 1) if self.size.width else None)
+        scroll = self.query_one("#cb-scroll")
+        if width and not scroll.show_vertical_scrollbar:
+            width = max(1, width - scroll.styles.scrollbar_size_vertical)
+        return width
 
     def _claim_prompt(self, loser: str) -> str:
         """CB-X4: what the winner may take, as offered: a choice that does not exist (the

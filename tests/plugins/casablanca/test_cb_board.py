@@ -981,3 +981,36 @@ def test_the_compact_ring_sets_a_lone_figure_apart_from_the_chip() -> None:
     assert texts[10] == "11" + texts[10][2] + "(?) 4", texts
     assert texts[22] == "23" + texts[22][2] + "(?)23", texts
     assert all(len(text) == COMPACT_CELL for text in texts.values())
+
+
+@pytest.mark.parametrize("width", [103, 110, 114, 120, 124])
+def test_what_you_know_still_breaks_between_items_when_the_tables_scroll_bar_comes(width: int) -> None:
+    """A playtest at 120x40 read "3 on" / "26," at a round's end: the line was broken at the
+    panel's whole width, then the table grew a scroll bar and the line wrapped again inside an
+    item. The knowledge is broken at the width left beside a scroll bar, shown or not."""
+    state = arranged(figures=False)
+    place_figures(state, {s: 0 for s in range(4)})
+    view = dict(state.view(0))
+    view["known"] = [v if f % 3 else None for f, v in enumerate(state.chips)]  # a long "You know:"
+
+    async def scenario() -> list[int]:
+        app = BoardHost(CasablancaBoard, GAME, rules(), list(NAMES))
+        widths = []
+        async with app.run_test(size=(width, 60)) as pilot:
+            await wait_for(pilot, lambda: bool(app.query(CasablancaBoard)))
+            app.board.show(view, None)
+            await pilot.pause()
+            scroll = app.board.query_one("#cb-scroll")
+            know = app.board.query_one("#cb-know")
+            assert not scroll.show_vertical_scrollbar, "room enough: no bar yet"
+            barred = know.content_region.width - scroll.styles.scrollbar_size_vertical
+            text = knowledge_text(view, 2, NAMES, width=app.board._know_width())
+            console = Console(width=barred, file=io.StringIO())
+            for line in console.render_lines(text, console.options.update_width(barred), pad=False):
+                widths.append(sum(len(segment.text) for segment in line))
+                first = "".join(segment.text for segment in line).strip()
+                assert not first[:1].isdigit() or " on " in first, "a line starting inside an item"
+        return widths
+
+    widths = asyncio.run(scenario())
+    assert len(widths) >= 3
