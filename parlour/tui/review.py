@@ -253,7 +253,11 @@ class ReviewScreen(ParlourScreen):
             text.append("\n").append_text(evaluation(decision, who, self.app.size.width - 2,
                                                          self.game.texts_read_as_labels))
         else:
-            text.append("\n" + with_names(self.review.last_move(self.step, self.seat), self.names))
+            # one line, as the evaluation is: two pushed the board down at 80x24 (a playtest);
+            # the whole of it is in the log
+            last = Text(with_names(self.review.last_move(self.step, self.seat), self.names))
+            last.truncate(max(self.app.size.width - 2, 10), overflow="ellipsis")
+            text.append("\n").append_text(last)
         return text
 
     # -- keys --------------------------------------------------------------------------

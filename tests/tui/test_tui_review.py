@@ -345,3 +345,23 @@ def test_mc_the_header_names_the_game_a_move_was_played_in(tmp_path) -> None:
 
 def where_text(screen: ReviewScreen) -> str:
     return str(screen.query_one("#review-where").render())
+
+
+def test_at_80_columns_the_last_move_keeps_to_one_line_under_the_header(tmp_path, monkeypatch) -> None:
+    """A playtest at 80x24 read "… win the pot" / "of $1,200! (and 1 more in the log)": the
+    last move took two lines and pushed the board down. It keeps to one, cut with "…" (the log
+    has the whole of it)."""
+    record = finished(CASABLANCA, [HUMAN, "random", "random"])
+    app = app_for(tmp_path)
+    long = "Player 2 wins the exchange and the pot of $1,200, the fourth Moon card of the round! (and 1 more in the log)"
+
+    async def scenario() -> list[str]:
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.show_review(CASABLANCA, record, seat=None)
+            screen = await review_up(pilot, app)
+            monkeypatch.setattr(screen.review, "last_move", lambda step, seat: long)
+            return screen.where().plain.splitlines()
+
+    lines = run(scenario())
+    assert len(lines) == 2 and len(lines[1]) <= 78 and lines[1].endswith("…"), lines
+    assert lines[1].startswith("P1 wins the exchange"), "seat labels named"
