@@ -95,7 +95,7 @@ class Hoarder(Person):
     def size(self, t, view, card, rng):
         aces = t.code_aces(card)
         if not any(a and t.mine[c] for c, a in enumerate(aces)):
-            return 2
+            return 0
         return 1 + (rng.random() < 0.5)
 
     def draft(self, t, view, c):
