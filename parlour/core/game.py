@@ -568,14 +568,15 @@ def move_label(game: Game, rules: Mapping[str, Any], text: object, kept: object,
     analysis) is worded in the language it was made in; it is shown, as it is kept, only when
     the text is none of the game's moves (a file edited by hand, a game changed since)."""
     if isinstance(text, str):
-        readers: list[Callable[[], str]] = []
-        if state is not None:  # first: the move as it was at that moment (Game.label_in)
-            readers.append(lambda: game.label_in(state, game.legal_action(state.clone(), text)))
+        readers: list[Callable[[], Action]] = []
         if game.reads_actions:
-            readers.append(lambda: game.action_from_text(text, rules).label)
+            readers.append(lambda: game.action_from_text(text, rules))
+        if state is not None:
+            readers.append(lambda: game.legal_action(state.clone(), text))
         for read in readers:
             try:
-                label = read()
+                action = read()  # worded as at its moment where the state is known (Game.label_in)
+                label = action.label if state is None else game.label_in(state, action)
             except Exception:  # noqa: BLE001 - a text the game cannot read back: the kept label stands
                 continue
             if isinstance(label, str):
