@@ -80,6 +80,10 @@ def abilities(agent: Agent) -> Abilities:
     return found
 
 
+#: How often (in simulations) a searching agent reports its progress.
+PROGRESS_EVERY = 64
+
+
 @dataclass(frozen=True)
 class Budget:
     """How long a searching agent may think about one decision: a number of simulations
@@ -96,6 +100,43 @@ class Budget:
             raise ValueError(f"simulations must be from 1 to {MAX_ITERATIONS:,}, not {self.iterations}")
         if self.seconds is not None and not 0 < self.seconds <= 600:
             raise ValueError(f"a time limit must be above 0 and at most 600 seconds, not {self.seconds}")
+
+
+class Stopwatch:
+    """When one search stops (its budget: simulations, seconds or both) and the progress it
+    reports on the way (every :data:`PROGRESS_EVERY` simulations, at most every 50 ms when
+    timed). The clock is read once at the start and once a simulation when timed."""
+
+    __slots__ = ("limit", "seconds", "clock", "start", "deadline", "progress", "last_report")
+
+    def __init__(self, budget: Budget, clock: Callable[[], float], progress: Callable[[float], None] | None) -> None:
+        self.limit = budget.iterations
+        self.seconds = budget.seconds
+        self.clock = clock
+        self.start = self.last_report = clock()
+        self.deadline = self.start + self.seconds if self.seconds is not None else None
+        self.progress = progress
+
+    def over(self, done: int) -> bool:
+        """Whether the search stops after ``done`` simulations (reporting progress if not)."""
+        limit = self.limit
+        if limit is not None and done >= limit:
+            return True
+        now = 0.0
+        if self.deadline is not None:
+            now = self.clock()
+            if now >= self.deadline:
+                return True
+        if self.progress is not None and done and done % PROGRESS_EVERY == 0:
+            if self.deadline is None:
+                self.progress(done / limit)  # type: ignore[operator]
+            elif now - self.last_report >= 0.05:
+                self.last_report = now
+                share = (now - self.start) / self.seconds  # type: ignore[operator]
+                if limit is not None:
+                    share = max(share, done / limit)
+                self.progress(min(1.0, share))
+        return False
 
 
 #: Builds an agent for a game played under the resolved ``rules``.

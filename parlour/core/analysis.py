@@ -52,6 +52,10 @@ KEY_MOMENTS = 3
 TOP = 3
 #: legal moves searched beside the move played when the game's candidates are that move alone
 ALTERNATIVES = 8
+#: the move played is tried in at least this share of a decision's simulations (one more
+#: simulation in this many): a move the search left after a poor start has a win chance
+#: biased low, which would overstate the loss
+PLAYED_SHARE = 5
 
 
 class AnalysisError(Exception):
@@ -117,11 +121,12 @@ def decision_seed(seed: int, index: int) -> int:
 def searcher_version(game: Game, rules: Mapping[str, Any]) -> str:
     """What the judge is made of: the game's version and the source of its knowledge for the
     searching player (every file of the package it is written in, which its rollouts and
-    candidates come from), of the searcher itself, and the game's calibration. A kept analysis made by another
-    searcher is made again: a better ``hard`` judges the same game differently."""
+    candidates come from), of the searcher itself, the move played's floor and the game's
+    calibration. A kept analysis made by another searcher is made again: a better ``hard``
+    judges the same game differently."""
     counts = range(game.min_players, min(game.max_players, game.min_players + MAP_COUNTS) + 1)
     maps = [calibration(game.id, n) for n in counts]
-    digest = hashlib.sha256(f"{ANALYSIS_VERSION}/{game.id}/{game.version}/{maps}".encode())
+    digest = hashlib.sha256(f"{ANALYSIS_VERSION}/{PLAYED_SHARE}/{game.id}/{game.version}/{maps}".encode())
     sources = {**_sources(type(game.search_knowledge(rules))), **_sources(SearchAgent)}
     for name in sorted(sources):
         digest.update(name.encode() + b"\0")
@@ -330,10 +335,12 @@ def judge(game: Game, rules: Mapping[str, Any], state: State, played_text: str, 
     played = game.legal_action(state, played_text)
     agent = SearchAgent(game.search_knowledge(rules), Budget(iterations=budget))
     worlds = world_sampler(state, seat)
-    found = agent.search(view, legal, random.Random(decision_seed(seed, index)), worlds, progress, also=[played])
+    floor = max(1, budget // PLAYED_SHARE)
+    found = agent.search(view, legal, random.Random(decision_seed(seed, index)), worlds, progress, also=[played],
+                         floor=floor)
     if not found.iterations:  # the game offered the move played alone: judge it against the others
         found = agent.search(view, legal, random.Random(decision_seed(seed, index)), worlds, progress,
-                             also=[played, *legal[:ALTERNATIVES]])
+                             also=[played, *legal[:ALTERNATIVES]], floor=floor)
     moves = found.moves
     best = moves[found.most_visited()]
     mine = next(m for m in moves if m.action == played)

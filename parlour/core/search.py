@@ -15,10 +15,10 @@ import math
 import random
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from parlour.core.agents import AgentKind, Budget
+from parlour.core.agents import AgentKind, Budget, Stopwatch
 from parlour.core.i18n import N_
 
 if TYPE_CHECKING:
@@ -140,8 +140,6 @@ FLAT_CANDIDATES = 12
 WIDE = 40
 #: Moves sampled at random as the root's candidates in a huge choice the game gives no advice on.
 ROOT_SAMPLE = 256
-#: How often (in simulations) a searching agent reports its progress.
-PROGRESS_EVERY = 64
 
 
 _LOW = float("-inf")
@@ -227,53 +225,20 @@ class Searched:
 
     moves: tuple[MoveStats, ...]
     iterations: int
+    #: the most visited move's index before the simulations a ``floor`` added, if any
+    chosen: int | None = None
 
     def most_visited(self) -> int:
         """The index of the most tried move (more visits, then the better mean; the first
-        of equals)."""
+        of equals), as the search chose before any ``floor`` simulations."""
+        if self.chosen is not None:
+            return self.chosen
         best = 0
         for i in range(1, len(self.moves)):
             a, b = self.moves[i], self.moves[best]
             if a.visits > b.visits or (a.visits == b.visits and a.visits and a.reward > b.reward):
                 best = i
         return best
-
-
-class _Stopwatch:
-    """When one search stops (its budget: simulations, seconds or both) and the progress it
-    reports on the way (every :data:`PROGRESS_EVERY` simulations, at most every 50 ms when
-    timed). The clock is read once at the start and once a simulation when timed."""
-
-    __slots__ = ("limit", "seconds", "clock", "start", "deadline", "progress", "last_report")
-
-    def __init__(self, budget: Budget, clock: Callable[[], float], progress: Callable[[float], None] | None) -> None:
-        self.limit = budget.iterations
-        self.seconds = budget.seconds
-        self.clock = clock
-        self.start = self.last_report = clock()
-        self.deadline = self.start + self.seconds if self.seconds is not None else None
-        self.progress = progress
-
-    def over(self, done: int) -> bool:
-        """Whether the search stops after ``done`` simulations (reporting progress if not)."""
-        limit = self.limit
-        if limit is not None and done >= limit:
-            return True
-        now = 0.0
-        if self.deadline is not None:
-            now = self.clock()
-            if now >= self.deadline:
-                return True
-        if self.progress is not None and done and done % PROGRESS_EVERY == 0:
-            if self.deadline is None:
-                self.progress(done / limit)  # type: ignore[operator]
-            elif now - self.last_report >= 0.05:
-                self.last_report = now
-                share = (now - self.start) / self.seconds  # type: ignore[operator]
-                if limit is not None:
-                    share = max(share, done / limit)
-                self.progress(min(1.0, share))
-        return False
 
 
 class _Root:
@@ -334,7 +299,7 @@ class SearchAgent:
     progressively (``widening * visits ** alpha`` children); the root's moves come from
     ``Knowledge.candidates``, best first. The choice is the most visited root move.
 
-    The steps: :meth:`root_moves`, then :meth:`search` (a :class:`_Stopwatch`, the root's
+    The steps: :meth:`root_moves`, then :meth:`search` (a :class:`Stopwatch`, the root's
     and the tree's selection, :meth:`_simulate`), then :meth:`final_choice`. A search keeps
     its state to itself, so one agent may run several at once."""
 
@@ -484,10 +449,14 @@ class SearchAgent:
         progress: Callable[[float], None] | None = None,
         also: Sequence[Action] = (),
         chances: bool = True,
+        floor: int = 0,
     ) -> Searched:
         """Search the decision and return what was found of each root move (see
         :class:`Searched`); ``also`` as in :meth:`root_moves`. Without ``chances`` the win
-        chances are not kept (a decision needs only the rewards: it is quicker)."""
+        chances are not kept (a decision needs only the rewards: it is quicker). With a
+        ``floor``, once the budget is spent the first move of ``also`` is tried until it has
+        that many simulations (at most ``4 * floor`` worlds drawn): a move the selection left
+        after a poor start has a mean biased low, which more simulations dilute."""
         if len(legal) == 1 and not also:
             if progress is not None:
                 progress(1.0)
@@ -500,17 +469,12 @@ class SearchAgent:
             return Searched(tuple(MoveStats(a, 0, 0.0, None) for a in offered), 0)
         next_world = self._world_stream(view, worlds, rng)
         root = _Root(offered)
-        watch = _Stopwatch(self.budget, self.clock, progress)
+        watch = Stopwatch(self.budget, self.clock, progress)
         c, widening, alpha = self.exploration, self.widening, self.alpha
         simulate, win_chance = self._simulate, self.knowledge.win_chance
         nodes, wins = root.nodes, root.wins
-        done = 0
-        while not watch.over(done):
-            world = next_world()
-            done += 1
-            pick = root.select(world, c, widening, alpha)
-            if pick < 0:
-                continue
+
+        def play(world: State, pick: int) -> None:
             node = nodes[pick]
             mover: int = world.to_move  # type: ignore[assignment]
             world.apply_trusted(offered[pick])
@@ -521,9 +485,27 @@ class SearchAgent:
             if chances:
                 chance = win_chance(world, mover)  # the world where the simulation stopped
                 wins[pick] += reward if chance is None else chance
+
+        done = 0
+        while not watch.over(done):
+            world = next_world()
+            done += 1
+            pick = root.select(world, c, widening, alpha)
+            if pick >= 0:
+                play(world, pick)
+        searched = root.stats(done, chances)
+        chosen = searched.most_visited()
+        pick = offered.index(also[0]) if also else 0
+        for _ in range(4 * floor if also else 0):
+            if nodes[pick].visits >= floor:
+                break
+            world = next_world()
+            done += 1
+            if world.is_legal(offered[pick]):
+                play(world, pick)
         if progress is not None:
             progress(1.0)
-        return root.stats(done, chances)
+        return searched if done == searched.iterations else replace(root.stats(done, chances), chosen=chosen)
 
     def final_choice(self, searched: Searched, rng: random.Random) -> Action:
         """The most visited move; with :attr:`Knowledge.variety`, any of those close to it

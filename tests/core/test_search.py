@@ -527,6 +527,24 @@ def test_a_move_asked_for_is_searched_even_if_the_game_would_not_offer_it() -> N
     assert all(m.visits for m in asked.moves)
 
 
+def test_a_floor_tries_the_move_asked_for_after_the_search_without_changing_its_choice() -> None:
+    """The analysis's floor: a guess the selection gave up on early (a pea under one of ten
+    shells) is tried until it has ``floor`` simulations once the budget is spent; the other
+    moves, the choice and every simulation before are those of the search without it."""
+    agent = SearchAgent(Knowledge(), Budget(iterations=300))
+    plain = searched(agent, Shell(), 4, also=[Pick(3)])
+    guess = next(m for m in plain.moves if m.action == Pick(3))
+    assert guess.visits < 60
+    floored = searched(agent, Shell(), 4, also=[Pick(3)], floor=60)
+    tried = next(m for m in floored.moves if m.action == Pick(3))
+    assert tried.visits == 60 and floored.iterations == 300 + 60 - guess.visits
+    assert tried.win == pytest.approx(0.1, abs=0.08)  # one shell in ten
+    assert floored.moves[floored.most_visited()].action == plain.moves[plain.most_visited()].action == Pick(10)
+    assert [m for m in floored.moves if m.action != Pick(3)] == [m for m in plain.moves if m.action != Pick(3)]
+    sure = searched(agent, Shell(), 4, also=[Pick(10)], floor=60)  # tried more than the floor already
+    assert sure == searched(agent, Shell(), 4, also=[Pick(10)])
+
+
 def test_one_agent_runs_two_searches_at_once() -> None:
     """No search keeps its state on the agent: threads searching with one agent for both
     seats (the other seat modelled, which asks whose search it is), switched between as
