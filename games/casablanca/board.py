@@ -258,7 +258,8 @@ class CasablancaBoard(Board, can_focus=True):
             "ring": ring_panel(view, names, cursor, self.spots, legend=not compact, compact=compact),
             "players": players_panel(view, names, self.win, compact=compact),
             # compact: one paragraph, broken between its items ("Seen by Bea:" / "9" read badly)
-            "know": (dot_lines(knowledge_text(view, self.chips_per_number, names, compact=True), self._know_width())
+            "know": (dot_lines(knowledge_text(view, self.chips_per_number, names, compact=True,
+                                              width=self._know_width()), self._know_width())
                      if compact else knowledge_text(view, self.chips_per_number, names, width=self._know_width())),
             "decision": self._decision(compact),
         }

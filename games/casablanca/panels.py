@@ -424,7 +424,8 @@ def knowledge_text(view: Mapping[str, Any], chips_per_number: int, names: Sequen
                    compact: bool = False, width: int | None = None) -> Text:
     """What this seat knows of the chips. ``compact``: one paragraph, without what the ring
     already shows (the known chips are on it with the memory aid), and each other player once,
-    with the fields he has seen (not each field with its players); the caller breaks it
+    with the fields he has seen (not each field with its players), the names shortened alike
+    where that saves a line of ``width`` (see :func:`seen_by_compact`); the caller breaks it
     between its items. Else ``width``: the panel's, in which each line breaks between its
     items only (a playtest at 120x40 read "set" / "aside: 5" and "field 28" / "(Cleo)")."""
     seat = view["seat"]
@@ -469,13 +470,60 @@ def knowledge_text(view: Mapping[str, Any], chips_per_number: int, names: Sequen
                 seen_by.setdefault(k, []).append(str(f + 1))
     # a playtest at 80x24 read only the fields, not who had seen them; one at 120x40 saw the
     # list of fields overflow the panel late in a round: each player once, with his fields
-    if (compact or len(watched) > WATCHED_ROOM) and seen_by:
+    if compact and seen_by:
+        return seen_by_compact(text, seen_by, names, width)
+    if len(watched) > WATCHED_ROOM and seen_by:
         for k, fields in sorted(seen_by.items()):
             text.append(brk, style="dim")
             text.append_text(dot_lines(Text(_("Seen by {}: {}").format(seat_name(names, k), ", ".join(fields)),
-                                            style="dim"), None if compact else width, (", ",)))
+                                            style="dim"), width, (", ",)))
     elif watched:
         text.append(brk, style="dim")
         text.append_text(dot_lines(Text(_("Seen by others: {}").format(list_break().join(watched)), style="dim"),
                                    width, (list_break(),)))
     return text
+
+
+def seen_by_compact(head: Text, seen_by: Mapping[int, Sequence[str]], names: Sequence[str],
+                    width: int | None) -> Text:
+    """``head`` (what the compact knowledge says first), then each other player once with the
+    fields he has seen, in as few lines of ``width`` as it can take broken between its items:
+    a playtest at 80x24 saw one player of three there, the others on a third line scrolled
+    out of view under a decision. Where it saves a line, every name is cut to the same length
+    (at least four cells, as :func:`fit_names` keeps, and never so that two read alike), the
+    longest that takes the fewest lines; else they stay whole."""
+
+    def built(shown: Mapping[int, str]) -> Text:
+        text = head.copy()
+        for k, fields in sorted(seen_by.items()):
+            text.append(SEPARATOR, style="dim")
+            text.append(_("Seen by {}: {}").format(shown[k], ", ".join(fields)), style="dim")
+        return text
+
+    def lines(text: Text) -> int:
+        assert width is not None
+        return len(dot_lines(text, width).wrap(_MEASURE, width, overflow="fold"))
+
+    # every seat's name, not only those listed: a lone "Playe…" may not stand for two players
+    whole = {k: seat_name(names, k) for k in sorted(set(range(len(names))) | set(seen_by))}
+    best = built(whole)
+    if width is None:
+        return best
+    fewest = lines(best)
+    for cells in range(max(cell_len(whole[k]) for k in seen_by) - 1, 3, -1):
+        shown = {k: _cut(name, cells) for k, name in whole.items()}
+        if len(set(shown.values())) < len(shown):
+            break  # "Player 2" and "Player 3" would both read "Play…"
+        text = built(shown)
+        if (count := lines(text)) < fewest:
+            best, fewest = text, count
+    return best
+
+
+def _cut(name: str, cells: int) -> str:
+    """``name`` in at most ``cells`` cells, its last letters given for an ellipsis."""
+    if cell_len(name) <= cells:
+        return name
+    cut = Text(name)
+    cut.truncate(cells, overflow="ellipsis")
+    return cut.plain

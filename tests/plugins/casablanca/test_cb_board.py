@@ -521,6 +521,42 @@ def test_knowledge_says_which_fields_others_have_seen(lang: str, full: str, comp
     assert all(len(line) <= 40 for line in narrow if "14" in line or "27" in line), narrow
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_compact_knowledge_names_every_player_who_saw_a_chip_in_two_lines(lang: str) -> None:
+    """A playtest at 80x24 read one player under "Seen by" where the table at 120x40 named
+    three: the compact list ran onto a third line, scrolled out of view under a decision. Where
+    it saves a line, every name is cut alike and each player who saw a chip is still named."""
+    from parlour.core.i18n import in_language
+    from parlour.games.casablanca.panels import dot_lines
+    from parlour.games.casablanca.texts import _ as words
+
+    names = ["Alexandrina", "Bartholomew", "Constantine", "Dorothea"]
+    view = dict(arranged().view(0))
+    knowers = [[] for _ in view["knowers"]]
+    chips = list(view["chips"])
+    for f, seats in {9: [1], 11: [1, 2], 14: [1], 10: [2], 15: [2], 12: [3]}.items():
+        knowers[f], chips[f] = seats, True
+    view.update(knowers=knowers, chips=chips, public=[False] * len(chips), memory_aid=True)
+    with in_language(lang):
+        text = dot_lines(knowledge_text(view, 2, names, compact=True, width=78), 78).plain
+        shown = {seat: next((cut for cut in [names[seat]] + [names[seat][:k] + "…" for k in range(10, 2, -1)]
+                             if words("Seen by {}: {}").format(cut, fields) in text), None)
+                 for seat, fields in ((1, "10, 12, 15"), (2, "11, 12, 16"), (3, "13"))}
+    lines = text.splitlines()
+    assert len(lines) == 2 and all(len(line) <= 78 for line in lines), lines
+    assert None not in shown.values(), (shown, text)  # each seat named with the fields he saw
+    assert len({len(cut) for cut in shown.values()}) == 1 and len(shown[1]) >= 4, shown  # cut alike
+    # names that would read alike once cut stay whole, and wrap as before, even where only
+    # one of them is listed ("Playe…" would not tell Player 2 from Player 3)
+    same = ["Player 1", "Player 2", "Player 3", "Player 4"]
+    with in_language(lang):
+        text = dot_lines(knowledge_text(view, 2, same, compact=True, width=60), 60).plain
+        view.update(knowers=[[1] if seats else [] for seats in knowers])
+        alone = dot_lines(knowledge_text(view, 2, same, compact=True, width=60), 60).plain
+    assert all(name in text for name in same[1:]) and "…" not in text, text
+    assert "Player 2" in alone and "…" not in alone, alone
+
+
 def test_knowledge_lists_many_watched_fields_by_player_in_the_full_table_too() -> None:
     """A playtest at 120x40 saw "Seen by others: field 1 (…); field 3 (…); …" overflow the panel
     late in a round: past WATCHED_ROOM fields the full table lists each player once with his
