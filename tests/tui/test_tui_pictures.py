@@ -179,3 +179,38 @@ def test_the_win_chance_analysed_with_a_shows_on_the_results_when_back_from_the_
             assert "Ann's win chance" in text and results.query_one("#results").max_scroll_y == 0, text
 
     run(scenario())
+
+
+def test_back_from_the_review_the_results_keep_the_notes_keys(tmp_path: Path) -> None:
+    """At 80x24 a one-round Casablanca's results show the note's keys ("v: review the game
+    move by move" ...). A playtest opened the review, analysed with a, came back with Esc: the
+    win chance stood beside the plot's line and the keys were gone, though the plots could give
+    up a row for them. The plots give up rows (down to two) before the keys go that the results
+    showed without the win chance; the results do not scroll."""
+    match = played(CASABLANCA)
+    app = app_for(tmp_path)
+    keys = ("n: play again with the same table (a new seed)", "v: review the game move by move",
+            "a: analyse your decisions", "m: back to the games", "r: rules")
+
+    async def scenario() -> tuple[str, str, int]:
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(ResultsScreen(LiveGame(CASABLANCA, match, tmp_path / "game.json")))
+            await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and bool(app.screen.query("#results-picture")))
+            results = app.screen
+            before = await settled_text(pilot)
+            await pilot.press("v")
+            await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
+            await pilot.press("a")
+            await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and 0 in app.screen.analyses)
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is results)
+            after = await settled_text(pilot)
+            return before, after, int(results.query_one("#results").max_scroll_y)
+
+    before, after, overflow = run(scenario())
+    assert all(key in before for key in keys), before
+    assert "Ann's win chance" in after, after
+    assert all(key in after for key in keys), f"the keys are gone:\n{after}"
+    keys_before = [line for line in before.splitlines() if any(key in line for key in keys)]
+    assert keys_before == [line for line in after.splitlines() if any(key in line for key in keys)]
+    assert overflow == 0, after
