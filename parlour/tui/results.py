@@ -276,6 +276,10 @@ class ResultsScreen(ParlourScreen):
         if self.query("#results-picture") and self.show_analysis():
             self.on_resize(events.Resize(self.app.size, self.app.size))
 
+    def on_scores_chart_key_wrapped(self) -> None:
+        """The plot's key took another line at the plot's width (or gave one up)."""
+        self.on_resize(events.Resize(self.app.size, self.app.size))
+
     def show_analysis(self) -> bool:
         """Plot the win chance of the reader's seat when its analysis is kept beside the record
         (the review's ``a``, or ``parlour analyse`` at the app's budget); whether it changed."""

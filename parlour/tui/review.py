@@ -211,6 +211,10 @@ class ReviewScreen(ParlourScreen):
             # analysed, a note): its end, the step shown, stays in view
             self.call_after_refresh(self._log_to_end)
 
+    def on_scores_chart_key_wrapped(self) -> None:
+        """The plot's key took another line at the side panel's width (or gave one up)."""
+        self.fit_side()
+
     def _log_to_end(self) -> None:
         if not self.log_panel.player_scrolled:
             self.log_panel.scroll_end(animate=False)

@@ -44,10 +44,11 @@ def tiny_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("parlour.tui.results.APP_BUDGET", BUDGET)
 
 
-def played(game: Any, seed: int = 5, rules: dict[str, Any] | None = None) -> Any:
-    """A finished match of four (Ann the person) of seeded random players."""
+def played(game: Any, seed: int = 5, rules: dict[str, Any] | None = None,
+           names: tuple[str, ...] = ("Ann", "Bea", "Cyd", "Dan")) -> Any:
+    """A finished match of four (Ann, the first, the person) of seeded random players."""
     rules = rules or dict(load_ruleset(game).resolve())
-    seats = [Seat("Ann", HUMAN), Seat("Bea", "random"), Seat("Cyd", "random"), Seat("Dan", "random")]
+    seats = [Seat(names[0], HUMAN), *(Seat(name, "random") for name in names[1:])]
     match = start_match(game, rules, seed, [Seat(s.name, "random") for s in seats])
     match.play_out()
     match.replace_seat(0, seats[0], match.agents[0])
@@ -136,6 +137,24 @@ def test_the_review_plots_the_scores_beside_the_win_chance(tmp_path: Path) -> No
     picture = run(scenario())
     assert "Ann's win chance" in picture and "Score after each round" in picture and "━ Dan" in picture
     matches_snapshot(picture, "ReviewScreen", "picture-banque-fatale", (120, 40))
+
+
+def test_at_80x24_the_plots_key_beside_the_win_chance_names_every_player_whole(tmp_path: Path) -> None:
+    """Four names beside the win chance at 80x24: the key read "━ Tess  ━ Blaise  ━ Dmi…",
+    the last player cut (a playtest). It goes on to another line, each name whole; the
+    results still fit without scrolling."""
+    names = ("Tess", "Blaise", "Dominique", "Dmitri")
+    rules = dict(load_ruleset(BANQUE).resolve())
+    rules["deck"] = ["R", "Y", "G", "B", "O", "RY", "RG"]
+    match = played(BANQUE, 0, rules, names)
+    engine.keep(tmp_path / "game.json", engine.analyse(BANQUE, match.record, 0, BUDGET))
+    text, picture, overflow = results_picture(tmp_path, BANQUE, match, (80, 24))
+    assert "Tess's win chance" in picture, text
+    for name in names:
+        assert re.search(rf"━ {name}(  |$)", picture, re.MULTILINE), f"{name} not whole in the key:\n{picture}"
+    assert "━ Dmi…" not in picture and overflow == 0, text
+    assert plot(names, [StageScores("Round 1", [0.0] * 4), StageScores("Round 2", [1.0] * 4)], 36, 2).plain \
+        .splitlines()[2:] == ["━ Tess  ━ Blaise  ━ Dominique", "━ Dmitri                 round 1 → 2"]
 
 
 def test_the_plot_puts_each_players_line_where_his_scores_are() -> None:
