@@ -308,7 +308,10 @@ class ResultsScreen(ParlourScreen):
         """On a low terminal, the shortest of: the round-by-round scores on their side, and
         the note without the list of keys (the footer has them)."""
         console = self.app.console
-        options = console.options.update_width(max(event.size.width - 5, 10))
+        # measured as wide as the parts are when nothing scrolls (two columns of padding a
+        # side): a layout that needs the scrollbar is not chosen anyway, and at 80 columns a
+        # record's path of 76 counted two lines where it took one, and the keys went
+        options = console.options.update_width(max(event.size.width - 4, 10))
         self.notes = self.notes_at(max(event.size.width - 5, 10))
         self.fit_names(event.size.width)
         if self.scores_grid is not None and self.query("#results-scores"):  # (not yet mounted: at once)

@@ -10,11 +10,14 @@ The plots are checked against text snapshots in ``tests/tui/screens/`` through
 from __future__ import annotations
 
 import re
+import shutil
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 from screen_snapshots import matches
+from textual.screen import Screen
 from tui_helpers import run, wait_for
 
 from parlour.games.banque_fatale import GAME as BANQUE
@@ -205,15 +208,19 @@ def test_back_from_the_review_the_results_keep_the_notes_keys(tmp_path: Path) ->
     move by move" ...). A playtest opened the review, analysed with a, came back with Esc: the
     win chance stood beside the plot's line and the keys were gone, though the plots could give
     up a row for them. The plots give up rows (down to two) before the keys go that the results
-    showed without the win chance; the results do not scroll."""
+    showed without the win chance; the results do not scroll. The record's path there took
+    the whole width (76 columns) and was counted as two lines."""
     match = played(CASABLANCA)
     app = app_for(tmp_path)
+    short = Path(tempfile.mkdtemp(prefix="p"))  # a record's path as long as the playtest's: its line
+    path = short / ("g" * (76 - len("Record: ") - len(str(short)) - len("/.json")) + ".json")  # 76 columns
     keys = ("n: play again with the same table (a new seed)", "v: review the game move by move",
             "a: analyse your decisions", "m: back to the games", "r: rules")
 
     async def scenario() -> tuple[str, str, int]:
         async with app.run_test(size=(80, 24)) as pilot:
-            app.push_screen(ResultsScreen(LiveGame(CASABLANCA, match, tmp_path / "game.json")))
+            await app.push_screen(Screen())
+            app.show_results(LiveGame(CASABLANCA, match, path))  # with the ratings, as played
             await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and bool(app.screen.query("#results-picture")))
             results = app.screen
             before = await settled_text(pilot)
@@ -226,7 +233,11 @@ def test_back_from_the_review_the_results_keep_the_notes_keys(tmp_path: Path) ->
             after = await settled_text(pilot)
             return before, after, int(results.query_one("#results").max_scroll_y)
 
-    before, after, overflow = run(scenario())
+    try:
+        before, after, overflow = run(scenario())
+    finally:
+        shutil.rmtree(short)
+    assert f"  Record: {path}" in before.splitlines(), "the path on the line of its own, whole"
     assert all(key in before for key in keys), before
     assert "Ann's win chance" in after, after
     assert all(key in after for key in keys), f"the keys are gone:\n{after}"
