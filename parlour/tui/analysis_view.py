@@ -3,7 +3,7 @@ decision's evaluation in words, and a plot of the seat's win chance over its dec
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -33,41 +33,70 @@ def percent(share: float) -> str:
     return share_text(share)
 
 
-def evaluation(decision: Decision, who: str, width: int = 200, texts: bool = True) -> Text:
+def evaluation(decision: Decision, who: str, width: int = 200, texts: bool = True,
+               tight: bool | None = None) -> Text:
     """One decision in words: "you: bid 3 · win 24 % · best: pass 31 % · mistake (−7 %)".
     Narrower than that, the moves' short texts (the record's) instead of their labels, where
     the game's texts read right to a player (``texts``, the game's
     ``texts_read_as_labels``; else the labels, the shares written tight); still too wide, the
     mark right after the move and the rest cut to ``width``. The labels are as ``decision``
     holds them: :meth:`~parlour.core.analysis.Decision.worded` words them in the reader's
-    language."""
-    def line(played: str, best: str, tight: bool = False, mark_first: bool = False) -> Text:
-        pc = (lambda share: share_text(share, tight=True)) if tight else percent
-        mark = Text(f"{_(MARK_WORDS.get(decision.mark, decision.mark))} (−{pc(decision.lost)})",
-                    style=MARK_STYLE[decision.mark]) if decision.mark else None
-        if decision.best == decision.played:
-            judged = Text.assemble(_("win {share}").format(share=pc(decision.win_played)) + " · ",
-                                   (_("the computer's choice too"), "green"))
-        elif pc(decision.win_best) == pc(decision.win_played):  # "win 0 % · best: … 0 %" read
-            # as if the other were better (a playtest): the computer's choice, no better
-            judged = Text(_("win {share} · the computer's choice: {move}").format(
-                share=pc(decision.win_played), move=best))
-        else:
-            judged = Text(_("win {share} · best: {move} {best_share}").format(
-                share=pc(decision.win_played), move=best, best_share=pc(decision.win_best)))
-        parts = [judged, mark] if not mark_first else [mark, judged]
-        said = Text.assemble((_("{who}:").format(who=who) + " ", "bold"), played)
-        return Text(" · ").join([said, *(p for p in parts if p is not None)])
-
-    played, best = str(decision.played), str(decision.best)  # as a file edited by hand holds them
-    if not texts:  # "pick 11" for the chip the ring shows on field 12: the labels, tighter
-        played, best = str(decision.played_label), str(decision.best_label)
-    for text in (line(str(decision.played_label), str(decision.best_label)), line(played, best, True)):
-        if text.cell_len <= width:
-            return text
-    text = line(played, best, True, mark_first=True)
+    language. ``tight``: the shares written so whatever the width ("24%", or the language's
+    "24 %"), as a screen chose them for all its lines (:func:`tight_shares`); None: tight
+    where the labels do not fit."""
+    whole = _whole(decision, who, width, texts, tight)
+    if whole is not None:
+        return whole
+    text = _line(decision, who, *_moves(decision, texts), tight=True if tight is None else tight, mark_first=True)
     text.truncate(width, overflow="ellipsis")
     return text
+
+
+def tight_shares(decisions: Iterable[Decision], who: str, width: int, texts: bool = True) -> bool:
+    """Whether a screen ``width`` wide writes the shares of every evaluation tight ("47%"):
+    where one of them would not fit whole in the language's form ("47 %"). One form for all:
+    a review mixed "47 %" and "47%" from one move to the next (a playtest)."""
+    return any(_whole(decision, who, width, texts, tight=False) is None for decision in decisions)
+
+
+def _moves(decision: Decision, texts: bool) -> tuple[str, str]:
+    """The moves played and best in their short form: the record's texts, or the labels where
+    the game's texts do not read right (``texts``)."""
+    if not texts:  # "pick 11" for the chip the ring shows on field 12: the labels, tighter
+        return str(decision.played_label), str(decision.best_label)
+    return str(decision.played), str(decision.best)  # as a file edited by hand holds them
+
+
+def _whole(decision: Decision, who: str, width: int, texts: bool, tight: bool | None) -> Text | None:
+    """The evaluation with the labels, else the short moves, whichever fits ``width`` whole
+    first (``tight`` None: the labels with the language's shares, the short moves with tight
+    ones); None when neither does."""
+    labels = (str(decision.played_label), str(decision.best_label))
+    for moves, tightly in ((labels, bool(tight)), (_moves(decision, texts), True if tight is None else tight)):
+        text = _line(decision, who, *moves, tight=tightly)
+        if text.cell_len <= width:
+            return text
+    return None
+
+
+def _line(decision: Decision, who: str, played: str, best: str, tight: bool = False,
+          mark_first: bool = False) -> Text:
+    pc = (lambda share: share_text(share, tight=True)) if tight else percent
+    mark = Text(f"{_(MARK_WORDS.get(decision.mark, decision.mark))} (−{pc(decision.lost)})",
+                style=MARK_STYLE[decision.mark]) if decision.mark else None
+    if decision.best == decision.played:
+        judged = Text.assemble(_("win {share}").format(share=pc(decision.win_played)) + " · ",
+                               (_("the computer's choice too"), "green"))
+    elif pc(decision.win_best) == pc(decision.win_played):  # "win 0 % · best: … 0 %" read
+        # as if the other were better (a playtest): the computer's choice, no better
+        judged = Text(_("win {share} · the computer's choice: {move}").format(
+            share=pc(decision.win_played), move=best))
+    else:
+        judged = Text(_("win {share} · best: {move} {best_share}").format(
+            share=pc(decision.win_played), move=best, best_share=pc(decision.win_best)))
+    parts = [judged, mark] if not mark_first else [mark, judged]
+    said = Text.assemble((_("{who}:").format(who=who) + " ", "bold"), played)
+    return Text(" · ").join([said, *(p for p in parts if p is not None)])
 
 
 def short_counted(mark: str, n: int) -> str:

@@ -276,6 +276,10 @@ class ResultsScreen(ParlourScreen):
         if self.query("#results-picture") and self.show_analysis():
             self.on_resize(events.Resize(self.app.size, self.app.size))
 
+    def on_scores_chart_key_wrapped(self) -> None:
+        """The plot's key took another line at the plot's width (or gave one up)."""
+        self.on_resize(events.Resize(self.app.size, self.app.size))
+
     def show_analysis(self) -> bool:
         """Plot the win chance of the reader's seat when its analysis is kept beside the record
         (the review's ``a``, or ``parlour analyse`` at the app's budget); whether it changed."""
@@ -304,7 +308,10 @@ class ResultsScreen(ParlourScreen):
         """On a low terminal, the shortest of: the round-by-round scores on their side, and
         the note without the list of keys (the footer has them)."""
         console = self.app.console
-        options = console.options.update_width(max(event.size.width - 5, 10))
+        # measured as wide as the parts are when nothing scrolls (two columns of padding a
+        # side): a layout that needs the scrollbar is not chosen anyway, and at 80 columns a
+        # record's path of 76 counted two lines where it took one, and the keys went
+        options = console.options.update_width(max(event.size.width - 4, 10))
         self.notes = self.notes_at(max(event.size.width - 5, 10))
         self.fit_names(event.size.width)
         if self.scores_grid is not None and self.query("#results-scores"):  # (not yet mounted: at once)
@@ -320,6 +327,10 @@ class ResultsScreen(ParlourScreen):
         room = event.size.height - 2 - 2 - 2  # header and footer, padding, the margins between parts
         self.picture_rows(0)  # the plots whole, unless nothing below fits with them
         pictured = self.picture_height()
+        # the layout is chosen as if the win chance were not there (it comes with the review's
+        # a): beside the scores plot it takes rows of the plots, down to two, not the note's
+        # keys (a playtest came back from the review to find them gone)
+        plain, spare = self.picture_height(chance=False), ROWS - 2 if pictured > 1 else 0
         histories = sorted(self.histories or (), key=lines)
         choices = [(h, n) for n in self.notes for h in ([self.histories[0]] if self.histories else [None])]
         choices += [(h, n) for n in self.notes for h in histories[:1]]
@@ -329,6 +340,9 @@ class ResultsScreen(ParlourScreen):
             apart = 1 if pictured and (history is not None or not self.histories) else 0  # not under the heading
             needed = fixed + (lines(history) if history is not None else 0) + apart + pictured + lines(note)
             if needed <= room:
+                break
+            if needed - pictured + plain <= room and needed - room <= spare:
+                self.picture_rows(needed - room)
                 break
         else:
             if pictured > 1:  # even the shortest does not fit: the plots give up rows, down to two
@@ -351,13 +365,13 @@ class ResultsScreen(ParlourScreen):
         self.query_one(ScoresChart).fit_rows(rows)
         self.query_one(WinChart).fit_rows(rows)
 
-    def picture_height(self) -> int:
+    def picture_height(self, chance: bool = True) -> int:
         """The lines the plots take: the taller of the scores plot (one line for a game with
-        nothing to plot) and the win chance's."""
+        nothing to plot) and the win chance's (``chance``: if it is shown)."""
         if not self.query("#results-picture"):
             return 0
-        heights = [w.styles.height.value for w in (self.query_one(ScoresChart), self.query_one(WinChart))
-                   if w.display and w.styles.height is not None]
+        charts = (self.query_one(ScoresChart), self.query_one(WinChart)) if chance else (self.query_one(ScoresChart),)
+        heights = [w.styles.height.value for w in charts if w.display and w.styles.height is not None]
         return int(max(heights, default=0))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -30,7 +30,7 @@ from parlour.core.game import Game, with_names
 from parlour.core.i18n import N_, _, ngettext
 from parlour.core.record import Record
 from parlour.core.review import Review, ReviewSource
-from parlour.tui.analysis_view import APP_BUDGET, APP_SEED, AnalysisStopped, WinChart, evaluation
+from parlour.tui.analysis_view import APP_BUDGET, APP_SEED, AnalysisStopped, WinChart, evaluation, tight_shares
 from parlour.tui.board import Board, GenericBoard
 from parlour.tui.board_loader import board_class
 from parlour.tui.dialogs import ConfirmDialog
@@ -106,6 +106,8 @@ class ReviewScreen(ParlourScreen):
         self.board: Board = self._board(cls)
         self.log_panel = LogPanel(self.names, id="review-log")
         self.side_chosen: bool | None = None
+        #: the analysis, reader and width the shares' form was chosen for, and the form (tight)
+        self.share_form: tuple[engine.Analysis, str, int, bool] | None = None
 
     def _board(self, cls: type[Board]) -> Board:
         board = cls(self.game, self.review.rules, self.names, id="review-board")
@@ -211,6 +213,10 @@ class ReviewScreen(ParlourScreen):
             # analysed, a note): its end, the step shown, stays in view
             self.call_after_refresh(self._log_to_end)
 
+    def on_scores_chart_key_wrapped(self) -> None:
+        """The plot's key took another line at the side panel's width (or gave one up)."""
+        self.fit_side()
+
     def _log_to_end(self) -> None:
         if not self.log_panel.player_scrolled:
             self.log_panel.scroll_end(animate=False)
@@ -250,8 +256,9 @@ class ReviewScreen(ParlourScreen):
             # its moves' labels worded now, in the reader's language, not the analysis's
             decision = decision.worded(self.game, before.rules, before)
             who = _("you") if self.humans == [self.seat] else self.names[self.seat]  # type: ignore[index]
-            text.append("\n").append_text(evaluation(decision, who, self.app.size.width - 2,
-                                                         self.game.texts_read_as_labels))
+            width = self.app.size.width - 2
+            text.append("\n").append_text(evaluation(decision, who, width, self.game.texts_read_as_labels,
+                                                         tight=self.tight_shares(found, who, width)))
         else:
             # one line, as the evaluation is: two pushed the board down at 80x24 (a playtest);
             # the whole of it is in the log
@@ -259,6 +266,16 @@ class ReviewScreen(ParlourScreen):
             last.truncate(max(self.app.size.width - 2, 10), overflow="ellipsis")
             text.append("\n").append_text(last)
         return text
+
+    def tight_shares(self, found: engine.Analysis, who: str, width: int) -> bool:
+        """Whether the seat's evaluations write their shares tight at ``width`` ("47%"): all
+        of them one way, worked out once for the analysis and the width."""
+        kept = self.share_form
+        if kept is None or kept[0] is not found or kept[1:3] != (who, width):
+            worded = [d.worded(self.game, self.states[max(0, d.move - 1)].rules, self.states[max(0, d.move - 1)])
+                      for d in found.decisions if d.move < len(self.states)]
+            kept = self.share_form = (found, who, width, tight_shares(worded, who, width, self.game.texts_read_as_labels))
+        return kept[3]
 
     # -- keys --------------------------------------------------------------------------
     def action_step(self, delta: int) -> None:

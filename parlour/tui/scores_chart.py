@@ -13,6 +13,8 @@ from collections.abc import Callable, Sequence
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual import events
+from textual.message import Message
 from textual.widget import Widget
 
 from parlour.core.i18n import _
@@ -108,19 +110,41 @@ def plot(names: Sequence[str], stages: Sequence[StageScores], width: int, rows: 
             text.append(chr(0x2800 + bits[row][column]),
                         style=COLOURS[seat % len(COLOURS)] if seat is not None else "")
         text.append("\n")
-    key = Text()
-    for seat, name in enumerate(names):
-        shown = any(seat < len(row.scores) and row.scores[seat] is not None for row in stages)
-        if seat:
-            key.append("  ")
-        key.append("━ " if shown else "? ", style=COLOURS[seat % len(COLOURS)] if shown else "dim")
-        key.append(name, style="" if shown else "dim")
+    shown = [any(seat < len(row.scores) and row.scores[seat] is not None for row in stages)
+             for seat in range(len(names))]
+    lines = key_lines(names, shown, width)
     across = _per_unit(unit, _("game 1 → {last}"), _("round 1 → {last}"), "{unit} 1 → {last}").format(
         unit=unit, last=len(stages))
-    if key.cell_len + 2 + len(across) <= width:  # the key first; where it fits, what runs across
-        key.append(" " * (width - key.cell_len - len(across)) + across, style="dim")
-    text.append_text(key)
+    last = lines[-1]
+    if last.cell_len + 2 + len(across) <= width:  # the key first; where it fits, what runs across
+        last.append(" " * (width - last.cell_len - len(across)) + across, style="dim")
+    text.append_text(Text("\n").join(lines))
     return text
+
+
+def key_entry(seat: int, name: str, shown: bool) -> Text:
+    """A player in the plot's key: his colour's dash ("?" where no score of his was shown)
+    and his name (no markup)."""
+    entry = Text("━ " if shown else "? ", style=COLOURS[seat % len(COLOURS)] if shown else "dim")
+    entry.append(name, style="" if shown else "dim")
+    return entry
+
+
+def key_lines(names: Sequence[str], shown: Sequence[bool], width: int) -> list[Text]:
+    """The plot's key ``width`` columns wide: each player whole, as many to a line as fit,
+    two spaces apart (four names beside the win chance at 80 columns were cut after the
+    third, "━ Dmi…"); a name wider than a whole line alone ends in "…"."""
+    lines = [Text()]
+    for seat, name in enumerate(names):
+        entry = key_entry(seat, name, shown[seat] if seat < len(shown) else True)
+        if entry.cell_len > width:
+            entry.truncate(width, overflow="ellipsis")
+        if lines[-1].cell_len and lines[-1].cell_len + 2 + entry.cell_len > width:
+            lines.append(Text())
+        elif lines[-1].cell_len:
+            lines[-1].append("  ")
+        lines[-1].append_text(entry)
+    return lines
 
 
 class ScoresChart(Widget):
@@ -155,8 +179,27 @@ class ScoresChart(Widget):
             self.rows = max(2, rows)
             self._size_to_rows()
 
+    class KeyWrapped(Message):
+        """The key took more lines or fewer at a new width, the plot as much higher: the
+        screen's parts give it room anew."""
+
+    def key_count(self) -> int:
+        """The lines of the key at the width the plot has (one until it is laid out)."""
+        if not self.size.width or not self.names:
+            return 1
+        shown = [any(seat < len(row.scores) and row.scores[seat] is not None for row in self.stages)
+                 for seat in range(len(self.names))]
+        return len(key_lines(self.names, shown, max(10, self.size.width)))
+
+    def on_resize(self, event: events.Resize) -> None:
+        height = self.styles.height
+        self._size_to_rows()
+        if self.styles.height != height:
+            self.post_message(self.KeyWrapped())
+
     def _size_to_rows(self) -> None:
-        self.styles.height = (self.rows + 1 + self.titled) if len(self.stages) > 1 and self.plotted() else 1
+        plotted = len(self.stages) > 1 and self.plotted()
+        self.styles.height = (self.rows + self.key_count() + self.titled) if plotted else 1
         self.refresh(layout=True)
 
     def plotted(self) -> bool:

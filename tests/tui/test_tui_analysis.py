@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import threading
 from typing import Any
 
@@ -315,6 +316,48 @@ def test_replay_review_keeps_the_analysis_beside_the_record(tmp_path) -> None:
         assert engine.kept(path, BANQUE, record, 0, BUDGET, 0) is not None
 
     run(scenario())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_the_reviews_evaluations_write_their_shares_one_way(tmp_path, size) -> None:
+    """At 80 columns a playtest stepping through the review read "win 47 %" on one move and
+    "win 47%" on the next: each line went tight only where it had to. All the seat's lines
+    now write them one way at a width, the language's where every line fits so, each line
+    within the width."""
+    record = short_game()
+    app = app_for(tmp_path)
+
+    async def scenario() -> list[str]:
+        async with app.run_test(size=size) as pilot:
+            screen = await analysed_review(pilot, app, record, tmp_path / "game.json")
+            lines = []
+            for decision in screen.analyses[0].decisions:
+                screen.go(decision.move)
+                await pilot.pause()
+                lines.append(where(screen).splitlines()[1])
+            return lines
+
+    lines = run(scenario())
+    assert len(lines) == 16 and all(line.startswith("you: ") for line in lines), lines
+    assert all(len(line) <= size[0] - 2 for line in lines), lines
+    wide = [line for line in lines if re.search(r"\d %", line)]
+    tight = [line for line in lines if re.search(r"\d%", line)]
+    assert wide and not tight, "\n".join(lines)  # each fits "47 %", the moves' short texts at 80
+
+
+def test_where_one_evaluation_does_not_fit_the_languages_shares_none_is_written_so() -> None:
+    from parlour.tui.analysis_view import evaluation, tight_shares
+
+    short = engine.Decision(3, None, "bid 0", "bid 0", "pass", "pass", 0.41, 0.50, 0.09, "inaccuracy", 5, 8)
+    long = engine.Decision(5, None, "bet row3-right", "bet a chip on row 3 (right)", "bet row3-left",
+                           "bet a chip on row 3 (left)", 0.14, 0.52, 0.38, "blunder", 5, 8)
+    assert evaluation(short, "you", 74).plain == "you: bid 0 · win 41 % · best: pass 50 % · inaccuracy (−9 %)"
+    assert "14 %" not in evaluation(long, "you", 74).plain, "alone it goes tight"
+    assert not tight_shares([short], "you", 74) and tight_shares([short, long], "you", 74)
+    for decision in (short, long):
+        line = evaluation(decision, "you", 74, tight=True).plain
+        assert len(line) <= 74 and " %" not in line and "%" in line, line
+        assert evaluation(decision, "you", 200, tight=True).plain.count("%") == 3
 
 
 def test_an_evaluation_narrows_to_the_moves_texts_then_keeps_its_mark() -> None:

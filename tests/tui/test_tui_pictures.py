@@ -10,11 +10,14 @@ The plots are checked against text snapshots in ``tests/tui/screens/`` through
 from __future__ import annotations
 
 import re
+import shutil
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 from screen_snapshots import matches
+from textual.screen import Screen
 from tui_helpers import run, wait_for
 
 from parlour.games.banque_fatale import GAME as BANQUE
@@ -44,10 +47,11 @@ def tiny_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("parlour.tui.results.APP_BUDGET", BUDGET)
 
 
-def played(game: Any, seed: int = 5, rules: dict[str, Any] | None = None) -> Any:
-    """A finished match of four (Ann the person) of seeded random players."""
+def played(game: Any, seed: int = 5, rules: dict[str, Any] | None = None,
+           names: tuple[str, ...] = ("Ann", "Bea", "Cyd", "Dan")) -> Any:
+    """A finished match of four (Ann, the first, the person) of seeded random players."""
     rules = rules or dict(load_ruleset(game).resolve())
-    seats = [Seat("Ann", HUMAN), Seat("Bea", "random"), Seat("Cyd", "random"), Seat("Dan", "random")]
+    seats = [Seat(names[0], HUMAN), *(Seat(name, "random") for name in names[1:])]
     match = start_match(game, rules, seed, [Seat(s.name, "random") for s in seats])
     match.play_out()
     match.replace_seat(0, seats[0], match.agents[0])
@@ -138,6 +142,24 @@ def test_the_review_plots_the_scores_beside_the_win_chance(tmp_path: Path) -> No
     matches_snapshot(picture, "ReviewScreen", "picture-banque-fatale", (120, 40))
 
 
+def test_at_80x24_the_plots_key_beside_the_win_chance_names_every_player_whole(tmp_path: Path) -> None:
+    """Four names beside the win chance at 80x24: the key read "━ Tess  ━ Blaise  ━ Dmi…",
+    the last player cut (a playtest). It goes on to another line, each name whole; the
+    results still fit without scrolling."""
+    names = ("Tess", "Blaise", "Dominique", "Dmitri")
+    rules = dict(load_ruleset(BANQUE).resolve())
+    rules["deck"] = ["R", "Y", "G", "B", "O", "RY", "RG"]
+    match = played(BANQUE, 0, rules, names)
+    engine.keep(tmp_path / "game.json", engine.analyse(BANQUE, match.record, 0, BUDGET))
+    text, picture, overflow = results_picture(tmp_path, BANQUE, match, (80, 24))
+    assert "Tess's win chance" in picture, text
+    for name in names:
+        assert re.search(rf"━ {name}(  |$)", picture, re.MULTILINE), f"{name} not whole in the key:\n{picture}"
+    assert "━ Dmi…" not in picture and overflow == 0, text
+    assert plot(names, [StageScores("Round 1", [0.0] * 4), StageScores("Round 2", [1.0] * 4)], 36, 2).plain \
+        .splitlines()[2:] == ["━ Tess  ━ Blaise  ━ Dominique", "━ Dmitri                 round 1 → 2"]
+
+
 def test_the_plot_puts_each_players_line_where_his_scores_are() -> None:
     """Two players, three rounds: the rising one's dots climb from the bottom row to the top,
     the flat one stays on the bottom; the key says who is which colour and, where it fits,
@@ -179,3 +201,46 @@ def test_the_win_chance_analysed_with_a_shows_on_the_results_when_back_from_the_
             assert "Ann's win chance" in text and results.query_one("#results").max_scroll_y == 0, text
 
     run(scenario())
+
+
+def test_back_from_the_review_the_results_keep_the_notes_keys(tmp_path: Path) -> None:
+    """At 80x24 a one-round Casablanca's results show the note's keys ("v: review the game
+    move by move" ...). A playtest opened the review, analysed with a, came back with Esc: the
+    win chance stood beside the plot's line and the keys were gone, though the plots could give
+    up a row for them. The plots give up rows (down to two) before the keys go that the results
+    showed without the win chance; the results do not scroll. The record's path there took
+    the whole width (76 columns) and was counted as two lines."""
+    match = played(CASABLANCA)
+    app = app_for(tmp_path)
+    short = Path(tempfile.mkdtemp(prefix="p"))  # a record's path as long as the playtest's: its line
+    path = short / ("g" * (76 - len("Record: ") - len(str(short)) - len("/.json")) + ".json")  # 76 columns
+    keys = ("n: play again with the same table (a new seed)", "v: review the game move by move",
+            "a: analyse your decisions", "m: back to the games", "r: rules")
+
+    async def scenario() -> tuple[str, str, int]:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.push_screen(Screen())
+            app.show_results(LiveGame(CASABLANCA, match, path))  # with the ratings, as played
+            await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and bool(app.screen.query("#results-picture")))
+            results = app.screen
+            before = await settled_text(pilot)
+            await pilot.press("v")
+            await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
+            await pilot.press("a")
+            await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and 0 in app.screen.analyses)
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is results)
+            after = await settled_text(pilot)
+            return before, after, int(results.query_one("#results").max_scroll_y)
+
+    try:
+        before, after, overflow = run(scenario())
+    finally:
+        shutil.rmtree(short)
+    assert f"  Record: {path}" in before.splitlines(), "the path on the line of its own, whole"
+    assert all(key in before for key in keys), before
+    assert "Ann's win chance" in after, after
+    assert all(key in after for key in keys), f"the keys are gone:\n{after}"
+    keys_before = [line for line in before.splitlines() if any(key in line for key in keys)]
+    assert keys_before == [line for line in after.splitlines() if any(key in line for key in keys)]
+    assert overflow == 0, after
