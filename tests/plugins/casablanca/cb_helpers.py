@@ -93,3 +93,17 @@ def turn_over(state: CasablancaState) -> None:
     state.apply(Call())
     if state.phase == "exchange":
         state.apply(Call())
+
+
+async def open_table(app: Any, pilot: Any, match: Any, path: Any, awaiting: int) -> Any:
+    """Push ``match``'s table in ``app`` (saved at ``path``) and wait until it awaits seat
+    ``awaiting`` with the board drawn; the table screen."""
+    from parlour.games.casablanca.board import CasablancaBoard
+    from parlour.testing.boards import wait_for
+    from parlour.tui.table import LiveGame, TableScreen
+
+    app.push_screen(TableScreen(LiveGame(GAME, match, path)))
+    await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.awaiting == awaiting
+                   and bool(app.screen.query(CasablancaBoard)) and app.screen.query_one(CasablancaBoard).mode)
+    return app.screen
+

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import pytest
 from rich.console import Console
 
-from cb_helpers import arranged, commit, move, place_figures, rules, set_cards, turn_over
+from cb_helpers import arranged, commit, move, open_table, place_figures, rules, set_cards, turn_over
 from parlour.games.casablanca import GAME
 from parlour.games.casablanca.actions import (
     Admit,
@@ -692,7 +692,7 @@ def test_a_held_moment_shows_the_whole_challenge_and_who_has_seen_a_chip(tmp_pat
     from parlour.games.casablanca.texts import dollars
     from parlour.testing.boards import screen_text
     from parlour.tui.app import ParlourApp
-    from parlour.tui.table import LiveGame, Phase, TableScreen
+    from parlour.tui.table import Phase
 
     registry = Registry()
     registry.add("casablanca", "tests", lambda: GAME)
@@ -703,9 +703,7 @@ def test_a_held_moment_shows_the_whole_challenge_and_who_has_seen_a_chip(tmp_pat
 
     async def scenario() -> None:
         async with app.run_test(size=size) as pilot:
-            app.push_screen(TableScreen(LiveGame(GAME, match, tmp_path / "cb.json")))
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.awaiting == 2
-                           and bool(app.screen.query(CasablancaBoard)) and app.screen.query_one(CasablancaBoard).mode)
+            await open_table(app, pilot, match, tmp_path / "cb.json", 2)
             table = app.screen
             await pilot.press("c")
             await wait_for(pilot, lambda: table.phase is Phase.PAUSED and table.moment_panel.display)
@@ -753,7 +751,6 @@ def test_at_80x24_a_match_keeps_its_round_turn_and_pot_on_one_whole_line(tmp_pat
     from parlour.games.casablanca.texts import dollars
     from parlour.testing.boards import screen_text
     from parlour.tui.app import ParlourApp
-    from parlour.tui.table import LiveGame, TableScreen
 
     registry = Registry()
     registry.add("casablanca", "tests", lambda: GAME)
@@ -764,9 +761,7 @@ def test_at_80x24_a_match_keeps_its_round_turn_and_pot_on_one_whole_line(tmp_pat
 
     async def scenario() -> tuple[str, dict[str, str]]:
         async with app.run_test(size=(80, 24)) as pilot:
-            app.push_screen(TableScreen(LiveGame(GAME, match, tmp_path / "cb.json")))
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.awaiting == 1
-                           and bool(app.screen.query(CasablancaBoard)) and app.screen.query_one(CasablancaBoard).mode)
+            await open_table(app, pilot, match, tmp_path / "cb.json", 1)
             board = app.screen.query_one(CasablancaBoard)
             await wait_for(pilot, lambda: board.has_class("-compact") and board.query_one("#cb-ring").region.height > 0)
             await pilot.pause()

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from cb_helpers import rules
+from cb_helpers import open_table, rules
 from parlour.core.record import HUMAN, Seat
 from parlour.core.registry import Registry
 from parlour.core.saves import SaveFolder
@@ -19,7 +19,7 @@ from parlour.games.casablanca.panels import letters_of, symbol_names
 from parlour.testing.boards import panel_text, wait_for
 from parlour.tui.app import ParlourApp
 from parlour.tui.board import Board
-from parlour.tui.table import LiveGame, Phase, TableScreen
+from parlour.tui.table import Phase
 
 
 def _a_claim_that_ends_round_one():
@@ -57,9 +57,7 @@ def test_the_moment_of_a_rounds_end_shows_the_new_round(tmp_path, monkeypatch: p
 
     async def scenario() -> None:
         async with app.run_test(size=size) as pilot:
-            app.push_screen(TableScreen(LiveGame(GAME, match, tmp_path / "cb.json")))
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.awaiting == 0
-                           and bool(app.screen.query(CasablancaBoard)) and app.screen.query_one(CasablancaBoard).mode)
+            await open_table(app, pilot, match, tmp_path / "cb.json", 0)
             table = app.screen
             board = table.query_one(CasablancaBoard)
             await pilot.press("enter")
