@@ -338,12 +338,17 @@ def judge(game: Game, rules: Mapping[str, Any], state: State, played_text: str, 
     floor = max(1, budget // PLAYED_SHARE)
     found = agent.search(view, legal, random.Random(decision_seed(seed, index)), worlds, progress, also=[played],
                          floor=floor)
-    if not found.iterations:  # the game offered the move played alone: judge it against the others
+    # the game offered the move played alone: it is the computer's choice too (``hard`` plays it
+    # unsearched), searched beside others for its win chance only. A playtest's analysis marked
+    # letting a claim known true pass a blunder against challenging it, a move the game's own
+    # advice rules out and the search reads badly (its models never meet it in play)
+    alone = not found.iterations
+    if alone:
         found = agent.search(view, legal, random.Random(decision_seed(seed, index)), worlds, progress,
                              also=[played, *legal[:ALTERNATIVES]], floor=floor)
     moves = found.moves
-    best = moves[found.most_visited()]
     mine = next(m for m in moves if m.action == played)
+    best = mine if alone else moves[found.most_visited()]
 
     def win(move: Any) -> float:
         raw = move.win or 0.0

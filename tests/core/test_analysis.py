@@ -352,3 +352,27 @@ def test_picks_that_change_no_score_are_counted_forced_not_judged() -> None:
         assert last_picks, "the last round's pool goes round"
         assert not set(last_picks) & set(chosen)
         assert forced >= len(last_picks)
+
+
+def test_a_move_the_games_advice_leaves_alone_is_the_computers_choice_not_a_blunder() -> None:
+    """A playtest's match of three (seed 256612): Dmitri moved a chip every seat had seen turned
+    over as a 6 and said 6; the analysis marked letting it pass a blunder (−36 %) against
+    challenging it. Casablanca's advice offers the pass alone there, and ``hard`` passes
+    unsearched: the pass is the computer's choice, judged beside the others for its win
+    chance only."""
+    from parlour.core.record import replay
+
+    path = Path(__file__).parents[1] / "plugins" / "casablanca" / "records" / "a-claim-known-true.json"
+    record = Record.from_json(json.loads(path.read_text(encoding="utf-8")))
+    rules = clean_record_rules(CASABLANCA, record)
+    index = 796
+    state = replay(CASABLANCA, record, upto=index)
+    view = state.view(0)
+    moved_to = int(record.actions[index - 1].split()[2])
+    assert state.to_move == 0 and record.actions[index - 1] == "announce 6 23" and view["known"][moved_to] == 6
+    advice = CASABLANCA.search_knowledge(rules).candidates(view, state.legal_actions(), random.Random(0))
+    assert [a.text for a in advice] == ["pass"] == [record.actions[index]]
+    found = judge(CASABLANCA, rules, state, "pass", index, 120, seed=1)
+    assert found.best == found.played == "pass" and found.lost == 0.0 and found.mark is None
+    assert found.simulations > 0 and 0.0 <= found.win_played <= 1.0
+    assert {t["move"] for t in found.top} - {"pass"}, "the others were searched beside it"
