@@ -362,7 +362,7 @@ def test_a_move_the_games_advice_leaves_alone_is_the_computers_choice_not_a_blun
     chance only."""
     from parlour.core.record import replay
 
-    path = Path(__file__).parents[1] / "plugins" / "casablanca" / "records" / "a-claim-known-true.json"
+    path = Path(__file__).parents[1] / "fixtures" / "casablanca-a-claim-known-true.json"
     record = Record.from_json(json.loads(path.read_text(encoding="utf-8")))
     rules = clean_record_rules(CASABLANCA, record)
     index = 796
