@@ -15,7 +15,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from parlour.core.agents import AgentKind, Budget, Stopwatch
@@ -273,7 +273,7 @@ class _Root:
             pick, _, _ = _select(considered, nodes, c, count=False)
         return -1 if pick is None else pick
 
-    def stats(self, iterations: int, chances: bool) -> Searched:
+    def stats(self, iterations: int, chances: bool, chosen: int | None = None) -> Searched:
         def spread(node: _Node) -> float:
             n = node.visits
             if n < 2:
@@ -284,7 +284,7 @@ class _Root:
         return Searched(tuple(
             MoveStats(action, node.visits, node.total / node.visits if node.visits else 0.0,
                       (wins / node.visits if node.visits else 0.0) if chances else None, spread(node))
-            for action, node, wins in zip(self.offered, self.nodes.values(), self.wins)), iterations)
+            for action, node, wins in zip(self.offered, self.nodes.values(), self.wins)), iterations, chosen)
 
 
 class SearchAgent:
@@ -493,10 +493,10 @@ class SearchAgent:
             pick = root.select(world, c, widening, alpha)
             if pick >= 0:
                 play(world, pick)
-        searched = root.stats(done, chances)
-        chosen = searched.most_visited()
-        pick = offered.index(also[0]) if also else 0
-        for _ in range(4 * floor if also else 0):
+        # the floor: the search's choice is kept as it stood before the move played's top-up
+        pick = offered.index(also[0]) if floor > 0 and also else -1
+        chosen = root.stats(done, False).most_visited() if pick >= 0 and nodes[pick].visits < floor else None
+        for _ in range(4 * floor if chosen is not None else 0):
             if nodes[pick].visits >= floor:
                 break
             world = next_world()
@@ -505,7 +505,7 @@ class SearchAgent:
                 play(world, pick)
         if progress is not None:
             progress(1.0)
-        return searched if done == searched.iterations else replace(root.stats(done, chances), chosen=chosen)
+        return root.stats(done, chances, chosen)
 
     def final_choice(self, searched: Searched, rng: random.Random) -> Action:
         """The most visited move; with :attr:`Knowledge.variety`, any of those close to it
