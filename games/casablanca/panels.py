@@ -168,9 +168,7 @@ def fit_names(names: Sequence[str], line: Callable[[Sequence[str]], Text], width
         longest = max(range(len(shown)), key=lambda i: cell_len(shown[i]))
         if cell_len(shown[longest]) <= 4:
             return line(list(names))
-        cut = Text(shown[longest])
-        cut.truncate(cell_len(shown[longest]) - 1, overflow="ellipsis")
-        shown[longest] = cut.plain
+        shown[longest] = _cut(shown[longest], cell_len(shown[longest]) - 1)
         text = line(shown)
     return text
 

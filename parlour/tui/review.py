@@ -272,9 +272,10 @@ class ReviewScreen(ParlourScreen):
         of them one way, worked out once for the analysis and the width."""
         kept = self.share_form
         if kept is None or kept[0] is not found or kept[1:3] != (who, width):
-            worded = [d.worded(self.game, self.states[max(0, d.move - 1)].rules, self.states[max(0, d.move - 1)])
-                      for d in found.decisions if d.move < len(self.states)]
-            kept = self.share_form = (found, who, width, tight_shares(worded, who, width, self.game.texts_read_as_labels))
+            before = [(d, self.states[max(0, d.move - 1)]) for d in found.decisions if d.move < len(self.states)]
+            worded = [d.worded(self.game, state.rules, state) for d, state in before]
+            tight = tight_shares(worded, who, width, self.game.texts_read_as_labels)
+            kept = self.share_form = (found, who, width, tight)
         return kept[3]
 
     # -- keys --------------------------------------------------------------------------

@@ -110,9 +110,7 @@ def plot(names: Sequence[str], stages: Sequence[StageScores], width: int, rows: 
             text.append(chr(0x2800 + bits[row][column]),
                         style=COLOURS[seat % len(COLOURS)] if seat is not None else "")
         text.append("\n")
-    shown = [any(seat < len(row.scores) and row.scores[seat] is not None for row in stages)
-             for seat in range(len(names))]
-    lines = key_lines(names, shown, width)
+    lines = key_lines(names, seats_shown(len(names), stages), width)
     across = _per_unit(unit, _("game 1 → {last}"), _("round 1 → {last}"), "{unit} 1 → {last}").format(
         unit=unit, last=len(stages))
     last = lines[-1]
@@ -120,6 +118,12 @@ def plot(names: Sequence[str], stages: Sequence[StageScores], width: int, rows: 
         last.append(" " * (width - last.cell_len - len(across)) + across, style="dim")
     text.append_text(Text("\n").join(lines))
     return text
+
+
+def seats_shown(players: int, stages: Sequence[StageScores]) -> list[bool]:
+    """Whether each seat had a score shown in any row (behind closed screens some had none)."""
+    return [any(seat < len(row.scores) and row.scores[seat] is not None for row in stages)
+            for seat in range(players)]
 
 
 def key_entry(seat: int, name: str, shown: bool) -> Text:
@@ -187,9 +191,7 @@ class ScoresChart(Widget):
         """The lines of the key at the width the plot has (one until it is laid out)."""
         if not self.size.width or not self.names:
             return 1
-        shown = [any(seat < len(row.scores) and row.scores[seat] is not None for row in self.stages)
-                 for seat in range(len(self.names))]
-        return len(key_lines(self.names, shown, max(10, self.size.width)))
+        return len(key_lines(self.names, seats_shown(len(self.names), self.stages), max(10, self.size.width)))
 
     def on_resize(self, event: events.Resize) -> None:
         height = self.styles.height
