@@ -75,6 +75,7 @@ class CasablancaState(State):
     def _start_round(self, leader: int) -> None:
         rules, n, rng, names = self.rules, self.players, self.rng, self.names
         self.round += 1
+        self.underway = False  # no move made in this round yet: its money is no score yet
         self.leader = leader
         self.money = [rules["start_money"] - rules["pot_contribution"]] * n
         self.pot = rules["pot_contribution"] * n + rules["house_money"]
@@ -219,6 +220,7 @@ class CasablancaState(State):
 
     def _apply(self, action: Action) -> None:
         """Each kind of action has one handler whatever the phase, so one lookup finds it."""
+        self.underway = True
         _HANDLERS[type(action)](self, action)
         if self.end_reason:
             self._close_round()
@@ -596,12 +598,15 @@ class CasablancaState(State):
         return _("Round {}").format(self.round)
 
     def scores(self) -> list[float]:
-        """Money at the end of each round, added up over the match (one round: the money)."""
+        """Money at the end of each round, added up over the match (one round: the money),
+        with the round being played counting its money so far once a move is made in it: the
+        move that ends a round deals the next one's money, which is no one's score yet (so the
+        review's row for a round holds the rounds played, not them and a fresh stake)."""
         totals = [0.0] * self.players
         for money in self.round_money:
             for s, m in enumerate(money):
                 totals[s] += m
-        if self.phase != OVER:
+        if self.phase != OVER and self.underway:
             for s, m in enumerate(self.money):
                 totals[s] += m
         return totals
@@ -610,7 +615,7 @@ class CasablancaState(State):
         out = []
         for s, score in enumerate(self.scores()):
             row = {_("round {}").format(r + 1): float(money[s]) for r, money in enumerate(self.round_money)}
-            if self.phase != OVER:
+            if self.phase != OVER and self.underway:
                 row[_("round {} so far").format(self.round)] = float(self.money[s])
             row[_("cards")] = float(sum(self.cards[s]))
             row["score"] = score

@@ -98,3 +98,21 @@ def test_replay_finds_a_record_by_name_and_prints_the_history(tmp_path: Path) ->
     assert out["seats"][0] == {"name": "P0", "agent": "random"} and out["takebacks"] == 0
     assert out["advice"] == [0] * len(record.seats)
     assert_user_error(parlour("replay", "whist", env=env), "whist: no such record file, nor a record of that name")
+
+
+def test_a_casablanca_round_row_holds_the_rounds_played_not_the_next_rounds_stake() -> None:
+    """The claim that ends a round deals the next one's money in the same move; the row for
+    the round that ended is the money of the rounds played, added up, without that stake."""
+    record = finished(CASABLANCA, 3, 5, ("match-of-three",))
+    state, rows = stage_scores(CASABLANCA, record)
+    totals, expected = [0.0] * 3, []
+    for money in state.round_money:
+        totals = [t + m for t, m in zip(totals, money)]
+        expected.append(totals)
+    assert len(expected) == 3
+    assert [r.scores for r in rows] == expected
+    # mid-round, the money so far counts once a move is made in the round
+    replayed = replay(CASABLANCA, record, upto=0)
+    assert replayed.scores() == [0.0] * 3 and "round 1 so far" not in replayed.score_breakdown()[0]
+    replayed.apply_trusted(CASABLANCA.legal_action(replayed, record.actions[0]))
+    assert replayed.scores() == [float(m) for m in replayed.money]
