@@ -519,9 +519,10 @@ def seen_by_compact(head: Text, seen_by: Mapping[int, Sequence[str]], names: Seq
 
 
 def _cut(name: str, cells: int) -> str:
-    """``name`` in at most ``cells`` cells, its last letters given for an ellipsis."""
+    """``name`` in at most ``cells`` cells, its last letters given for an ellipsis; a cut
+    at a space drops the space too ("Dmitri…", not "Dmitri …", which reads as two words)."""
     if cell_len(name) <= cells:
         return name
     cut = Text(name)
-    cut.truncate(cells, overflow="ellipsis")
-    return cut.plain
+    cut.truncate(cells - 1)
+    return cut.plain.rstrip() + "…"
