@@ -51,8 +51,8 @@ from parlour.core.inputs import whole_number
 from parlour.textlines import item_lines
 from parlour.tui.board import Board
 
-from parlour.games.casablanca.panels import (LIST_MODES, RING_MODES, dot_lines, knowledge_text, letters_of,
-                                             players_panel, ring_panel, seat_name, styled, symbol_names)
+from parlour.games.casablanca.panels import (LIST_MODES, RING_MODES, dot_lines, fit_names, knowledge_text,
+                                             letters_of, players_panel, ring_panel, seat_name, styled, symbol_names)
 from parlour.games.casablanca.texts import _
 
 
@@ -339,15 +339,22 @@ class CasablancaBoard(Board, can_focus=True):
         me = view["seat"]
         lines: list[RenderableType] = []
         if mode == "commit":
-            mover = view["mover"]
             to = (move["origin"] + move["announced"]) % len(view["chips"])
-            said = styled(_("{} announced {} and moves to field {} ({})"), (seat_name(names, mover), "bold"),
-                          str(move["announced"]), str(to + 1), symbol_names(view)[view["field_symbols"][to]])
-            if move["landing"]:
-                said.append(" — " + _("the top card!"))
-            said.append("\n" + _("Do you believe it? A challenge needs a stake; nobody learns your answer but the "
-                                  "outcome."))
-            lines.append(said)
+
+            def announced(who: Sequence[str]) -> Text:
+                said = styled(_("{} announced {} and moves to field {} ({})"), (who[0], "bold"),
+                              str(move["announced"]), str(to + 1), symbol_names(view)[view["field_symbols"][to]])
+                return said.append(" — " + _("the top card!")) if move["landing"] else said
+
+            mover = seat_name(names, view["mover"])
+            if compact:
+                # a line each, the question shorter: at 80x24 the prompt's six lines pushed who
+                # has seen which chip, what a player weighs here, under the fold
+                lines.append(fit_names([mover], announced, self._room_across(compact)))
+                lines.append(Text(_("Do you believe it? Nobody learns your answer, only the outcome.")))
+            else:
+                lines.append(announced([mover]).append("\n" + _(
+                    "Do you believe it? A challenge needs a stake; nobody learns your answer but the outcome.")))
             hint = _("←/→ choose · Enter confirm · p pass · c challenge at the minimum")
         elif mode in ("respond", "exchange"):
             stakes = challenge["stakes"]

@@ -17,7 +17,8 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.core.game import with_names
-from parlour.games.casablanca.texts import _, dollars, end_reason, list_break, symbol_letters, symbol_word
+from parlour.games.casablanca.texts import (_, dollars, end_reason, list_break, pgettext, symbol_letters,
+                                            symbol_word)
 from parlour.textlines import item_lines, item_pieces, line_end
 
 CELL = 7  # characters per field, plus one space between fields
@@ -485,17 +486,20 @@ def knowledge_text(view: Mapping[str, Any], chips_per_number: int, names: Sequen
 def seen_by_compact(head: Text, seen_by: Mapping[int, Sequence[str]], names: Sequence[str],
                     width: int | None) -> Text:
     """``head`` (what the compact knowledge says first), then each other player once with the
-    fields he has seen, in as few lines of ``width`` as it can take broken between its items:
-    a playtest at 80x24 saw one player of three there, the others on a third line scrolled
-    out of view under a decision. Where it saves a line, every name is cut to the same length
+    fields he has seen ("Seen by" before the first only), in as few lines of ``width`` as it
+    can take broken between its items: a playtest at 80x24 saw one player of three there, the
+    others on a third line scrolled out of view under a decision. Where it saves a line, every name is cut to the same length
     (at least four cells, as :func:`fit_names` keeps, and never so that two read alike), the
     longest that takes the fewest lines; else they stay whole."""
 
     def built(shown: Mapping[int, str]) -> Text:
         text = head.copy()
-        for k, fields in sorted(seen_by.items()):
+        for n, (k, fields) in enumerate(sorted(seen_by.items())):
             text.append(SEPARATOR, style="dim")
-            text.append(_("Seen by {}: {}").format(shown[k], ", ".join(fields)), style="dim")
+            # "Seen by Bea: 9, 12 · Cyd: 11": "Seen by" once (German's "Von … gesehen" for each
+            # player took a third line where English took two)
+            worded = _("Seen by {}: {}") if not n else pgettext("another player after 'Seen by …'", "{}: {}")
+            text.append(worded.format(shown[k], ", ".join(fields)), style="dim")
         return text
 
     def lines(text: Text) -> int:
@@ -519,9 +523,10 @@ def seen_by_compact(head: Text, seen_by: Mapping[int, Sequence[str]], names: Seq
 
 
 def _cut(name: str, cells: int) -> str:
-    """``name`` in at most ``cells`` cells, its last letters given for an ellipsis."""
+    """``name`` in at most ``cells`` cells, its last letters given for an ellipsis; a cut
+    at a space drops the space too ("Dmitri…", not "Dmitri …", which reads as two words)."""
     if cell_len(name) <= cells:
         return name
     cut = Text(name)
-    cut.truncate(cells, overflow="ellipsis")
-    return cut.plain
+    cut.truncate(cells - 1)
+    return cut.plain.rstrip() + "…"
