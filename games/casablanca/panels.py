@@ -488,9 +488,10 @@ def seen_by_compact(head: Text, seen_by: Mapping[int, Sequence[str]], names: Seq
     """``head`` (what the compact knowledge says first), then each other player once with the
     fields he has seen ("Seen by" before the first only), in as few lines of ``width`` as it
     can take broken between its items: a playtest at 80x24 saw one player of three there, the
-    others on a third line scrolled out of view under a decision. Where it saves a line, every name is cut to the same length
-    (at least four cells, as :func:`fit_names` keeps, and never so that two read alike), the
-    longest that takes the fewest lines; else they stay whole."""
+    others on a third line scrolled out of view under a decision. Where it saves a line,
+    every name is cut to the same length (at least four cells, as :func:`fit_names` keeps,
+    and never so that two read alike), the longest that takes the fewest lines; else they
+    stay whole."""
 
     def built(shown: Mapping[int, str]) -> Text:
         text = head.copy()
