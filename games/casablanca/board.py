@@ -381,13 +381,21 @@ class CasablancaBoard(Board, can_focus=True):
                                        " " + self._claim_prompt(seat_name(names, challenge.get("loser")))))
             hint = _("←/→ choose · Enter take it") if len(self.options) > 1 else _("Enter take it")
         lines.append(self._option_row(view, challenge))
+        said = None
         if self._amounts():
             hint += " · " + _("or type an amount")
             if self.typed:
                 typed = dollars(int(self.typed))
                 meant = (_("Typed: stake {}") if mode == "commit" else _("Typed: raise your stake to {}")).format(typed)
-                lines.append(Text(meant + " · " + _("Enter to take it · Backspace to correct"), style="bold"))
-        lines.append(dot_lines(Text(hint, style="dim"), self._room_across(compact)))
+                said = Text(meant + " · " + _("Enter to take it · Backspace to correct"), style="bold")
+        if said is not None and compact:
+            # at 80x24 the amount typed takes the keys' line (its own keys are the ones that
+            # count while typing): a line more pushed who has seen which chip out of view
+            lines.append(dot_lines(said, self._room_across(compact)))
+        else:
+            if said is not None:
+                lines.append(said)
+            lines.append(dot_lines(Text(hint, style="dim"), self._room_across(compact)))
         return Group(*lines)
 
     def _room_across(self, compact: bool) -> int | None:

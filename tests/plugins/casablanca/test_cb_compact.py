@@ -88,14 +88,16 @@ def _a_challenge_to_decide(match) -> None:
             state.masks[f] |= 1 << seat
 
 
-@pytest.mark.parametrize("lang", ["en", "de", "fr"])
-def test_at_80x24_who_has_seen_which_chip_is_in_view_while_deciding_to_challenge(tmp_path, lang: str) -> None:
+@pytest.mark.parametrize("lang, typed", [("en", False), ("de", False), ("fr", False), ("en", True), ("de", True)])
+def test_at_80x24_who_has_seen_which_chip_is_in_view_while_deciding_to_challenge(tmp_path, lang: str,
+                                                                                typed: bool) -> None:
     """A playtest at 80x24: deciding whether to challenge, the player could not see "Seen by"
     (who has looked at which chip, just what he needs then): the prompt's six lines left the
     table room for one line of it, the second under the fold. The compact prompt says the
     move, whether he believes it (nobody learns his answer), the choices and the keys in five
     lines, so two lines of "Seen by" stay in view with the ring and the players, in every
-    language; nothing of the decision goes."""
+    language; nothing of the decision goes. An amount typed takes the keys' line (a line more
+    put the second line of "Seen by" under the fold again while the player typed)."""
     import asyncio
 
     from cb_helpers import open_table, rules
@@ -107,6 +109,7 @@ def test_at_80x24_who_has_seen_which_chip_is_in_view_while_deciding_to_challenge
     from parlour.games.casablanca import GAME
     from parlour.games.casablanca.board import CasablancaBoard
     from parlour.games.casablanca.texts import _ as words
+    from parlour.games.casablanca.texts import dollars
     from parlour.testing.boards import screen_text, wait_for
     from parlour.tui.app import ParlourApp
 
@@ -124,6 +127,10 @@ def test_at_80x24_who_has_seen_which_chip_is_in_view_while_deciding_to_challenge
             board = app.screen.query_one(CasablancaBoard)
             know = board.query_one("#cb-know")
             await wait_for(pilot, lambda: board.has_class("-compact") and know.region.height > 0)
+            if typed:
+                board.focus()
+                await pilot.press("3", "0", "0")
+                await wait_for(pilot, lambda: board.typed == "300")
             await pilot.pause()
             in_view = board.query_one("#cb-scroll").region.contains_region(know.region)
             return screen_text(app), know.region.height, in_view
@@ -140,6 +147,10 @@ def test_at_80x24_who_has_seen_which_chip_is_in_view_while_deciding_to_challenge
                 f"{NAMES[seat][:4]}" in line and fields in line for line in lines), (seat, fields, shown)
         keys = words("←/→ choose · Enter confirm · p pass · c challenge at the minimum").split(" · ")
         question = words("Do you believe it? Nobody learns your answer, only the outcome.")
-        for needed in [words("pass"), words("or type an amount"), question] + keys:
+        if typed:
+            keys = [words("Typed: stake {}").format(dollars(300))] + words("Enter to take it · Backspace to correct").split(" · ")
+        else:
+            keys.append(words("or type an amount"))
+        for needed in [words("pass"), question] + keys:
             assert " ".join(needed.split()) in " ".join(shown.split()), (needed, shown)
         assert any(line.strip().startswith(NAMES[1]) and str(view["move"]["announced"]) in line for line in lines[16:])
