@@ -39,15 +39,21 @@ def evaluation(decision: Decision, who: str, width: int = 200, texts: bool = Tru
     Narrower than that, the moves' short texts (the record's) instead of their labels, where
     the game's texts read right to a player (``texts``, the game's
     ``texts_read_as_labels``; else the labels, the shares written tight); still too wide, the
-    mark right after the move and the rest cut to ``width``. The labels are as ``decision``
-    holds them: :meth:`~parlour.core.analysis.Decision.worded` words them in the reader's
-    language. ``tight``: the shares written so whatever the width ("24%", or the language's
-    "24 %"), as a screen chose them for all its lines (:func:`tight_shares`); None: tight
-    where the labels do not fit."""
+    moves' wording cut ("best: admit (undo the mo… 47%"), never a share; too narrow even
+    for that, the mark right after the move and the rest cut to ``width``. The labels are as
+    ``decision`` holds them: :meth:`~parlour.core.analysis.Decision.worded` words them in the
+    reader's language. ``tight``: the shares written so whatever the width ("24%", or the
+    language's "24 %"), as a screen chose them for all its lines (:func:`tight_shares`); None:
+    tight where the labels do not fit."""
     whole = _whole(decision, who, width, texts, tight)
     if whole is not None:
         return whole
-    text = _line(decision, who, *_moves(decision, texts), tight=True if tight is None else tight, mark_first=True)
+    moves = _moves(decision, texts)
+    tight = True if tight is None else tight
+    cut = _cut_moves(decision, who, *moves, tight, width)
+    if cut is not None:
+        return cut
+    text = _line(decision, who, *moves, tight=tight, mark_first=True)
     text.truncate(width, overflow="ellipsis")
     return text
 
@@ -57,6 +63,56 @@ def tight_shares(decisions: Iterable[Decision], who: str, width: int, texts: boo
     where one of them would not fit whole in the language's form ("47 %"). One form for all:
     a review mixed "47 %" and "47%" from one move to the next (a playtest)."""
     return any(_whole(decision, who, width, texts, tight=False) is None for decision in decisions)
+
+
+#: the least of a move's wording an evaluation cuts it to ("pick up the …")
+LEAST_MOVE = 12
+
+
+def _cut_moves(decision: Decision, who: str, played: str, best: str, tight: bool, width: int) -> Text | None:
+    """The evaluation within ``width`` with the moves' wording cut: every share and the mark
+    stay (Casablanca's "best: admit (undo the move, p…" lost its 47 % at 80x24). First the
+    words the two moves begin with alike, the best move's, then the played one's ("best:
+    …field 10 (Moon)", the last of them kept); else the moves' ends, the longer of the two
+    first, neither below :data:`LEAST_MOVE` cells. None where that is too little."""
+    best_short, played_short = _after_shared(best, played), _after_shared(played, best)
+    for pair in ((played, best_short), (played_short, best_short)):
+        if pair[1] != best:
+            text = _line(decision, who, *pair, tight=tight)
+            if text.cell_len <= width:
+                return text
+    whole = (played, best)
+    cells = [cell_len(played), cell_len(best)]
+    while True:
+        text = _line(decision, who, *(_cut(words, n) for words, n in zip(whole, cells)), tight=tight)
+        over = text.cell_len - width
+        if over <= 0:
+            return text
+        longer = 0 if cells[0] >= cells[1] else 1  # the same: the move played first (the log has it)
+        if cells[longer] <= LEAST_MOVE:
+            return None
+        cells[longer] -= min(over, max(1, cells[longer] - cells[1 - longer]), cells[longer] - LEAST_MOVE)
+
+
+def _after_shared(words: str, other: str) -> str:
+    """``words`` without the words it begins with alike ``other`` but the last of them, an
+    ellipsis in their place ("…field 10 (Moon)" beside "pick up the chip on field 12 (Lamp)");
+    ``words`` where they share fewer than two."""
+    mine, theirs = words.split(" "), other.split(" ")
+    shared = next((i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b), min(len(mine), len(theirs)))
+    if shared < 2 or shared >= len(mine):
+        return words
+    return "…" + " ".join(mine[shared - 1:])
+
+
+def _cut(words: str, cells: int) -> str:
+    """``words`` in at most ``cells`` cells, ending in "…" where they were longer (no space
+    before it: "admit (undo…")."""
+    if cell_len(words) <= cells:
+        return words
+    text = Text(words)
+    text.truncate(max(cells - 1, 0))
+    return text.plain.rstrip(" ,:;") + "…"
 
 
 def _moves(decision: Decision, texts: bool) -> tuple[str, str]:

@@ -1,0 +1,113 @@
+"""What the review and the results show of a finished game, whole at the sizes a player has:
+each evaluation's shares (Casablanca's long labels cut their wording, never "47 %"), one
+form of the moves for all of a seat's evaluations, the results' note with its keys beside a
+record's path of two lines, the marks counted beside the plot, and every score of the
+review's side table. Finished games of seeded random players, analysed at a tiny budget."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+from tui_helpers import run, wait_for
+
+from parlour.games.banque_fatale import GAME as BANQUE
+from parlour.games.casablanca import GAME as CASABLANCA
+from parlour.core import analysis as engine
+from parlour.core.record import HUMAN, Seat
+from parlour.core.registry import Registry
+from parlour.core.review import Review, StageScores
+from parlour.core.rulesets import load_ruleset
+from parlour.core.saves import SaveFolder
+from parlour.core.seating import start_match
+from parlour.testing.boards import screen_text, settled_text
+from parlour.tui.app import ParlourApp
+from parlour.tui.results import ResultsScreen
+from parlour.tui.review import ReviewScreen
+from parlour.tui.table import LiveGame
+
+BUDGET = 8
+NAMES = ("Ann", "Bea", "Cyd", "Dan")
+
+
+@pytest.fixture(autouse=True)
+def tiny_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("parlour.tui.review.APP_BUDGET", BUDGET)
+    monkeypatch.setattr("parlour.tui.results.APP_BUDGET", BUDGET)
+
+
+def finished(game: Any, seed: int = 5, players: int = 4, variants: tuple[str, ...] = ()) -> Any:
+    """A finished match of seeded random players; Ann, the first, the person."""
+    rules = dict(load_ruleset(game).resolve(list(variants)))
+    match = start_match(game, rules, seed, [Seat(name, "random") for name in NAMES[:players]], list(variants))
+    match.play_out()
+    match.replace_seat(0, Seat("Ann", HUMAN), match.agents[0])
+    return match
+
+
+def app_for(tmp_path: Path) -> ParlourApp:
+    registry = Registry()
+    for game in (BANQUE, CASABLANCA):
+        registry.add(game.id, "tests", lambda game=game: game)
+    return ParlourApp(registry, saves=SaveFolder(tmp_path), ai_delay=0)
+
+
+def evaluations(tmp_path: Path, game: Any, match: Any, size: tuple[int, int]) -> list[tuple[engine.Decision, str]]:
+    """Ann's decisions, each with its evaluation's line in the review at ``size`` (``a``)."""
+    app = app_for(tmp_path)
+
+    async def scenario() -> list[tuple[engine.Decision, str]]:
+        async with app.run_test(size=size) as pilot:
+            app.show_review(game, match.record, seat=0, path=tmp_path / "game.json")
+            await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and bool(app.screen.query("#review-where")))
+            screen = app.screen
+            assert isinstance(screen, ReviewScreen)
+            await pilot.press("a")
+            await wait_for(pilot, lambda: 0 in screen.analyses and screen.analysing is None, timeout=60)
+            lines = []
+            for decision in screen.analyses[0].decisions:
+                screen.go(decision.move)
+                await pilot.pause()
+                lines.append((decision, str(screen.query_one("#review-where").render()).splitlines()[1]))
+            return lines
+
+    return run(scenario())
+
+
+#: an evaluation whose best move has a share, the mark's loss after it where marked
+BEST_SHARE = re.compile(r"· best: .*\S (\d+ ?%)( · \w+ \(−\d+ ?%\))?$")
+
+
+def test_at_80x24_casablancas_evaluations_cut_the_moves_wording_not_the_best_moves_share(tmp_path: Path) -> None:
+    """At 80x24 a Casablanca review read "you: raise by $350 · blunder (−35%) · win 65% ·
+    best: admit (undo the move, p…": the best move's share was cut with its wording. The
+    moves' wording gives way now; every share and the mark stay."""
+    lines = evaluations(tmp_path, CASABLANCA, finished(CASABLANCA), (80, 24))
+    assert all(len(line) <= 78 for _d, line in lines), [line for _d, line in lines if len(line) > 78]
+    best = [(d, line) for d, line in lines if " · best: " in line or (d.best != d.played and "choice:" not in line)]
+    assert best, "some decision had a better move"
+    missing = [line for _d, line in best if not BEST_SHARE.search(line)]
+    assert not missing, "\n".join(missing)
+    unmarked = [line for d, line in lines if d.mark and f"{d.mark} (−" not in line]
+    assert not unmarked, "\n".join(unmarked)
+    assert any("…" in line for _d, line in lines), "the long labels are cut, not left out"
+
+
+def test_a_cut_evaluation_keeps_its_shares_and_its_order() -> None:
+    from parlour.tui.analysis_view import evaluation
+
+    d = engine.Decision(44, None, "raise 350", "raise by $350", "admit", "admit (undo the move, pay the fee)",
+                        0.65, 1.0, 0.35, "blunder", 5, 8)
+    line = evaluation(d, "you", 74, texts=False).plain
+    assert line == "you: raise by $350 · win 65% · best: admit (undo th… 100% · blunder (−35%)", line
+    pick = engine.Decision(44, None, "pick 11", "pick up the chip on field 12 (Lamp)", "pick 9",
+                           "pick up the chip on field 10 (Moon)", 0.30, 0.64, 0.34, "blunder", 5, 8)
+    # the words both moves begin with give way first: the fields stay
+    assert evaluation(pick, "you", 100, texts=False).plain == (
+        "you: pick up the chip on field 12 (Lamp) · win 30% · best: …field 10 (Moon) 64% · blunder (−34%)")
+    assert evaluation(pick, "you", 78, texts=False).plain == (
+        "you: …field 12 (Lamp) · win 30% · best: …field 10 (Moon) 64% · blunder (−34%)")
+    assert evaluation(d, "you", 40).plain == "you: raise 350 · blunder (−35%) · win 6…", "too narrow: as before"
