@@ -34,7 +34,7 @@ def percent(share: float) -> str:
 
 
 def evaluation(decision: Decision, who: str, width: int = 200, texts: bool = True,
-               tight: bool | None = None) -> Text:
+               tight: bool | None = None, labels: bool | None = None) -> Text:
     """One decision in words: "you: bid 3 · win 24 % · best: pass 31 % · mistake (−7 %)".
     Narrower than that, the moves' short texts (the record's) instead of their labels, where
     the game's texts read right to a player (``texts``, the game's
@@ -43,12 +43,18 @@ def evaluation(decision: Decision, who: str, width: int = 200, texts: bool = Tru
     for that, the mark right after the move and the rest cut to ``width``. The labels are as
     ``decision`` holds them: :meth:`~parlour.core.analysis.Decision.worded` words them in the
     reader's language. ``tight``: the shares written so whatever the width ("24%", or the
-    language's "24 %"), as a screen chose them for all its lines (:func:`tight_shares`); None:
-    tight where the labels do not fit."""
-    whole = _whole(decision, who, width, texts, tight)
-    if whole is not None:
-        return whole
-    moves = _moves(decision, texts)
+    language's "24 %"), and ``labels``: the moves' labels (or their short form) whatever the
+    width, as a screen chose them for all its lines (:func:`line_form`); None: the labels
+    where they fit, the shares tight where the labels do not."""
+    if labels is None:
+        whole = _whole(decision, who, width, texts, tight)
+        if whole is not None:
+            return whole
+    else:
+        text = _line(decision, who, *_words(decision, texts, labels), tight=bool(tight))
+        if text.cell_len <= width:
+            return text
+    moves = _words(decision, texts, bool(labels))
     tight = True if tight is None else tight
     cut = _cut_moves(decision, who, *moves, tight, width)
     if cut is not None:
@@ -58,11 +64,28 @@ def evaluation(decision: Decision, who: str, width: int = 200, texts: bool = Tru
     return text
 
 
+#: the forms of the evaluations, the most readable first: (the moves' labels, the shares
+#: tight); the labels give way before the language's shares ("47 %") do
+FORMS: tuple[tuple[bool, bool], ...] = ((True, False), (False, False), (True, True), (False, True))
+
+
+def line_form(decisions: Iterable[Decision], who: str, width: int, texts: bool = True) -> tuple[bool, bool]:
+    """The form (the moves' labels, the shares tight) a screen ``width`` wide writes every
+    evaluation in: the first of :data:`FORMS` in which all of them fit whole, else the short
+    moves with tight shares (a line still too wide cuts its moves' wording). One form for
+    all: a review mixed "47 %" and "47%" from one move to the next, and Banque Fatale's "take
+    one B jeton" with "take R" (playtests)."""
+    decisions = list(decisions)
+    for labels, tight in FORMS:
+        if all(_line(d, who, *_words(d, texts, labels), tight=tight).cell_len <= width for d in decisions):
+            return labels, tight
+    return FORMS[-1]
+
+
 def tight_shares(decisions: Iterable[Decision], who: str, width: int, texts: bool = True) -> bool:
-    """Whether a screen ``width`` wide writes the shares of every evaluation tight ("47%"):
-    where one of them would not fit whole in the language's form ("47 %"). One form for all:
-    a review mixed "47 %" and "47%" from one move to the next (a playtest)."""
-    return any(_whole(decision, who, width, texts, tight=False) is None for decision in decisions)
+    """Whether a screen ``width`` wide writes the shares of every evaluation tight ("47%")
+    (:func:`line_form`)."""
+    return line_form(decisions, who, width, texts)[1]
 
 
 #: the least of a move's wording an evaluation cuts it to ("pick up the …")
@@ -113,6 +136,11 @@ def _cut(words: str, cells: int) -> str:
     text = Text(words)
     text.truncate(max(cells - 1, 0))
     return text.plain.rstrip(" ,:;") + "…"
+
+
+def _words(decision: Decision, texts: bool, labels: bool) -> tuple[str, str]:
+    """The moves played and best: their labels, or their short form (:func:`_moves`)."""
+    return (str(decision.played_label), str(decision.best_label)) if labels else _moves(decision, texts)
 
 
 def _moves(decision: Decision, texts: bool) -> tuple[str, str]:

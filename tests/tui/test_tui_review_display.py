@@ -111,3 +111,19 @@ def test_a_cut_evaluation_keeps_its_shares_and_its_order() -> None:
     assert evaluation(pick, "you", 78, texts=False).plain == (
         "you: …field 12 (Lamp) · win 30% · best: …field 10 (Moon) 64% · blunder (−34%)")
     assert evaluation(d, "you", 40).plain == "you: raise 350 · blunder (−35%) · win 6…", "too narrow: as before"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_banque_fatales_review_words_every_move_in_one_form(tmp_path: Path, size: tuple[int, int]) -> None:
+    """At 80x24 a Banque Fatale review read "you: take one B jeton · ..." on one decision and
+    "you: take R · ..." on the next: each line took the labels where they fitted. All the
+    seat's lines now take one form at a width, the labels where every line fits with them."""
+    lines = evaluations(tmp_path, BANQUE, finished(BANQUE), size)
+    forms = {}
+    for d, line in lines:
+        if d.played != d.played_label:
+            said = line.split(" · ")[0]
+            forms[said] = "label" if said == f"you: {d.played_label}" else "text" if said == f"you: {d.played}" else "?"
+    assert len(set(forms.values())) == 1, forms
+    assert set(forms.values()) == ({"text"} if size[0] < 100 else {"label"}), forms
+    assert all(len(line) <= size[0] - 2 for _d, line in lines)
