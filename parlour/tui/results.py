@@ -327,10 +327,11 @@ class ResultsScreen(ParlourScreen):
         room = event.size.height - 2 - 2 - 2  # header and footer, padding, the margins between parts
         self.picture_rows(0)  # the plots whole, unless nothing below fits with them
         pictured = self.picture_height()
-        # the layout is chosen as if the win chance were not there (it comes with the review's
-        # a): beside the scores plot it takes rows of the plots, down to two, not the note's
-        # keys (a playtest came back from the review to find them gone)
-        plain, spare = self.picture_height(chance=False), ROWS - 2 if pictured > 1 else 0
+        # the plots give up rows, down to two, before the note gives up its keys: beside the
+        # scores plot the win chance (it comes with the review's a) took them (a playtest came
+        # back from the review to find them gone), and so did a record's path of two lines, as
+        # the app's own folder gives at 80 columns
+        spare = ROWS - 2 if pictured > 1 else 0
         histories = sorted(self.histories or (), key=lines)
         choices = [(h, n) for n in self.notes for h in ([self.histories[0]] if self.histories else [None])]
         choices += [(h, n) for n in self.notes for h in histories[:1]]
@@ -341,7 +342,7 @@ class ResultsScreen(ParlourScreen):
             needed = fixed + (lines(history) if history is not None else 0) + apart + pictured + lines(note)
             if needed <= room:
                 break
-            if needed - pictured + plain <= room and needed - room <= spare:
+            if needed - room <= spare:
                 self.picture_rows(needed - room)
                 break
         else:
@@ -365,13 +366,13 @@ class ResultsScreen(ParlourScreen):
         self.query_one(ScoresChart).fit_rows(rows)
         self.query_one(WinChart).fit_rows(rows)
 
-    def picture_height(self, chance: bool = True) -> int:
+    def picture_height(self) -> int:
         """The lines the plots take: the taller of the scores plot (one line for a game with
-        nothing to plot) and the win chance's (``chance``: if it is shown)."""
+        nothing to plot) and the win chance's (if it is shown)."""
         if not self.query("#results-picture"):
             return 0
-        charts = (self.query_one(ScoresChart), self.query_one(WinChart)) if chance else (self.query_one(ScoresChart),)
-        heights = [w.styles.height.value for w in charts if w.display and w.styles.height is not None]
+        heights = [w.styles.height.value for w in (self.query_one(ScoresChart), self.query_one(WinChart))
+                   if w.display and w.styles.height is not None]
         return int(max(heights, default=0))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -127,3 +127,39 @@ def test_banque_fatales_review_words_every_move_in_one_form(tmp_path: Path, size
     assert len(set(forms.values())) == 1, forms
     assert set(forms.values()) == ({"text"} if size[0] < 100 else {"label"}), forms
     assert all(len(line) <= size[0] - 2 for _d, line in lines)
+
+
+def results_text(tmp_path: Path, match: Any, path: Path, size: tuple[int, int] = (80, 24)) -> tuple[str, Any]:
+    app = app_for(tmp_path)
+
+    async def scenario() -> tuple[str, Any]:
+        async with app.run_test(size=size) as pilot:
+            app.push_screen(ResultsScreen(LiveGame(BANQUE, match, path)))
+            await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and bool(app.screen.query("#results-picture")))
+            text = await settled_text(pilot)
+            return text, app.screen.query_one("#results").max_scroll_y
+
+    return run(scenario())
+
+
+def long_path(tmp_path: Path) -> Path:
+    """Where the app keeps a record on a player's machine: "Record: …" takes two lines at 80."""
+    folder = tmp_path / "home" / "dominique" / ".local" / "share" / "parlour" / "records"
+    folder.mkdir(parents=True)
+    return folder / "banque-fatale-20261129-064853-k3f9q2.json"
+
+
+@pytest.mark.parametrize("analysed", [False, True], ids=["plain", "analysed"])
+def test_at_80x24_the_results_keep_the_notes_keys_under_a_path_of_two_lines(tmp_path: Path, analysed: bool) -> None:
+    """Banque Fatale of three at 80x24: with the record's path on one line the note's keys
+    showed; kept where the app keeps records, the path took two lines and the keys went,
+    with the plots able to give up the rows needed. The plots give them now."""
+    match = finished(BANQUE, players=3)
+    path = long_path(tmp_path)
+    if analysed:
+        engine.keep(path, engine.analyse(BANQUE, match.record, 0, BUDGET))
+    text, scroll = results_text(tmp_path, match, path)
+    assert len(f"Record: {path}") > 76 and scroll == 0, text
+    assert "v: review the game move by move" in text and "m: back to the games" in text, text
+    assert "Round by round" in text and "━ Ann" in text, text
+    assert ("win chance" in text) == analysed
