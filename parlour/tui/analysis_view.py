@@ -321,13 +321,15 @@ class WinChart(Widget):
             title, marked, moments = review_summary(found, self.size.width)
             text.append(title + "\n", style="italic")
             text.append(marked + "\n" + moments)
-        else:  # one line under the bars: as much as fits, the marks before the key moments
+        else:  # one line under the bars: as much as fits, the marks before the key moments,
+            # and every count before the title ("Ann's win chance · 11 blund., 8 mist…" at 80x24)
             title = _("{name}'s win chance").format(name=found.name)
             marked, moments = summary(found, keys=False)
-            tails = [" · " + marked + " · " + moments, " · " + marked,
-                     *(" · " + marks_text(found, short) for short in range(len(found.counts()) + 1))]
-            tail = next((t for t in tails if cell_len(title + t) <= self.size.width), tails[-1])
-            text.append(title, style="italic")
+            shorts = [marks_text(found, short) for short in range(len(found.counts()) + 1)]
+            lines = [(title, " · " + marked + " · " + moments), (title, " · " + marked),
+                     *((title, " · " + marks) for marks in shorts), *(("", marks) for marks in shorts)]
+            head, tail = next((line for line in lines if cell_len("".join(line)) <= self.size.width), lines[-1])
+            text.append(head, style="italic")
             text.append(tail)
         text.no_wrap, text.overflow = True, "ellipsis"
         return text

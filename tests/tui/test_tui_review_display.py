@@ -163,3 +163,30 @@ def test_at_80x24_the_results_keep_the_notes_keys_under_a_path_of_two_lines(tmp_
     assert "v: review the game move by move" in text and "m: back to the games" in text, text
     assert "Round by round" in text and "━ Ann" in text, text
     assert ("win chance" in text) == analysed
+
+
+def test_at_80x24_the_marks_beside_the_plot_show_every_count(tmp_path: Path) -> None:
+    """At 80x24 the results read "Ann's win chance · 11 blund., 8 mist…" beside the plot:
+    the inaccuracies' count was cut. Where the title and the counts do not fit together, the
+    counts show whole."""
+    from parlour.tui.analysis_view import WinChart
+
+    match = finished(BANQUE)
+    path = tmp_path / "game.json"
+    found = engine.analyse(BANQUE, match.record, 0, BUDGET)
+    engine.keep(path, found)
+    app = app_for(tmp_path)
+
+    async def scenario() -> tuple[str, int]:
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(ResultsScreen(LiveGame(BANQUE, match, path)))
+            await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and bool(app.screen.query("#results-picture")))
+            await settled_text(pilot)
+            chart = app.screen.query_one(WinChart)
+            return chart.render().plain.splitlines()[-1], chart.size.width
+
+    last, width = run(scenario())
+    counts = found.counts()
+    assert len([n for n in counts.values() if n]) == 3, counts
+    assert len(last) <= width and "…" not in last, (width, last)
+    assert [int(n) for n in re.findall(r"\d+", last)] == [n for n in counts.values() if n], (counts, last)
