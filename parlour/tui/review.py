@@ -34,7 +34,7 @@ from parlour.tui.analysis_view import APP_BUDGET, APP_SEED, AnalysisStopped, Win
 from parlour.tui.board import Board, GenericBoard
 from parlour.tui.board_loader import board_class
 from parlour.tui.dialogs import ConfirmDialog
-from parlour.tui.panels import LogPanel, history_table
+from parlour.tui.panels import LogPanel, NarrowHistory
 from parlour.tui.scores_chart import ScoresChart
 from parlour.tui.screen import Footer, Header, ParlourScreen, score_text
 
@@ -187,7 +187,7 @@ class ReviewScreen(ParlourScreen):
             self._swap_board(view)
         self.log_panel.show(state, self.seat)  # written anew when stepping back or switching seat
         write = partial(score_text, self.game)
-        self.query_one("#review-history", Static).update(history_table(self.names, history, write, narrow=True))
+        self.query_one("#review-history", Static).update(NarrowHistory(self.names, history, write))
         self.stages_shown = len(history)
         self.query_one(ScoresChart).show(self.names, history, write)
         self.query_one("#review-where", Static).update(self.where())

@@ -190,3 +190,43 @@ def test_at_80x24_the_marks_beside_the_plot_show_every_count(tmp_path: Path) -> 
     assert len([n for n in counts.values() if n]) == 3, counts
     assert len(last) <= width and "…" not in last, (width, last)
     assert [int(n) for n in re.findall(r"\d+", last)] == [n for n in counts.values() if n], (counts, last)
+
+
+def test_at_120x40_the_reviews_side_table_writes_every_score_whole(tmp_path: Path) -> None:
+    """A Casablanca match of three (seed 7) at 120x40: the side table read "$10,2…" and
+    "$12,4…". A score is never cut: the round's heading, then the gaps give way (a name
+    would be cut first)."""
+    match = finished(CASABLANCA, seed=7, variants=("match-of-three",))
+    stages = Review(CASABLANCA, match.record).history(0)
+    scores = {CASABLANCA.score_text(score) for row in stages for score in row.scores if score is not None}
+    app = app_for(tmp_path)
+
+    async def scenario() -> str:
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.show_review(CASABLANCA, match.record, seat=0)
+            await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and bool(app.screen.query("#review-where")))
+            await settled_text(pilot)
+            table = app.screen.query_one("#review-history")
+            assert table.display
+            region = table.region
+            return "\n".join(line[region.x: region.right] for line in screen_text(app).splitlines()[region.y: region.bottom])
+
+    table = run(scenario())
+    assert "…" not in table, table
+    assert "$12,400" in scores and all(score in table for score in scores), (scores, table)
+    assert all(name in table for name in NAMES), table
+
+
+@pytest.mark.parametrize("width", [37, 33])
+def test_the_narrow_side_table_cuts_a_name_before_a_score(width: int) -> None:
+    from parlour.tui.panels import history_table
+
+    stages = [StageScores("Round 1", [10400.0, 11200.0, 12450.0, 13850.0]),
+              StageScores("Round 2", [20400.0, 0.0, 12450.0, 13850.0])]
+    names = ["Dominique", "Bea", "Cyd", "Dan"]
+    console = Console(width=width, record=True)
+    console.print(history_table(names, stages, CASABLANCA.score_text, narrow=True, width=width))
+    text = console.export_text()
+    for score in ("$10,400", "$11,200", "$12,450", "$13,850", "$20,400"):
+        assert score in text, (score, text)
+    assert all(len(line) <= width for line in text.splitlines()), text
