@@ -162,7 +162,7 @@ def test_at_80x24_the_results_keep_the_notes_keys_under_a_path_of_two_lines(tmp_
     assert len(f"Record: {path}") > 76 and scroll == 0, text
     assert "v: review the game move by move" in text and "m: back to the games" in text, text
     assert "Round by round" in text and "━ Ann" in text, text
-    assert ("win chance" in text) == analysed
+    assert ("100% ▕" in text) == analysed, "the win chance's bars beside the plot once analysed"
 
 
 def test_at_80x24_the_marks_beside_the_plot_show_every_count(tmp_path: Path) -> None:
