@@ -143,25 +143,33 @@ def results_text(tmp_path: Path, match: Any, path: Path, size: tuple[int, int] =
 
 
 def long_path(tmp_path: Path) -> Path:
-    """Where the app keeps a record on a player's machine: "Record: …" takes two lines at 80."""
+    """Where the app keeps a record on a player's machine (``tmp_path``'s "home/dominique"
+    standing for his home folder): "Record: …" takes two lines at 80 columns."""
     folder = tmp_path / "home" / "dominique" / ".local" / "share" / "parlour" / "records"
     folder.mkdir(parents=True)
     return folder / "banque-fatale-20261129-064853-k3f9q2.json"
 
 
 @pytest.mark.parametrize("analysed", [False, True], ids=["plain", "analysed"])
-def test_at_80x24_the_results_keep_the_notes_keys_under_a_path_of_two_lines(tmp_path: Path, analysed: bool) -> None:
-    """Banque Fatale of three at 80x24: with the record's path on one line the note's keys
-    showed; kept where the app keeps records, the path took two lines and the keys went,
-    with the plots able to give up the rows needed. The plots give them now."""
+def test_at_80x24_a_records_path_of_two_lines_is_whole_and_nothing_scrolls(tmp_path: Path, monkeypatch,
+                                                                           analysed: bool) -> None:
+    """Banque Fatale of three at 80x24, the record kept where the app keeps records: the path
+    took two lines, broken inside, and with a path of 75 columns the results scrolled (the
+    scrollbar narrowed the note, the path wrapped once more, the line kept the bar). The path
+    is written from "~" on a line of its own, whole; the note is laid out as narrow as the
+    scrollbar leaves it, and nothing scrolls. The plots give up rows (down to two) for the
+    rest, and the keys go before the rounds' scores (the footer has the keys)."""
+    home = tmp_path / "home" / "dominique"
+    monkeypatch.setenv("HOME", str(home))
     match = finished(BANQUE, players=3)
     path = long_path(tmp_path)
     if analysed:
         engine.keep(path, engine.analyse(BANQUE, match.record, 0, BUDGET))
     text, scroll = results_text(tmp_path, match, path)
-    assert len(f"Record: {path}") > 76 and scroll == 0, text
-    assert "v: review the game move by move" in text and "m: back to the games" in text, text
-    assert "Round by round" in text and "━ Ann" in text, text
+    shown = "~" + str(path)[len(str(home)):]
+    assert len(f"Record: {shown}") > 76 and scroll == 0, text
+    assert "  Record:" in text.splitlines() and f"  {shown}" in text.splitlines(), text
+    assert "Round by round" in text and "━ Ann" in text and "v Review" in text, text
     assert ("100% ▕" in text) == analysed, "the win chance's bars beside the plot once analysed"
 
 
@@ -230,3 +238,22 @@ def test_the_narrow_side_table_cuts_a_name_before_a_score(width: int) -> None:
     for score in ("$10,400", "$11,200", "$12,450", "$13,850", "$20,400"):
         assert score in text, (score, text)
     assert all(len(line) <= width for line in text.splitlines()), text
+
+
+def test_the_records_path_is_never_broken_inside() -> None:
+    """At 80x24 "Record:" stood alone and the path broke inside ("…ggggggg.jso" / "n"): it
+    goes on the same line where it fits, else on a line of its own, the home folder written
+    "~", and a path wider than a line keeps its end (the file's name) after "…"."""
+    from parlour.tui.results import record_line
+
+    home = str(Path.home())
+    assert record_line("/tmp/a.json", 76) == "Record: /tmp/a.json"
+    name = "banque-fatale-20261129-064853-k3f9q2.json"
+    kept = f"{home}/.local/share/parlour/records/{name}"
+    assert record_line(kept, 200) == f"Record: {kept}"
+    short = f"~/.local/share/parlour/records/{name}"
+    assert record_line(kept, len(short) + 8) == f"Record: {short}"
+    assert record_line(kept, len(short)) == f"Record:\n{short}"
+    long = "/srv/" + "x" * 100 + "/" + name
+    lines = record_line(long, 76).splitlines()
+    assert lines[0] == "Record:" and len(lines[1]) == 76 and lines[1].startswith("…") and lines[1].endswith(name)
