@@ -78,14 +78,26 @@ def matches_snapshot(text: str, screen_class: str, case: str, size: tuple[int, i
 #: the record's path, always this long (as the app's own folder gives, "/home/…/.local/share/parlour/records/…"):
 #: it takes two lines of the results at 80x24, one at 120x40, whatever folder pytest gives the test
 RECORD_PATH = 75
+#: each test's short folder for its record (pytest's own, with xdist's "popen-gw0", is longer
+#: than the path)
+_FOLDERS: dict[Path, Path] = {}
+
+
+@pytest.fixture(autouse=True)
+def _short_folders():
+    yield
+    for folder in _FOLDERS.values():
+        shutil.rmtree(folder, ignore_errors=True)
+    _FOLDERS.clear()
 
 
 def record_at(tmp_path: Path) -> Path:
-    """``tmp_path``'s record, its path :data:`RECORD_PATH` characters long (the plots give
-    rows to the note when it takes two lines, so the snapshots depend on it)."""
-    pad = RECORD_PATH - len(str(tmp_path)) - len("/.json")
-    assert pad >= 1, f"pytest's folder is too long for the pictures' snapshots: {tmp_path}"
-    return tmp_path / ("g" * pad + ".json")
+    """The test's record (one for each ``tmp_path``), its path :data:`RECORD_PATH` characters
+    long: the plots give rows to the note when it takes two lines, so the snapshots hang on it."""
+    folder = _FOLDERS.setdefault(tmp_path, Path(tempfile.mkdtemp(prefix="p")))
+    pad = RECORD_PATH - len(str(folder)) - len("/.json")
+    assert pad >= 1, f"the temporary folder is too long for the pictures' snapshots: {folder}"
+    return folder / ("g" * pad + ".json")
 
 
 def results_picture(tmp_path: Path, game: Any, match: Any, size: tuple[int, int]) -> tuple[str, str, int]:
