@@ -34,29 +34,113 @@ def percent(share: float) -> str:
 
 
 def evaluation(decision: Decision, who: str, width: int = 200, texts: bool = True,
-               tight: bool | None = None) -> Text:
+               tight: bool | None = None, labels: bool | None = None) -> Text:
     """One decision in words: "you: bid 3 · win 24 % · best: pass 31 % · mistake (−7 %)".
     Narrower than that, the moves' short texts (the record's) instead of their labels, where
     the game's texts read right to a player (``texts``, the game's
     ``texts_read_as_labels``; else the labels, the shares written tight); still too wide, the
-    mark right after the move and the rest cut to ``width``. The labels are as ``decision``
-    holds them: :meth:`~parlour.core.analysis.Decision.worded` words them in the reader's
-    language. ``tight``: the shares written so whatever the width ("24%", or the language's
-    "24 %"), as a screen chose them for all its lines (:func:`tight_shares`); None: tight
-    where the labels do not fit."""
-    whole = _whole(decision, who, width, texts, tight)
-    if whole is not None:
-        return whole
-    text = _line(decision, who, *_moves(decision, texts), tight=True if tight is None else tight, mark_first=True)
+    moves' wording cut ("best: admit (undo the mo… 47%"), never a share; too narrow even
+    for that, the mark right after the move and the rest cut to ``width``. The labels are as
+    ``decision`` holds them: :meth:`~parlour.core.analysis.Decision.worded` words them in the
+    reader's language. ``tight``: the shares written so whatever the width ("24%", or the
+    language's "24 %"), and ``labels``: the moves' labels (or their short form) whatever the
+    width, as a screen chose them for all its lines (:func:`line_form`); None: the labels
+    where they fit, the shares tight where the labels do not."""
+    if labels is None:
+        whole = _whole(decision, who, width, texts, tight)
+        if whole is not None:
+            return whole
+    else:
+        text = _line(decision, who, *_words(decision, texts, labels), tight=bool(tight))
+        if text.cell_len <= width:
+            return text
+    moves = _words(decision, texts, bool(labels))
+    tight = True if tight is None else tight
+    cut = _cut_moves(decision, who, *moves, tight, width)
+    if cut is not None:
+        return cut
+    text = _line(decision, who, *moves, tight=tight, mark_first=True)
     text.truncate(width, overflow="ellipsis")
     return text
 
 
+#: the forms of the evaluations, the most readable first: (the moves' labels, the shares
+#: tight); the labels give way before the language's shares ("47 %") do
+FORMS: tuple[tuple[bool, bool], ...] = ((True, False), (False, False), (True, True), (False, True))
+
+
+def line_form(decisions: Iterable[Decision], who: str, width: int, texts: bool = True) -> tuple[bool, bool]:
+    """The form (the moves' labels, the shares tight) a screen ``width`` wide writes every
+    evaluation in: the first of :data:`FORMS` in which all of them fit whole, else the short
+    moves with tight shares (a line still too wide cuts its moves' wording). One form for
+    all: a review mixed "47 %" and "47%" from one move to the next, and Banque Fatale's "take
+    one B jeton" with "take R" (playtests)."""
+    decisions = list(decisions)
+    for labels, tight in FORMS:
+        if all(_line(d, who, *_words(d, texts, labels), tight=tight).cell_len <= width for d in decisions):
+            return labels, tight
+    return FORMS[-1]
+
+
 def tight_shares(decisions: Iterable[Decision], who: str, width: int, texts: bool = True) -> bool:
-    """Whether a screen ``width`` wide writes the shares of every evaluation tight ("47%"):
-    where one of them would not fit whole in the language's form ("47 %"). One form for all:
-    a review mixed "47 %" and "47%" from one move to the next (a playtest)."""
-    return any(_whole(decision, who, width, texts, tight=False) is None for decision in decisions)
+    """Whether a screen ``width`` wide writes the shares of every evaluation tight ("47%")
+    (:func:`line_form`)."""
+    return line_form(decisions, who, width, texts)[1]
+
+
+#: the least of a move's wording an evaluation cuts it to ("pick up the …")
+LEAST_MOVE = 12
+
+
+def _cut_moves(decision: Decision, who: str, played: str, best: str, tight: bool, width: int) -> Text | None:
+    """The evaluation within ``width`` with the moves' wording cut: every share and the mark
+    stay (Casablanca's "best: admit (undo the move, p…" lost its 47 % at 80x24). First the
+    words the two moves begin with alike, the best move's, then the played one's ("best:
+    …field 10 (Moon)", the last of them kept); else the moves' ends, the longer of the two
+    first, neither below :data:`LEAST_MOVE` cells. None where that is too little."""
+    best_short, played_short = _after_shared(best, played), _after_shared(played, best)
+    for pair in ((played, best_short), (played_short, best_short)):
+        if pair[1] != best:
+            text = _line(decision, who, *pair, tight=tight)
+            if text.cell_len <= width:
+                return text
+    whole = (played, best)
+    cells = [cell_len(played), cell_len(best)]
+    while True:
+        text = _line(decision, who, *(_cut(words, n) for words, n in zip(whole, cells)), tight=tight)
+        over = text.cell_len - width
+        if over <= 0:
+            return text
+        longer = 0 if cells[0] >= cells[1] else 1  # the same: the move played first (the log has it)
+        if cells[longer] <= LEAST_MOVE:
+            return None
+        cells[longer] -= min(over, max(1, cells[longer] - cells[1 - longer]), cells[longer] - LEAST_MOVE)
+
+
+def _after_shared(words: str, other: str) -> str:
+    """``words`` without the words it begins with alike ``other`` but the last of them, an
+    ellipsis in their place ("…field 10 (Moon)" beside "pick up the chip on field 12 (Lamp)");
+    ``words`` where they share fewer than two."""
+    mine, theirs = words.split(" "), other.split(" ")
+    shared = next((i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b), min(len(mine), len(theirs)))
+    if shared < 2 or shared >= len(mine):
+        return words
+    return "…" + " ".join(mine[shared - 1:])
+
+
+def _cut(words: str, cells: int) -> str:
+    """``words`` in at most ``cells`` cells, ending in "…" where they were longer (no space
+    before it: "admit (undo…")."""
+    if cell_len(words) <= cells:
+        return words
+    text = Text(words)
+    text.truncate(max(cells - 1, 0))
+    return text.plain.rstrip(" ,:;") + "…"
+
+
+def _words(decision: Decision, texts: bool, labels: bool) -> tuple[str, str]:
+    """The moves played and best: their labels, or their short form (:func:`_moves`)."""
+    return (str(decision.played_label), str(decision.best_label)) if labels else _moves(decision, texts)
 
 
 def _moves(decision: Decision, texts: bool) -> tuple[str, str]:
@@ -237,13 +321,15 @@ class WinChart(Widget):
             title, marked, moments = review_summary(found, self.size.width)
             text.append(title + "\n", style="italic")
             text.append(marked + "\n" + moments)
-        else:  # one line under the bars: as much as fits, the marks before the key moments
+        else:  # one line under the bars: as much as fits, the marks before the key moments,
+            # and every count before the title ("Ann's win chance · 11 blund., 8 mist…" at 80x24)
             title = _("{name}'s win chance").format(name=found.name)
             marked, moments = summary(found, keys=False)
-            tails = [" · " + marked + " · " + moments, " · " + marked,
-                     *(" · " + marks_text(found, short) for short in range(len(found.counts()) + 1))]
-            tail = next((t for t in tails if cell_len(title + t) <= self.size.width), tails[-1])
-            text.append(title, style="italic")
+            shorts = [marks_text(found, short) for short in range(len(found.counts()) + 1)]
+            lines = [(title, " · " + marked + " · " + moments), (title, " · " + marked),
+                     *((title, " · " + marks) for marks in shorts), *(("", marks) for marks in shorts)]
+            head, tail = next((line for line in lines if cell_len("".join(line)) <= self.size.width), lines[-1])
+            text.append(head, style="italic")
             text.append(tail)
         text.no_wrap, text.overflow = True, "ellipsis"
         return text

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from rich.cells import cell_len
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.padding import Padding
 from rich.progress_bar import ProgressBar
 from rich.table import Table as RichTable
@@ -83,31 +83,72 @@ def thinking_share(percent: int) -> str:
 
 
 def history_table(names: Sequence[str], stages: Sequence[StageScores],
-                  write: Callable[[float], str] = score_number, *, narrow: bool = False) -> RichTable:
+                  write: Callable[[float], str] = score_number, *, narrow: bool = False,
+                  width: int | None = None) -> RichTable:
     """The scores after every stage, one column a player, with a sparkline row on one scale;
     "?" for a score the seat was not shown; each score as ``write`` writes it (the game's
     way, :func:`~parlour.tui.screen.score_text`: Casablanca's "$3,000"). ``narrow`` (the
     review's side panel, under a plot of the same scores): no sparklines, and stages that
-    share their first word ("Round 1", "Round 2" …) headed by it, each row by the rest."""
+    share their first word ("Round 1", "Round 2" …) headed by it, each row by the rest; drawn
+    ``width`` wide, never a score cut (:func:`_narrow_widths`)."""
     words = [row.stage.split(maxsplit=1) for row in stages]
     shared = narrow and bool(words) and all(len(w) == 2 for w in words) and len({w[0] for w in words}) == 1
-    grid = RichTable(box=None, pad_edge=False, header_style="bold underline")
     labels = [w[1] for w in words] if shared else [row.stage for row in stages]
+    cells = [["?" if score is None else write(score) for score in row.scores] for row in stages]
+    heading, gap, widths = words[0][0] if shared else "", 2, None
+    if narrow and width is not None:
+        heading, gap, widths = _narrow_widths(names, labels, cells, heading, width)
+    grid = RichTable(box=None, pad_edge=False, header_style="bold underline",
+                     padding=(0, 1) if gap == 2 else (0, 0, 0, gap))
     if narrow:  # the stages' column whole, the names' ending in "…" where the room is short
-        grid.add_column(words[0][0] if shared else "", no_wrap=True,
-                        min_width=max((cell_len(label) for label in labels), default=0))
+        grid.add_column(heading, no_wrap=True, min_width=max((cell_len(label) for label in labels), default=0))
     else:
         grid.add_column("")
-    for name in names:
-        grid.add_column(Text(name), justify="right", overflow="ellipsis", no_wrap=True)  # a name is no markup
-    for label, row in zip(labels, stages):
-        grid.add_row(label, *["?" if score is None else write(score) for score in row.scores])
+    for seat, name in enumerate(names):
+        grid.add_column(Text(name), justify="right", overflow="ellipsis", no_wrap=True,  # a name is no markup
+                        width=widths[seat] if widths else None)
+    for label, row in zip(labels, cells):
+        grid.add_row(label, *row)
     everything = [score for row in stages for score in row.scores if score is not None]
     if len(stages) > 1 and everything and not narrow:
         low, high = min(everything), max(everything)
         grid.add_row("", *[sparkline([row.scores[s] for row in stages], low, high) for s in range(len(names))],
                       style="cyan")
     return grid
+
+
+def _narrow_widths(names: Sequence[str], labels: Sequence[str], cells: Sequence[Sequence[str]], heading: str,
+                   width: int) -> tuple[str, int, list[int] | None]:
+    """The narrow table's stage heading, gap between columns and players' columns' widths
+    within ``width``: a score is never cut (the side panel read "$10,2…" at 120x40); the
+    names are cut first, then the stages' heading ("Round") goes, then the gaps narrow to
+    one. None: the columns as wide as they are."""
+    scores = [max([1, *(cell_len(row[seat]) for row in cells if seat < len(row))]) for seat in range(len(names))]
+    natural = [max(cell_len(name), least) for name, least in zip(names, scores)]
+    label = max((cell_len(text) for text in labels), default=0)
+    for head, gap in ((heading, 2), ("", 2), ("", 1)):
+        room = width - max(cell_len(head), label) - gap * len(names)
+        if sum(natural) <= room:
+            return head, gap, None
+        if sum(scores) <= room:  # the names take what the scores leave, the first first
+            left, widths = room - sum(scores), []
+            for least, whole in zip(scores, natural):
+                widths.append(least + min(left, whole - least))
+                left -= widths[-1] - least
+            return head, gap, widths
+    return heading, 2, None  # no room for every score: as it comes
+
+
+class NarrowHistory:
+    """The review's table of the scores (:func:`history_table`, ``narrow``), drawn as wide as
+    the side panel is when it is drawn."""
+
+    def __init__(self, names: Sequence[str], stages: Sequence[StageScores],
+                 write: Callable[[float], str] = score_number) -> None:
+        self.names, self.stages, self.write = list(names), list(stages), write
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield history_table(self.names, self.stages, self.write, narrow=True, width=options.max_width)
 
 
 def progress_line(moves: int, over: bool) -> str:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from functools import partial
 
 from rich.cells import cell_len
@@ -65,6 +67,29 @@ def history_rows(names: list[str], stages: list[StageScores],
     return grid
 
 
+def record_line(path: str, width: int) -> str:
+    """"Record: PATH" in lines of ``width`` columns, the path never broken: on one line where
+    it fits, else the path on a line of its own, the home folder written "~"; a path wider
+    than a line keeps its end, the file's name, after "…" (at 80 columns the app's own folder
+    took two lines, the second a letter or two of the name, and the note's keys went)."""
+    whole = _("Record: {path}").format(path=path)
+    if cell_len(whole) <= width:
+        return whole
+    home = str(Path.home())
+    if home not in ("", os.sep) and path.startswith(home + os.sep):
+        path = "~" + path[len(home):]
+        whole = _("Record: {path}").format(path=path)
+        if cell_len(whole) <= width:
+            return whole
+    label = _("Record: {path}").format(path="").rstrip()
+    if cell_len(path) > width:
+        tail = path
+        while len(tail) > 1 and cell_len("…" + tail) > width:
+            tail = tail[1:]
+        path = "…" + tail
+    return label + "\n" + path
+
+
 def advice_asked(names: list[str], record: Record) -> str:
     """How often the computer's advice was asked (F6 at the table), for the note: ", advice
     asked 3 times", or by name when more than one seat asked; "" when nobody did."""
@@ -115,6 +140,7 @@ class ResultsScreen(ParlourScreen):
         self.names_width = 0  #: the longest name
         #: what the note says of the game, and its keys (``n: play again`` ...)
         self.about = ""
+        self.record_path: str | None = None  #: where the record is kept (none at a hosted table)
         self.key_notes: list[str] = []
         #: the scores after each round (or game) the reader was shown, for the plot
         self.stages: list[StageScores] = []
@@ -197,7 +223,7 @@ class ResultsScreen(ParlourScreen):
                 yield ScoresChart(id="results-plot", titled=False)
                 yield WinChart(id="results-chart", review=False)
             self.about, self.key_notes = self.note()
-            self.notes = self.notes_at(self.app.size.width - 5)
+            self.notes = self.notes_at(self.app.size.width - 4)
             yield Static(self.notes[0], id="results-note")
         yield Footer()
 
@@ -239,9 +265,16 @@ class ResultsScreen(ParlourScreen):
         grid.columns[1].max_width = max(8, room - self.fixed_width - least) if narrow else None
 
     def notes_at(self, width: int) -> tuple[Text, Text]:
-        """The note with the keys under it, and without them (a low terminal): the keys as
-        many to a line as ``width`` columns hold, never one broken over two lines."""
-        return Text(self.about + "\n\n" + key_lines(self.key_notes, width)), Text(self.about)
+        """The note with the keys under it, and without them (a low terminal), ``width`` the
+        parts' width (the screen's less the padding), both laid out two columns narrower, the
+        scrollbar's (so that they take as many lines with it as without: a path of 75 columns
+        at 80 wrapped once the bar came, "….jso" / "n", the line more kept the bar): the
+        record's path fitted (see :func:`record_line`), the keys as many to a line as fit,
+        never one broken over two lines."""
+        about = self.about
+        if self.record_path is not None:
+            about += "\n" + record_line(self.record_path, width - 2)
+        return Text(about + "\n\n" + key_lines(self.key_notes, width - 2)), Text(about)
 
     def note(self) -> tuple[str, list[str]]:
         """What the note under the scores says of the game (the moves, the seed, the record's
@@ -259,9 +292,9 @@ class ResultsScreen(ParlourScreen):
         takebacks += advice_asked(self.live.names, record)
         again = [] if self.remote is not None else [_("n: play again with the same table (a new seed)")]
         moves = len(record.actions)
+        self.record_path = str(self.live.path)
         return (ngettext("{n} move", "{n} moves", moves).format(n=moves) + takebacks + ", "
-                + _("seed {seed}. Variants: {variants}.").format(seed=self.live.match.seed, variants=variants) + "\n"
-                + _("Record: {path}").format(path=self.live.path),
+                + _("seed {seed}. Variants: {variants}.").format(seed=self.live.match.seed, variants=variants),
                 [*again, _("v: review the game move by move"), _("a: analyse your decisions"),
                  _("m: back to the games"), _("r: rules")])
 
@@ -312,7 +345,7 @@ class ResultsScreen(ParlourScreen):
         # side): a layout that needs the scrollbar is not chosen anyway, and at 80 columns a
         # record's path of 76 counted two lines where it took one, and the keys went
         options = console.options.update_width(max(event.size.width - 4, 10))
-        self.notes = self.notes_at(max(event.size.width - 5, 10))
+        self.notes = self.notes_at(max(event.size.width - 4, 11))
         self.fit_names(event.size.width)
         if self.scores_grid is not None and self.query("#results-scores"):  # (not yet mounted: at once)
             self.query_one("#results-scores", Static).update(self.scores_grid)
@@ -327,10 +360,11 @@ class ResultsScreen(ParlourScreen):
         room = event.size.height - 2 - 2 - 2  # header and footer, padding, the margins between parts
         self.picture_rows(0)  # the plots whole, unless nothing below fits with them
         pictured = self.picture_height()
-        # the layout is chosen as if the win chance were not there (it comes with the review's
-        # a): beside the scores plot it takes rows of the plots, down to two, not the note's
-        # keys (a playtest came back from the review to find them gone)
-        plain, spare = self.picture_height(chance=False), ROWS - 2 if pictured > 1 else 0
+        # the plots give up rows, down to two, before the note gives up its keys: beside the
+        # scores plot the win chance (it comes with the review's a) took them (a playtest came
+        # back from the review to find them gone), and so did a record's path of two lines, as
+        # the app's own folder gives at 80 columns
+        spare = ROWS - 2 if pictured > 1 else 0
         histories = sorted(self.histories or (), key=lines)
         choices = [(h, n) for n in self.notes for h in ([self.histories[0]] if self.histories else [None])]
         choices += [(h, n) for n in self.notes for h in histories[:1]]
@@ -341,7 +375,7 @@ class ResultsScreen(ParlourScreen):
             needed = fixed + (lines(history) if history is not None else 0) + apart + pictured + lines(note)
             if needed <= room:
                 break
-            if needed - pictured + plain <= room and needed - room <= spare:
+            if needed - room <= spare:
                 self.picture_rows(needed - room)
                 break
         else:
@@ -365,13 +399,13 @@ class ResultsScreen(ParlourScreen):
         self.query_one(ScoresChart).fit_rows(rows)
         self.query_one(WinChart).fit_rows(rows)
 
-    def picture_height(self, chance: bool = True) -> int:
+    def picture_height(self) -> int:
         """The lines the plots take: the taller of the scores plot (one line for a game with
-        nothing to plot) and the win chance's (``chance``: if it is shown)."""
+        nothing to plot) and the win chance's (if it is shown)."""
         if not self.query("#results-picture"):
             return 0
-        charts = (self.query_one(ScoresChart), self.query_one(WinChart)) if chance else (self.query_one(ScoresChart),)
-        heights = [w.styles.height.value for w in charts if w.display and w.styles.height is not None]
+        heights = [w.styles.height.value for w in (self.query_one(ScoresChart), self.query_one(WinChart))
+                   if w.display and w.styles.height is not None]
         return int(max(heights, default=0))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

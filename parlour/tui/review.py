@@ -30,11 +30,11 @@ from parlour.core.game import Game, with_names
 from parlour.core.i18n import N_, _, ngettext
 from parlour.core.record import Record
 from parlour.core.review import Review, ReviewSource
-from parlour.tui.analysis_view import APP_BUDGET, APP_SEED, AnalysisStopped, WinChart, evaluation, tight_shares
+from parlour.tui.analysis_view import APP_BUDGET, APP_SEED, AnalysisStopped, WinChart, evaluation, line_form
 from parlour.tui.board import Board, GenericBoard
 from parlour.tui.board_loader import board_class
 from parlour.tui.dialogs import ConfirmDialog
-from parlour.tui.panels import LogPanel, history_table
+from parlour.tui.panels import LogPanel, NarrowHistory
 from parlour.tui.scores_chart import ScoresChart
 from parlour.tui.screen import Footer, Header, ParlourScreen, score_text
 
@@ -106,8 +106,9 @@ class ReviewScreen(ParlourScreen):
         self.board: Board = self._board(cls)
         self.log_panel = LogPanel(self.names, id="review-log")
         self.side_chosen: bool | None = None
-        #: the analysis, reader and width the shares' form was chosen for, and the form (tight)
-        self.share_form: tuple[engine.Analysis, str, int, bool] | None = None
+        #: the analysis, reader and width the evaluations' form was chosen for, and the form
+        #: (the moves' labels, the shares tight)
+        self.line_form: tuple[engine.Analysis, str, int, tuple[bool, bool]] | None = None
 
     def _board(self, cls: type[Board]) -> Board:
         board = cls(self.game, self.review.rules, self.names, id="review-board")
@@ -186,7 +187,7 @@ class ReviewScreen(ParlourScreen):
             self._swap_board(view)
         self.log_panel.show(state, self.seat)  # written anew when stepping back or switching seat
         write = partial(score_text, self.game)
-        self.query_one("#review-history", Static).update(history_table(self.names, history, write, narrow=True))
+        self.query_one("#review-history", Static).update(NarrowHistory(self.names, history, write))
         self.stages_shown = len(history)
         self.query_one(ScoresChart).show(self.names, history, write)
         self.query_one("#review-where", Static).update(self.where())
@@ -257,8 +258,9 @@ class ReviewScreen(ParlourScreen):
             decision = decision.worded(self.game, before.rules, before)
             who = _("you") if self.humans == [self.seat] else self.names[self.seat]  # type: ignore[index]
             width = self.app.size.width - 2
+            labels, tight = self.form(found, who, width)
             text.append("\n").append_text(evaluation(decision, who, width, self.game.texts_read_as_labels,
-                                                         tight=self.tight_shares(found, who, width)))
+                                                         tight=tight, labels=labels))
         else:
             # one line, as the evaluation is: two pushed the board down at 80x24 (a playtest);
             # the whole of it is in the log
@@ -267,15 +269,15 @@ class ReviewScreen(ParlourScreen):
             text.append("\n").append_text(last)
         return text
 
-    def tight_shares(self, found: engine.Analysis, who: str, width: int) -> bool:
-        """Whether the seat's evaluations write their shares tight at ``width`` ("47%"): all
-        of them one way, worked out once for the analysis and the width."""
-        kept = self.share_form
+    def form(self, found: engine.Analysis, who: str, width: int) -> tuple[bool, bool]:
+        """The form of the seat's evaluations at ``width``: the moves' labels or their short
+        form, the shares tight ("47%") or not; all of them one way (:func:`line_form`),
+        worked out once for the analysis and the width."""
+        kept = self.line_form
         if kept is None or kept[0] is not found or kept[1:3] != (who, width):
             before = [(d, self.states[max(0, d.move - 1)]) for d in found.decisions if d.move < len(self.states)]
             worded = [d.worded(self.game, state.rules, state) for d, state in before]
-            tight = tight_shares(worded, who, width, self.game.texts_read_as_labels)
-            kept = self.share_form = (found, who, width, tight)
+            kept = self.line_form = (found, who, width, line_form(worded, who, width, self.game.texts_read_as_labels))
         return kept[3]
 
     # -- keys --------------------------------------------------------------------------

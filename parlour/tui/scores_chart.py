@@ -178,9 +178,12 @@ class ScoresChart(Widget):
         self._size_to_rows()
 
     def fit_rows(self, rows: int) -> None:
-        """Plot in ``rows`` rows (at least two)."""
-        if max(2, rows) != self.rows:
-            self.rows = max(2, rows)
+        """Plot in ``rows`` rows (at least two), the height with the key's lines at the width
+        the plot has now: a screen measuring the plots before the plot's own resize heard of
+        its key's second line counted one line short (the results scrolled)."""
+        rows = max(2, rows)
+        if rows != self.rows or self.styles.height is None or self.styles.height.value != self._height(rows):
+            self.rows = rows
             self._size_to_rows()
 
     class KeyWrapped(Message):
@@ -199,9 +202,12 @@ class ScoresChart(Widget):
         if self.styles.height != height:
             self.post_message(self.KeyWrapped())
 
-    def _size_to_rows(self) -> None:
+    def _height(self, rows: int) -> int:
         plotted = len(self.stages) > 1 and self.plotted()
-        self.styles.height = (self.rows + self.key_count() + self.titled) if plotted else 1
+        return (rows + self.key_count() + self.titled) if plotted else 1
+
+    def _size_to_rows(self) -> None:
+        self.styles.height = self._height(self.rows)
         self.refresh(layout=True)
 
     def plotted(self) -> bool:

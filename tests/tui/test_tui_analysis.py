@@ -391,7 +391,9 @@ def test_a_game_whose_texts_count_otherwise_narrows_to_its_labels_not_its_texts(
         narrow = evaluation(d, "you", width, texts=False).plain
         assert len(narrow) <= width and "pick 11" not in narrow and "pick 9" not in narrow
         assert "blunder" in narrow or width < 50
-    assert evaluation(d, "you", 78, texts=False).plain.startswith("you: pick up the chip on field 12 (Lamp) · blunder")
+    # at 80 columns the words both labels begin with give way, not the best move's share
+    assert evaluation(d, "you", 78, texts=False).plain == (
+        "you: …field 12 (Lamp) · win 30% · best: …field 10 (Moon) 64% · blunder (−34%)")
 
 
 def test_an_evaluation_does_not_call_a_move_of_the_same_win_chance_better() -> None:
