@@ -89,7 +89,7 @@ def _a_challenge_to_decide(match) -> None:
 
 
 @pytest.mark.parametrize("lang, typed", [("en", False), ("de", False), ("fr", False), ("en", True), ("de", True)])
-def test_at_80x24_who_has_seen_which_chip_is_in_view_while_deciding_to_challenge(tmp_path, lang: str,
+def test_at_80x24_who_has_seen_which_chip_is_in_view_while_deciding_to_challenge(tmp_path, monkeypatch, lang: str,
                                                                                 typed: bool) -> None:
     """A playtest at 80x24: deciding whether to challenge, the player could not see "Seen by"
     (who has looked at which chip, just what he needs then): the prompt's six lines left the
@@ -113,6 +113,10 @@ def test_at_80x24_who_has_seen_which_chip_is_in_view_while_deciding_to_challenge
     from parlour.testing.boards import screen_text, wait_for
     from parlour.tui.app import ParlourApp
 
+    from parlour.tui.board import Board
+
+    for board_class in (Board, CasablancaBoard):  # keys count at once: no pause after a decision shows
+        monkeypatch.setattr(board_class, "decision_delay", 0.0)
     registry = Registry()
     registry.add("casablanca", "tests", lambda: GAME)
     seats = [Seat(name, HUMAN if seat == 2 else "random") for seat, name in enumerate(NAMES)]
@@ -129,6 +133,7 @@ def test_at_80x24_who_has_seen_which_chip_is_in_view_while_deciding_to_challenge
             await wait_for(pilot, lambda: board.has_class("-compact") and know.region.height > 0)
             if typed:
                 board.focus()
+                await wait_for(pilot, lambda: app.focused is board and bool(board.options))
                 await pilot.press("3", "0", "0")
                 await wait_for(pilot, lambda: board.typed == "300")
             await pilot.pause()
