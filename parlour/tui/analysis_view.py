@@ -166,7 +166,10 @@ def _whole(decision: Decision, who: str, width: int, texts: bool, tight: bool | 
 def _line(decision: Decision, who: str, played: str, best: str, tight: bool = False,
           mark_first: bool = False) -> Text:
     pc = (lambda share: share_text(share, tight=True)) if tight else percent
-    mark = Text(f"{_(MARK_WORDS.get(decision.mark, decision.mark))} (−{pc(decision.lost)})",
+    # the loss as the shares shown read it: "win 0 % · best: … 12 %" marked "(−11 %)", from
+    # the unrounded 0.4 % and 11.6 %, read as a slip (a playtest)
+    lost = (_points(decision.win_best) - _points(decision.win_played)) / 100
+    mark = Text(f"{_(MARK_WORDS.get(decision.mark, decision.mark))} (−{pc(lost)})",
                 style=MARK_STYLE[decision.mark]) if decision.mark else None
     if decision.best == decision.played:
         judged = Text.assemble(_("win {share}").format(share=pc(decision.win_played)) + " · ",
@@ -181,6 +184,11 @@ def _line(decision: Decision, who: str, played: str, best: str, tight: bool = Fa
     parts = [judged, mark] if not mark_first else [mark, judged]
     said = Text.assemble((_("{who}:").format(who=who) + " ", "bold"), played)
     return Text(" · ").join([said, *(p for p in parts if p is not None)])
+
+
+def _points(share: float) -> int:
+    """A share in whole percentage points, rounded as its text is."""
+    return int(f"{share * 100:.0f}")
 
 
 def short_counted(mark: str, n: int) -> str:

@@ -257,3 +257,16 @@ def test_the_records_path_is_never_broken_inside() -> None:
     long = "/srv/" + "x" * 100 + "/" + name
     lines = record_line(long, 76).splitlines()
     assert lines[0] == "Record:" and len(lines[1]) == 76 and lines[1].startswith("…") and lines[1].endswith(name)
+
+
+def test_the_loss_a_mark_shows_is_the_difference_of_the_shares_shown() -> None:
+    """A playtest read "win 0% · best: …field 1 (Palm) 12% · mistake (−11%)": the shares
+    0.4 % and 11.6 %, each rounded, and the loss from them unrounded. The loss shown is the
+    difference of the shares shown."""
+    from parlour.tui.analysis_view import evaluation
+
+    d = engine.Decision(199, None, "pick 7", "pick up the chip on field 8 (Palm)", "pick 0",
+                        "pick up the chip on field 1 (Palm)", 0.004, 0.116, 0.112, "mistake", 5, 8)
+    line = evaluation(d, "you", 200).plain
+    assert "win 0 %" in line and "12 %" in line and "mistake (−12 %)" in line, line
+    assert "(−12%)" in evaluation(d, "you", 200, tight=True).plain
