@@ -69,8 +69,9 @@ def plot(names: Sequence[str], stages: Sequence[StageScores], width: int, rows: 
         return say(_per_unit(unit, _("One game only, scored at its end: nothing to plot game by game."),
                              _("One round only, scored at its end: nothing to plot round by round."),
                              "One {unit} only, scored at its end: nothing to plot {unit} by {unit}.").format(unit=unit),
-                   _per_unit(unit, _("One game only: nothing to plot."), _("One round only: nothing to plot."),
-                             "One {unit} only: nothing to plot.").format(unit=unit))
+                   # "no scores": beside the win chance's bars "nothing to plot" read as wrong (a playtest)
+                   _per_unit(unit, _("One game only: no scores to plot."), _("One round only: no scores to plot."),
+                             "One {unit} only: no scores to plot.").format(unit=unit))
     known = [score for row in stages for score in row.scores if score is not None]
     if not known:
         return say(_per_unit(unit, _("No scores were shown to this seat game by game: nothing to plot."),

@@ -142,7 +142,7 @@ def test_monte_carlo_plots_the_score_after_each_game_and_a_one_round_casablanca_
     # whole, never cut: the long line where it fits, else its short form (a playtest read
     # "…nothing to plot round…" at 120x40 and "…scored at its end: n…" at 80x24)
     assert picture.strip() in ("One round only, scored at its end: nothing to plot round by round.",
-                               "One round only: nothing to plot.") and overflow == 0
+                               "One round only: no scores to plot.") and overflow == 0
 
 
 def test_the_review_plots_the_scores_beside_the_win_chance(tmp_path: Path) -> None:
@@ -201,7 +201,7 @@ def test_the_plot_puts_each_players_line_where_his_scores_are() -> None:
     hidden = [StageScores(s.stage, [s.scores[0], None]) for s in stages]
     assert plot(["Ann", "Bea"], hidden, 14, 2).plain.splitlines()[2] == "━ Ann  ? Bea"
     assert plot(["Ann"], stages[:1], 80, 2).plain == "One round only, scored at its end: nothing to plot round by round."
-    assert plot(["Ann"], stages[:1], 40, 2).plain == "One round only: nothing to plot.", "the short form where it is cut"
+    assert plot(["Ann"], stages[:1], 40, 2).plain == "One round only: no scores to plot.", "the short form where it is cut"
     assert plot(["Ann", "Bea"], [StageScores(s.stage, [None, None]) for s in stages], 30, 2).plain == \
         "No scores shown: nothing to plot."
 
