@@ -109,6 +109,7 @@ class CasablancaBoard(Board, can_focus=True):
         self.cursor = 0
         self.pending_extra: int | None = None  # a numbered choice pressed once: it cannot be taken back
         self.typed = ""  # an amount typed as digits, while stakes or raises are offered
+        self.untyped_cursor = 0  # where the cursor was when the first digit was typed
         rules = self.rules if isinstance(self.rules, Mapping) else {}
         self.win = len(rules.get("premiums", [100, 200, 300])) + 1
         self.chips_per_number = rules.get("chips_per_number", 2)
@@ -200,6 +201,7 @@ class CasablancaBoard(Board, can_focus=True):
         its last digit off."""
         if self.typed and not self.holding_keys():
             self.typed = self.typed[:-1]
+            self._follow_typed()
             self.refresh_panels()
             return
         if self.announcing is None or self.holding_keys():
@@ -448,6 +450,12 @@ class CasablancaBoard(Board, can_focus=True):
         stakes = (view.get("challenge") or {}).get("stakes", {})
         return int(stakes.get("challenger" if view["seat"] == view["mover"] else "mover", 0)) + action.by
 
+    def _follow_typed(self) -> None:
+        """The cursor on the amount typed where one is offered, else where it was before
+        typing (Backspace from "200" to "20" left it on "challenge $200", a playtest)."""
+        amounts = self._amounts()
+        self.cursor = amounts.get(int(self.typed), self.untyped_cursor) if self.typed else self.untyped_cursor
+
     def _take_typed(self) -> None:
         """Enter after digits: the stake or raise of that amount, or why there is none."""
         amounts = self._amounts()
@@ -603,10 +611,10 @@ class CasablancaBoard(Board, can_focus=True):
         if self.mode in LIST_MODES and digit is not None and self._amounts():
             event.stop()
             if len(self.typed) < 9 and (self.typed or char != "0"):
+                if not self.typed:
+                    self.untyped_cursor = self.cursor
                 self.typed += char
-                amounts = self._amounts()
-                if int(self.typed) in amounts:
-                    self.cursor = amounts[int(self.typed)]
+                self._follow_typed()
                 self.refresh_panels()
             return
         if self.mode in LIST_MODES:

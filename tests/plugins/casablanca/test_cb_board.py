@@ -617,6 +617,14 @@ def test_board_a_typed_amount_is_always_a_stake_and_says_so() -> None:
     move(state2, 12, 3, 13)
     chosen, texts = run_board(state2, 2, ["3", "0", "0"], expect=False)
     assert "Typed: stake $300" in texts["cb-decision"]
+    _, untouched = run_board(state2, 2, [], expect=False)
+    # Backspace to "30" (not offered): the cursor goes back where it was, not left on $300
+    # (a playtest read "Typed: stake $20" under "◂ challenge $200 ▸"); to nothing, the same
+    for keys, typed in ((["3", "0", "0", "backspace"], "Typed: stake $30"), (["2", "backspace"], None)):
+        chosen, texts = run_board(state2, 2, keys, expect=False)
+        assert not chosen and (typed is None or typed in texts["cb-decision"]), texts["cb-decision"]
+        cursor = [line for line in texts["cb-decision"].splitlines() if "◂" in line]
+        assert cursor == [line for line in untouched["cb-decision"].splitlines() if "◂" in line], texts["cb-decision"]
 
 
 def test_board_offers_r_only_when_a_raise_is_possible() -> None:
