@@ -389,7 +389,10 @@ class CasablancaBoard(Board, can_focus=True):
             if self.typed:
                 typed = dollars(int(self.typed))
                 meant = (_("Typed: stake {}") if mode == "commit" else _("Typed: raise your stake to {}")).format(typed)
-                said = Text(meant + " · " + _("Enter to take it · Backspace to correct"), style="bold")
+                # an amount not offered says so as it is typed ("$5 … Enter to take it" was
+                # refused on Enter, a playtest); on the way to "300", "$3" says it too
+                said = Text(meant + " · " + (_("Enter to take it · Backspace to correct")
+                                             if int(self.typed) in self._amounts() else self._offered()), style="bold")
         if said is not None and compact:
             # at 80x24 the amount typed takes the keys' line (its own keys are the ones that
             # count while typing): a line more pushed who has seen which chip out of view
@@ -464,16 +467,17 @@ class CasablancaBoard(Board, can_focus=True):
         if wanted in amounts:
             self.choose(self.options[amounts[wanted]])
             return
-        offered = sorted(amounts)
+        self.notify(_("{} is not offered.").format(dollars(wanted)) + " " + self._offered(), severity="warning")
+        self.refresh_panels()
+
+    def _offered(self) -> str:
+        """The amounts offered: "from $100 to $1,300 in steps of $50"."""
+        offered = sorted(self._amounts())
         step = offered[1] - offered[0] if len(offered) > 1 else 0
         if step:
-            refusal = _("{} is not offered: from {} to {} in steps of {}.").format(
-                dollars(wanted), dollars(offered[0]), dollars(offered[-1]), dollars(step))
-        else:
-            refusal = _("{} is not offered: from {} to {}.").format(dollars(wanted), dollars(offered[0]),
-                                                                     dollars(offered[-1]))
-        self.notify(refusal, severity="warning")
-        self.refresh_panels()
+            return _("Offered: from {} to {} in steps of {}.").format(dollars(offered[0]), dollars(offered[-1]),
+                                                                      dollars(step))
+        return _("Offered: from {} to {}.").format(dollars(offered[0]), dollars(offered[-1]))
 
     def _option_row(self, view: Mapping[str, Any], challenge: Mapping[str, Any]) -> Text:
         """The choices side by side; a long run of stakes or raises is one item, showing the

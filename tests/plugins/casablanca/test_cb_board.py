@@ -617,6 +617,11 @@ def test_board_a_typed_amount_is_always_a_stake_and_says_so() -> None:
     move(state2, 12, 3, 13)
     chosen, texts = run_board(state2, 2, ["3", "0", "0"], expect=False)
     assert "Typed: stake $300" in texts["cb-decision"]
+    # an amount not offered says so as it is typed, not "Enter to take it" (a playtest typed
+    # $5, was told to take it with Enter, and Enter refused it)
+    chosen, texts = run_board(state2, 2, ["5"], expect=False)
+    assert "Typed: stake $5 · Offered: from $100 to $" in texts["cb-decision"], texts["cb-decision"]
+    assert "Enter to take it" not in texts["cb-decision"]
     _, untouched = run_board(state2, 2, [], expect=False)
     # Backspace to "30" (not offered): the cursor goes back where it was, not left on $300
     # (a playtest read "Typed: stake $20" under "◂ challenge $200 ▸"); to nothing, the same
