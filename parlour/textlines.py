@@ -11,10 +11,22 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 
 #: an item, with the separator before it (None before a line's first item)
 Piece = tuple[Text | None, Text]
+
+
+def cut(words: str, cells: int, trailing: str | None = None) -> str:
+    """``words`` in at most ``cells`` cells, the last given for "…" where they are longer,
+    what ends the cut part in ``trailing`` (None: white space) dropped before it: "Dmitri…",
+    not "Dmitri …", which reads as a word and a stray ellipsis."""
+    if cell_len(words) <= cells:
+        return words
+    text = Text(words)
+    text.truncate(max(cells - 1, 0))
+    return text.plain.rstrip(trailing) + "…"
 
 
 def item_pieces(line: Text, separators: Sequence[str]) -> list[Piece]:

@@ -19,7 +19,7 @@ from rich.text import Text
 from parlour.core.game import with_names
 from parlour.games.casablanca.texts import (_, dollars, end_reason, list_break, pgettext, symbol_letters,
                                             symbol_word)
-from parlour.textlines import item_lines, item_pieces, line_end
+from parlour.textlines import cut, item_lines, item_pieces, line_end
 
 CELL = 7  # characters per field, plus one space between fields
 COMPACT_CELL = 8  # the one-line ring: number, letter, chip and two figures (more push the row on)
@@ -169,7 +169,7 @@ def fit_names(names: Sequence[str], line: Callable[[Sequence[str]], Text], width
         longest = max(range(len(shown)), key=lambda i: cell_len(shown[i]))
         if cell_len(shown[longest]) <= 4:
             return line(list(names))
-        shown[longest] = _cut(shown[longest], cell_len(shown[longest]) - 1)
+        shown[longest] = cut(shown[longest], cell_len(shown[longest]) - 1)
         text = line(shown)
     return text
 
@@ -514,20 +514,10 @@ def seen_by_compact(head: Text, seen_by: Mapping[int, Sequence[str]], names: Seq
         return best
     fewest = lines(best)
     for cells in range(max(cell_len(whole[k]) for k in seen_by) - 1, 3, -1):
-        shown = {k: _cut(name, cells) for k, name in whole.items()}
+        shown = {k: cut(name, cells) for k, name in whole.items()}
         if len(set(shown.values())) < len(shown):
             break  # "Player 2" and "Player 3" would both read "Play…"
         text = built(shown)
         if (count := lines(text)) < fewest:
             best, fewest = text, count
     return best
-
-
-def _cut(name: str, cells: int) -> str:
-    """``name`` in at most ``cells`` cells, its last letters given for an ellipsis; a cut
-    at a space drops the space too ("Dmitri…", not "Dmitri …", which reads as two words)."""
-    if cell_len(name) <= cells:
-        return name
-    cut = Text(name)
-    cut.truncate(cells - 1)
-    return cut.plain.rstrip() + "…"

@@ -11,6 +11,7 @@ from textual.widget import Widget
 
 from parlour.core.analysis import DEFAULT_BUDGET, MARK_WORDS, Analysis, Decision, marks_counted
 from parlour.core.i18n import _, ngettext
+from parlour.textlines import cut
 from parlour.tui.screen import share_text
 
 #: simulations a decision in the app: the command line's default, the budget the win chance's
@@ -56,9 +57,9 @@ def evaluation(decision: Decision, who: str, width: int = 200, texts: bool = Tru
             return text
     moves = _words(decision, texts, bool(labels))
     tight = True if tight is None else tight
-    cut = _cut_moves(decision, who, *moves, tight, width)
-    if cut is not None:
-        return cut
+    fitted = _cut_moves(decision, who, *moves, tight, width)
+    if fitted is not None:
+        return fitted
     text = _line(decision, who, *moves, tight=tight, mark_first=True)
     text.truncate(width, overflow="ellipsis")
     return text
@@ -107,7 +108,7 @@ def _cut_moves(decision: Decision, who: str, played: str, best: str, tight: bool
     whole = (played, best)
     cells = [cell_len(played), cell_len(best)]
     while True:
-        text = _line(decision, who, *(_cut(words, n) for words, n in zip(whole, cells)), tight=tight)
+        text = _line(decision, who, *(cut(words, n, " ,:;") for words, n in zip(whole, cells)), tight=tight)
         over = text.cell_len - width
         if over <= 0:
             return text
@@ -126,16 +127,6 @@ def _after_shared(words: str, other: str) -> str:
     if shared < 2 or shared >= len(mine):
         return words
     return "…" + " ".join(mine[shared - 1:])
-
-
-def _cut(words: str, cells: int) -> str:
-    """``words`` in at most ``cells`` cells, ending in "…" where they were longer (no space
-    before it: "admit (undo…")."""
-    if cell_len(words) <= cells:
-        return words
-    text = Text(words)
-    text.truncate(max(cells - 1, 0))
-    return text.plain.rstrip(" ,:;") + "…"
 
 
 def _words(decision: Decision, texts: bool, labels: bool) -> tuple[str, str]:
