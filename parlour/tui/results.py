@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from functools import partial
+from pathlib import Path
 
 from rich.cells import cell_len
 from rich.table import Table as RichTable
@@ -72,16 +72,15 @@ def record_line(path: str, width: int) -> str:
     it fits, else the path on a line of its own, the home folder written "~"; a path wider
     than a line keeps its end, the file's name, after "…" (at 80 columns the app's own folder
     took two lines, the second a letter or two of the name, and the note's keys went)."""
-    whole = _("Record: {path}").format(path=path)
-    if cell_len(whole) <= width:
-        return whole
+    said = _("Record: {path}")
+    if cell_len(said.format(path=path)) <= width:
+        return said.format(path=path)
     home = str(Path.home())
     if home not in ("", os.sep) and path.startswith(home + os.sep):
         path = "~" + path[len(home):]
-        whole = _("Record: {path}").format(path=path)
-        if cell_len(whole) <= width:
-            return whole
-    label = _("Record: {path}").format(path="").rstrip()
+        if cell_len(said.format(path=path)) <= width:
+            return said.format(path=path)
+    label = said.format(path="").rstrip()
     if cell_len(path) > width:
         tail = path
         while len(tail) > 1 and cell_len("…" + tail) > width:
@@ -140,7 +139,6 @@ class ResultsScreen(ParlourScreen):
         self.names_width = 0  #: the longest name
         #: what the note says of the game, and its keys (``n: play again`` ...)
         self.about = ""
-        self.record_path: str | None = None  #: where the record is kept (none at a hosted table)
         self.key_notes: list[str] = []
         #: the scores after each round (or game) the reader was shown, for the plot
         self.stages: list[StageScores] = []
@@ -272,14 +270,14 @@ class ResultsScreen(ParlourScreen):
         record's path fitted (see :func:`record_line`), the keys as many to a line as fit,
         never one broken over two lines."""
         about = self.about
-        if self.record_path is not None:
-            about += "\n" + record_line(self.record_path, width - 2)
+        if self.seen is None:  # a player at a hosted table keeps no record (see :meth:`note`)
+            about += "\n" + record_line(str(self.live.path), width - 2)
         return Text(about + "\n\n" + key_lines(self.key_notes, width - 2)), Text(about)
 
     def note(self) -> tuple[str, list[str]]:
-        """What the note under the scores says of the game (the moves, the seed, the record's
-        file; of a player's hosted game, what his seat saw and that the host keeps the record),
-        and the keys."""
+        """What the note under the scores says of the game (the moves, the seed; the record's
+        file follows, fitted to the width by :meth:`notes_at`; of a player's hosted game, what
+        his seat saw and that the host keeps the record), and the keys."""
         if self.seen is not None:
             return (ngettext("{n} step seen from your seat. The host keeps the record of the game and its seed; "
                              "none is kept here.",
@@ -292,7 +290,6 @@ class ResultsScreen(ParlourScreen):
         takebacks += advice_asked(self.live.names, record)
         again = [] if self.remote is not None else [_("n: play again with the same table (a new seed)")]
         moves = len(record.actions)
-        self.record_path = str(self.live.path)
         return (ngettext("{n} move", "{n} moves", moves).format(n=moves) + takebacks + ", "
                 + _("seed {seed}. Variants: {variants}.").format(seed=self.live.match.seed, variants=variants),
                 [*again, _("v: review the game move by move"), _("a: analyse your decisions"),
