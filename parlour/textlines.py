@@ -21,12 +21,25 @@ Piece = tuple[Text | None, Text]
 def cut(words: str, cells: int, trailing: str | None = None) -> str:
     """``words`` in at most ``cells`` cells, the last given for "…" where they are longer,
     what ends the cut part in ``trailing`` (None: white space) dropped before it: "Dmitri…",
-    not "Dmitri …", which reads as a word and a stray ellipsis."""
+    not "Dmitri …", which reads as a word and a stray ellipsis. A number is never cut inside:
+    "staking $2…" read as a stake of two dollars where it was $2,000 (a playtest), so the
+    number goes whole ("staking…")."""
     if cell_len(words) <= cells:
         return words
     text = Text(words)
     text.truncate(max(cells - 1, 0))
-    return text.plain.rstrip(trailing) + "…"
+    kept = text.plain
+    if _NUMBER_GOES_ON.match(words, len(kept)) and _NUMBER_END.search(kept):
+        kept = _NUMBER_END.sub("", kept)
+    return kept.rstrip(trailing) + "…"
+
+
+#: what goes on with a number where a cut falls: a digit, or a mark between digits ("1,300",
+#: "2.5", "1 300" with a narrow space)
+_NUMBER_GOES_ON = re.compile(r"\d|[,.\u00a0\u202f]\d")
+#: the number a cut part ends with, with its sign or currency ("$2", "−1,3", "€12"), or the
+#: sign alone ("$")
+_NUMBER_END = re.compile(r"(?:[$€£+\-−]?\d[\d,.\u00a0\u202f]*|[$€£+\-−])$")
 
 
 def item_pieces(line: Text, separators: Sequence[str]) -> list[Piece]:

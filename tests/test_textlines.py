@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from parlour.textlines import item_lines, item_pieces, line_end
+from parlour.textlines import cut, item_lines, item_pieces, line_end
 
 
 def plain_pieces(line: Text, separators: tuple[str, ...]) -> list[tuple[str | None, str]]:
@@ -56,3 +56,17 @@ def test_the_items_and_separators_keep_their_styles() -> None:
     assert out.plain.splitlines() == ["Bea · stake $100", "limit $1,300"]
     styles = {out.plain[span.start:span.end]: str(span.style) for span in out.spans}
     assert styles == {"Bea": "bold", "stake $100": "red", "limit $1,300": "dim"}
+
+
+def test_a_cut_never_falls_inside_a_number() -> None:
+    """"staking $2…" read as a stake of $2 where it was $2,000 (a playtest): a cut that would
+    fall inside a number drops the number whole; one that falls after it keeps it."""
+    assert cut("raise by staking $2,000 more", 12) == "raise by st…"
+    assert cut("raise by staking $2,000 more", 20) == "raise by staking…"
+    assert cut("raise by staking $2,000 more", 19) == "raise by staking…"
+    assert cut("raise by staking $2,000 more", 25) == "raise by staking $2,000…"
+    assert cut("field 12 (Lamp)", 8) == "field…"
+    assert cut("field 12 (Lamp)", 10) == "field 12…"
+    assert cut("bid 2.5 now", 6) == "bid…"
+    assert cut("Dmitri Ivanovich", 8) == "Dmitri…"
+    assert cut("Player 12", 8) == "Player…"
