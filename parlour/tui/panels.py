@@ -120,16 +120,19 @@ def history_table(names: Sequence[str], stages: Sequence[StageScores],
 def _narrow_widths(names: Sequence[str], labels: Sequence[str], cells: Sequence[Sequence[str]], heading: str,
                    width: int) -> tuple[str, int, list[int] | None]:
     """The narrow table's stage heading, gap between columns and players' columns' widths
-    within ``width``: a score is never cut (the side panel read "$10,2…" at 120x40); the
-    names are cut first, then the stages' heading ("Round") goes, then the gaps narrow to
-    one. None: the columns as wide as they are."""
+    within ``width``: a score is never cut (the side panel read "$10,2…" at 120x40), nor a
+    name while narrower gaps or no stages' heading ("Round") leave room for it (it read
+    "Playe…" to keep gaps of two); else the names are cut, in the first of those forms that
+    holds every score. None: the columns as wide as they are."""
     scores = [max([1, *(cell_len(row[seat]) for row in cells if seat < len(row))]) for seat in range(len(names))]
     natural = [max(cell_len(name), least) for name, least in zip(names, scores)]
     label = max((cell_len(text) for text in labels), default=0)
-    for head, gap in ((heading, 2), ("", 2), ("", 1)):
-        room = width - max(cell_len(head), label) - gap * len(names)
-        if sum(natural) <= room:
+    forms = ((heading, 2), (heading, 1), ("", 2), ("", 1))
+    for head, gap in forms:
+        if sum(natural) <= width - max(cell_len(head), label) - gap * len(names):
             return head, gap, None
+    for head, gap in forms:
+        room = width - max(cell_len(head), label) - gap * len(names)
         if sum(scores) <= room:  # the names take what the scores leave, the first first
             left, widths = room - sum(scores), []
             for least, whole in zip(scores, natural):
