@@ -32,7 +32,7 @@ from parlour.core.agents import Budget
 from parlour.core.game import Game, State, move_label
 from parlour.core.i18n import N_, _, ngettext, number
 from parlour.core.match import Match
-from parlour.tui.screen import Footer, share_text, worded_bindings
+from parlour.tui.screen import Footer, chance_text, worded_bindings
 
 #: the advice last shown at each table: (the match, the moves before the decision, the advice)
 _given: weakref.WeakKeyDictionary[Any, tuple[Match, int, Advice]] = weakref.WeakKeyDictionary()
@@ -92,7 +92,7 @@ def advice_table(advice: Advice) -> RichTable:
     grid.add_column("move", overflow="ellipsis", no_wrap=True, max_width=44)
     grid.add_column("win", justify="right", no_wrap=True)
     for place, move in enumerate(advice.suggestions, 1):
-        win = _("not tried") if move.win is None or not move.visits else _("win {share}").format(share=share_text(move.win))
+        win = _("not tried") if move.win is None or not move.visits else _("win {share}").format(share=chance_text(move.win))
         grid.add_row(f"{place}.", move.label, win, style="bold" if place == 1 else "")
     return grid
 

@@ -3,6 +3,7 @@ decision's evaluation in words, and a plot of the seat's win chance over its dec
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from rich.cells import cell_len
@@ -12,7 +13,7 @@ from textual.widget import Widget
 from parlour.core.analysis import DEFAULT_BUDGET, MARK_WORDS, Analysis, Decision, marks_counted
 from parlour.core.i18n import _, ngettext
 from parlour.textlines import cut
-from parlour.tui.screen import share_text
+from parlour.tui.screen import chance_text, share_text
 
 #: simulations a decision in the app: the command line's default, the budget the win chance's
 #: calibration is fitted and measured at (at half of it the raw estimate is noisier than the map
@@ -31,7 +32,7 @@ class AnalysisStopped(Exception):
 
 
 def percent(share: float) -> str:
-    return share_text(share)
+    return chance_text(share)
 
 
 def evaluation(decision: Decision, who: str, width: int = 200, texts: bool = True,
@@ -100,8 +101,15 @@ def _cut_moves(decision: Decision, who: str, played: str, best: str, tight: bool
     …field 10 (Moon)", the last of them kept); else the moves' ends, the longer of the two
     first, neither below :data:`LEAST_MOVE` cells. None where that is too little."""
     best_short, played_short = _after_shared(best, played), _after_shared(played, best)
-    for pair in ((played, best_short), (played_short, best_short)):
-        if pair[1] != best:
+    if best_short != best:
+        # the move played keeps its first words (the verb: Casablanca's pick-up and put-down
+        # read alike, "you: …field 8 (Palm)", at 80 columns), as many as fit, before the
+        # moves give up what is in brackets, before the move played gives up its verb
+        played_kept = _shared_kept(played, best)
+        pairs = [(played, best_short), *((p, best_short) for p in played_kept),
+                 *((_unbracketed(p), _unbracketed(best_short)) for p in played_kept),
+                 (played_short, best_short), (_unbracketed(played_short), _unbracketed(best_short))]
+        for pair in pairs:
             text = _line(decision, who, *pair, tight=tight)
             if text.cell_len <= width:
                 return text
@@ -127,6 +135,23 @@ def _after_shared(words: str, other: str) -> str:
     if shared < 2 or shared >= len(mine):
         return words
     return "…" + " ".join(mine[shared - 1:])
+
+
+def _shared_kept(words: str, other: str) -> list[str]:
+    """``words`` with the middle of the words it begins with alike ``other`` left out, from
+    all but one of them kept down to one ("pick up the chip …field 8 (Palm)", ..., "pick
+    …field 8 (Palm)"); none where they share fewer than three."""
+    mine, theirs = words.split(" "), other.split(" ")
+    shared = next((i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b), min(len(mine), len(theirs)))
+    if shared < 3 or shared >= len(mine):
+        return []
+    tail = " …" + " ".join(mine[shared - 1:])
+    return [" ".join(mine[:kept]) + tail for kept in range(shared - 2, 0, -1)]
+
+
+def _unbracketed(words: str) -> str:
+    """``words`` without what they hold in brackets ("…field 8 (Palm)": "…field 8")."""
+    return re.sub(r"\s*\([^()]*\)", "", words).strip() or words
 
 
 def _words(decision: Decision, texts: bool, labels: bool) -> tuple[str, str]:
@@ -156,11 +181,12 @@ def _whole(decision: Decision, who: str, width: int, texts: bool, tight: bool | 
 
 def _line(decision: Decision, who: str, played: str, best: str, tight: bool = False,
           mark_first: bool = False) -> Text:
-    pc = (lambda share: share_text(share, tight=True)) if tight else percent
+    pc = (lambda share: chance_text(share, tight=True)) if tight else percent
     # the loss as the shares shown read it: "win 0 % · best: … 12 %" marked "(−11 %)", from
     # the unrounded 0.4 % and 11.6 %, read as a slip (a playtest)
     lost = (_points(decision.win_best) - _points(decision.win_played)) / 100
-    mark = Text(f"{_(MARK_WORDS.get(decision.mark, decision.mark))} (−{pc(lost)})",
+    loss = (lambda share: share_text(share, tight=True)) if tight else share_text  # "−100 %", not "−>99 %"
+    mark = Text(f"{_(MARK_WORDS.get(decision.mark, decision.mark))} (−{loss(lost)})",
                 style=MARK_STYLE[decision.mark]) if decision.mark else None
     if decision.best == decision.played:
         judged = Text.assemble(_("win {share}").format(share=pc(decision.win_played)) + " · ",

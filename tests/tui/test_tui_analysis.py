@@ -24,6 +24,7 @@ from parlour.core.seating import start_match
 from parlour.testing.boards import screen_text
 from parlour.tui.app import ParlourApp
 from parlour.tui.review import ReviewScreen
+from parlour.tui.screen import chance_text
 
 BUDGET = 8
 
@@ -100,7 +101,7 @@ def test_a_analyses_the_seat_then_marks_each_decision_jumps_to_key_moments_and_p
             first = expected.decisions[0]
             screen.go(first.move)
             await pilot.pause()
-            assert f"you: {first.played_label} · win {first.win_played * 100:.0f} %" in where(screen)
+            assert f"you: {first.played_label} · win {chance_text(first.win_played)}" in where(screen)
             await pilot.press("home", "n")
             assert screen.step == moments[0]
             moment = next(d for d in expected.decisions if d.move == moments[0])
@@ -391,9 +392,10 @@ def test_a_game_whose_texts_count_otherwise_narrows_to_its_labels_not_its_texts(
         narrow = evaluation(d, "you", width, texts=False).plain
         assert len(narrow) <= width and "pick 11" not in narrow and "pick 9" not in narrow
         assert "blunder" in narrow or width < 50
-    # at 80 columns the words both labels begin with give way, not the best move's share
+    # at 80 columns the words both labels begin with give way (the verb of the move played
+    # stays), then the words in brackets, not the best move's share
     assert evaluation(d, "you", 78, texts=False).plain == (
-        "you: …field 12 (Lamp) · win 30% · best: …field 10 (Moon) 64% · blunder (−34%)")
+        "you: pick up the …field 12 · win 30% · best: …field 10 64% · blunder (−34%)")
 
 
 def test_an_evaluation_does_not_call_a_move_of_the_same_win_chance_better() -> None:
@@ -403,7 +405,7 @@ def test_an_evaluation_does_not_call_a_move_of_the_same_win_chance_better() -> N
 
     d = engine.Decision(9, None, "pick 27", "pick up the chip on field 27", "shuffle", "reshuffle the chips",
                         0.001, 0.004, 0.003, None, 5, 8)
-    assert evaluation(d, "you").plain == "you: pick up the chip on field 27 · win 0 % · the computer's choice: reshuffle the chips"
+    assert evaluation(d, "you").plain == "you: pick up the chip on field 27 · win <1 % · the computer's choice: reshuffle the chips"
     assert "best" not in evaluation(d, "you", 60).plain
     better = engine.Decision(9, None, "pick 27", "pick up the chip on field 27", "shuffle", "reshuffle the chips",
                              0.001, 0.02, 0.019, None, 5, 8)
