@@ -274,10 +274,11 @@ class ResultsScreen(ParlourScreen):
             about += "\n" + record_line(str(self.live.path), width - 2)
         return Text(about + "\n\n" + key_lines(self.key_notes, width - 2)), Text(about)
 
-    def note(self) -> tuple[str, list[str]]:
+    def note(self, analysed: bool = False) -> tuple[str, list[str]]:
         """What the note under the scores says of the game (the moves, the seed; the record's
         file follows, fitted to the width by :meth:`notes_at`; of a player's hosted game, what
-        his seat saw and that the host keeps the record), and the keys."""
+        his seat saw and that the host keeps the record), and the keys: ``a`` offers to read
+        the analysis once it is kept (``analysed``), not to make it again."""
         if self.seen is not None:
             return (ngettext("{n} step seen from your seat. The host keeps the record of the game and its seed; "
                              "none is kept here.",
@@ -292,7 +293,8 @@ class ResultsScreen(ParlourScreen):
         moves = len(record.actions)
         return (ngettext("{n} move", "{n} moves", moves).format(n=moves) + takebacks + ", "
                 + _("seed {seed}. Variants: {variants}.").format(seed=self.live.match.seed, variants=variants),
-                [*again, _("v: review the game move by move"), _("a: analyse your decisions"),
+                [*again, _("v: review the game move by move"),
+                 _("a: read the analysis of your decisions") if analysed else _("a: analyse your decisions"),
                  _("m: back to the games"), _("r: rules")])
 
     def on_mount(self) -> None:
@@ -324,6 +326,8 @@ class ResultsScreen(ParlourScreen):
                 found = None
         changed = found != chart.analysis
         chart.show(found, 0)
+        if changed and self.seen is None:
+            self.about, self.key_notes = self.note(analysed=found is not None)
         return changed
 
     @property

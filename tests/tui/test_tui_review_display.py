@@ -78,7 +78,7 @@ def evaluations(tmp_path: Path, game: Any, match: Any, size: tuple[int, int]) ->
 
 
 #: an evaluation whose best move has a share, the mark's loss after it where marked
-BEST_SHARE = re.compile(r"· best: .*\S (\d+ ?%)( · \w+ \(−\d+ ?%\))?$")
+BEST_SHARE = re.compile(r"· best: .*\S ([<>]?\d+ ?%)( · \w+ \(−\d+ ?%\))?$")
 
 
 def test_at_80x24_casablancas_evaluations_cut_the_moves_wording_not_the_best_moves_share(tmp_path: Path) -> None:
@@ -102,14 +102,22 @@ def test_a_cut_evaluation_keeps_its_shares_and_its_order() -> None:
     d = engine.Decision(44, None, "raise 350", "raise by $350", "admit", "admit (undo the move, pay the fee)",
                         0.65, 1.0, 0.35, "blunder", 5, 8)
     line = evaluation(d, "you", 74, texts=False).plain
-    assert line == "you: raise by $350 · win 65% · best: admit (undo th… 100% · blunder (−35%)", line
+    assert line == "you: raise by $350 · win 65% · best: admit (undo th… >99% · blunder (−35%)", line
     pick = engine.Decision(44, None, "pick 11", "pick up the chip on field 12 (Lamp)", "pick 9",
                            "pick up the chip on field 10 (Moon)", 0.30, 0.64, 0.34, "blunder", 5, 8)
     # the words both moves begin with give way first: the fields stay
     assert evaluation(pick, "you", 100, texts=False).plain == (
         "you: pick up the chip on field 12 (Lamp) · win 30% · best: …field 10 (Moon) 64% · blunder (−34%)")
+    # narrower, the move played keeps its verb (at 80 columns it read "you: …field 8 (Palm)",
+    # a pick-up or a put-down only the log told), the words in brackets give way first
+    assert evaluation(pick, "you", 88, texts=False).plain == (
+        "you: pick up …field 12 (Lamp) · win 30% · best: …field 10 (Moon) 64% · blunder (−34%)")
     assert evaluation(pick, "you", 78, texts=False).plain == (
-        "you: …field 12 (Lamp) · win 30% · best: …field 10 (Moon) 64% · blunder (−34%)")
+        "you: pick up the …field 12 · win 30% · best: …field 10 64% · blunder (−34%)")
+    assert evaluation(pick, "you", 70, texts=False).plain == (
+        "you: pick …field 12 · win 30% · best: …field 10 64% · blunder (−34%)")
+    assert evaluation(pick, "you", 64, texts=False).plain == (
+        "you: …field 12 · win 30% · best: …field 10 64% · blunder (−34%)")
     assert evaluation(d, "you", 40).plain == "you: raise 350 · blunder (−35%) · win 6…", "too narrow: as before"
 
 
@@ -171,6 +179,19 @@ def test_at_80x24_a_records_path_of_two_lines_is_whole_and_nothing_scrolls(tmp_p
     assert "  Record:" in text.splitlines() and f"  {shown}" in text.splitlines(), text
     assert "Round by round" in text and "━ Ann" in text and "v Review" in text, text
     assert ("100% ▕" in text) == analysed, "the win chance's bars beside the plot once analysed"
+
+
+@pytest.mark.parametrize("analysed", [False, True], ids=["plain", "analysed"])
+def test_the_results_offer_to_read_an_analysis_once_it_is_kept(tmp_path: Path, analysed: bool) -> None:
+    """"a: analyse your decisions" was still offered after the analysis was kept beside the
+    record, as if it had to be made again; then ``a`` reads it."""
+    match = finished(BANQUE, players=3)
+    path = tmp_path / "game.json"
+    if analysed:
+        engine.keep(path, engine.analyse(BANQUE, match.record, 0, BUDGET))
+    text, _scroll = results_text(tmp_path, match, path, size=(120, 40))
+    assert ("a: read the analysis of your decisions" in text) == analysed, text
+    assert ("a: analyse your decisions" in text) != analysed, text
 
 
 def test_at_80x24_the_marks_beside_the_plot_show_every_count(tmp_path: Path) -> None:
@@ -240,6 +261,23 @@ def test_the_narrow_side_table_cuts_a_name_before_a_score(width: int) -> None:
     assert all(len(line) <= width for line in text.splitlines()), text
 
 
+@pytest.mark.parametrize("width", [45, 41, 37])
+def test_the_narrow_side_table_narrows_its_gaps_before_it_cuts_a_name(width: int) -> None:
+    """The review's side table read "Playe…" to keep gaps of two columns: a name is cut only
+    when gaps of one and no stages' heading leave no room for it."""
+    from parlour.tui.panels import history_table
+
+    stages = [StageScores("Round 1", [10400.0, 11200.0, 12450.0, 13850.0]),
+              StageScores("Round 2", [20400.0, 0.0, 12450.0, 13850.0])]
+    names = ["Player 1", "Player 2", "Player 3", "Player 4"]
+    console = Console(width=width, record=True)
+    console.print(history_table(names, stages, CASABLANCA.score_text, narrow=True, width=width))
+    text = console.export_text()
+    assert all(name in text for name in names) and "…" not in text, text
+    assert ("Round" in text) == (width >= 41), text  # the heading goes last of all but the names
+    assert all(len(line) <= width for line in text.splitlines()), text
+
+
 def test_the_records_path_is_never_broken_inside() -> None:
     """At 80x24 "Record:" stood alone and the path broke inside ("…ggggggg.jso" / "n"): it
     goes on the same line where it fits, else on a line of its own, the home folder written
@@ -262,11 +300,33 @@ def test_the_records_path_is_never_broken_inside() -> None:
 def test_the_loss_a_mark_shows_is_the_difference_of_the_shares_shown() -> None:
     """A playtest read "win 0% · best: …field 1 (Palm) 12% · mistake (−11%)": the shares
     0.4 % and 11.6 %, each rounded, and the loss from them unrounded. The loss shown is the
-    difference of the shares shown."""
+    difference of the shares shown (under half a point reads "<1 %", a point's worth of
+    nothing: see the next test)."""
     from parlour.tui.analysis_view import evaluation
 
     d = engine.Decision(199, None, "pick 7", "pick up the chip on field 8 (Palm)", "pick 0",
                         "pick up the chip on field 1 (Palm)", 0.004, 0.116, 0.112, "mistake", 5, 8)
     line = evaluation(d, "you", 200).plain
-    assert "win 0 %" in line and "12 %" in line and "mistake (−12 %)" in line, line
+    assert "win <1 %" in line and "12 %" in line and "mistake (−12 %)" in line, line
     assert "(−12%)" in evaluation(d, "you", 200, tight=True).plain
+    d = engine.Decision(199, None, "pick 7", "pick up the chip on field 8 (Palm)", "pick 0",
+                        "pick up the chip on field 1 (Palm)", 0.054, 0.216, 0.162, "mistake", 5, 8)
+    assert "win 5 % · best: pick up the chip on field 1 (Palm) 22 % · mistake (−17 %)" in evaluation(d, "you", 200).plain
+
+
+def test_an_estimated_chance_never_reads_as_settled() -> None:
+    """Many of a losing player's decisions read "win 0%" from mid-round, as if the game were
+    lost; the estimate is a mean of simulations, and seats none of whose simulations won still
+    won now and then. What rounds to 0 reads "<1 %", what rounds to 100 ">99 %"; the same two
+    shares under a point read as the computer's choice, not as a better move."""
+    from parlour.core.i18n import in_language
+    from parlour.tui.analysis_view import evaluation
+    from parlour.tui.screen import chance_text
+
+    assert [chance_text(s) for s in (0.0, 0.004, 0.006, 0.5, 0.994, 0.996, 1.0)] == [
+        "<1 %", "<1 %", "1 %", "50 %", "99 %", ">99 %", ">99 %"]
+    assert chance_text(0.0, tight=True) == "<1%" and chance_text(1.0, tight=True) == ">99%"
+    with in_language("de"):
+        assert chance_text(0.0) == "<1\u00a0%" and chance_text(1.0, tight=True) == ">99%"
+    d = engine.Decision(99, None, "pass", "pass", "bid 1", "bid 1", 0.0, 0.003, 0.003, None, 5, 8)
+    assert evaluation(d, "you", 200).plain == "you: pass · win <1 % · the computer's choice: bid 1"
