@@ -80,10 +80,15 @@ def play(games: Sequence[str], levels: Sequence[str], count: int, seed: int, job
 
 def pair_outcomes(played: Sequence[Mapping[str, Any]]) -> dict[tuple[str, str], tuple[int, float]]:
     """For each pair of levels (a, b), a before b in name order: the games they met in and how
-    many of them a finished ahead (a tie counts half)."""
+    many of them a finished ahead (a tie counts half). A game is one outcome of a pairing
+    however many seats of the two levels it had: at a table of two medium, random finishing
+    ahead of each is two outcomes of one game, not of two (counted apart, 200 games gave 400
+    outcomes, an interval as narrow as 400 games give, and twice the weight in the fit); the
+    game's outcome is then the share of its pairs a finished ahead in."""
     tally: dict[tuple[str, str], tuple[int, float]] = {}
     for game in played:
         places = ranks(game["scores"], game["winners"])
+        pairs: dict[tuple[str, str], list[float]] = {}
         for i, j in itertools.combinations(range(len(places)), 2):
             a, b = game["agents"][i], game["agents"][j]
             if a == b:
@@ -91,8 +96,10 @@ def pair_outcomes(played: Sequence[Mapping[str, Any]]) -> dict[tuple[str, str], 
             ahead = 1.0 if places[i] < places[j] else 0.5 if places[i] == places[j] else 0.0
             if a > b:
                 a, b, ahead = b, a, 1.0 - ahead
-            n, w = tally.get((a, b), (0, 0.0))
-            tally[(a, b)] = (n + 1, w + ahead)
+            pairs.setdefault((a, b), []).append(ahead)
+        for pair, aheads in pairs.items():
+            n, w = tally.get(pair, (0, 0.0))
+            tally[pair] = (n + 1, w + sum(aheads) / len(aheads))
     return tally
 
 

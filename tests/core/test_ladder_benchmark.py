@@ -48,3 +48,15 @@ def test_a_run_that_goes_on_plays_the_games_of_one_run_straight_through(ladder, 
     seeds = [g["seed"] for g in went_on]
     assert len(set(seeds)) == len(seeds) == 10
     assert went_on == straight["banque-fatale"]
+
+
+def test_a_game_is_one_outcome_of_a_pairing_however_many_seats_it_had(ladder) -> None:
+    """At a table of random, easy and two medium, random finishing ahead of each medium is two
+    outcomes of one game: counted as two, 200 games gave an interval as narrow as 400 do. Each
+    game counts once a pairing, its outcome the share of its pairs."""
+    games = [{"agents": ["random", "medium", "easy", "medium"], "scores": [3.0, 4.0, 1.0, 2.0], "winners": [1]},
+             {"agents": ["medium", "random", "medium", "easy"], "scores": [5.0, 1.0, 4.0, 0.0], "winners": [0]}]
+    tally = ladder.pair_outcomes(games)
+    assert tally[("medium", "random")] == (2, 0.5 + 1.0)  # ahead of one of two, then of both
+    assert tally[("easy", "random")] == (2, 0.0 + 0.0)
+    assert tally[("easy", "medium")] == (2, 0.0 + 0.0)
