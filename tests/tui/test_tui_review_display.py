@@ -246,16 +246,20 @@ def test_at_120x40_the_reviews_side_table_writes_every_score_whole(tmp_path: Pat
     assert all(name in table for name in NAMES), table
 
 
-@pytest.mark.parametrize("width", [37, 33])
-def test_the_narrow_side_table_cuts_a_name_before_a_score(width: int) -> None:
+def side_table(names: list[str], width: int) -> str:
+    """The review's narrow table of two rounds of Casablanca scores, ``width`` wide."""
     from parlour.tui.panels import history_table
 
     stages = [StageScores("Round 1", [10400.0, 11200.0, 12450.0, 13850.0]),
               StageScores("Round 2", [20400.0, 0.0, 12450.0, 13850.0])]
-    names = ["Dominique", "Bea", "Cyd", "Dan"]
     console = Console(width=width, record=True)
     console.print(history_table(names, stages, CASABLANCA.score_text, narrow=True, width=width))
-    text = console.export_text()
+    return console.export_text()
+
+
+@pytest.mark.parametrize("width", [37, 33])
+def test_the_narrow_side_table_cuts_a_name_before_a_score(width: int) -> None:
+    text = side_table(["Dominique", "Bea", "Cyd", "Dan"], width)
     for score in ("$10,400", "$11,200", "$12,450", "$13,850", "$20,400"):
         assert score in text, (score, text)
     assert all(len(line) <= width for line in text.splitlines()), text
@@ -265,14 +269,8 @@ def test_the_narrow_side_table_cuts_a_name_before_a_score(width: int) -> None:
 def test_the_narrow_side_table_narrows_its_gaps_before_it_cuts_a_name(width: int) -> None:
     """The review's side table read "Playe…" to keep gaps of two columns: a name is cut only
     when gaps of one and no stages' heading leave no room for it."""
-    from parlour.tui.panels import history_table
-
-    stages = [StageScores("Round 1", [10400.0, 11200.0, 12450.0, 13850.0]),
-              StageScores("Round 2", [20400.0, 0.0, 12450.0, 13850.0])]
     names = ["Player 1", "Player 2", "Player 3", "Player 4"]
-    console = Console(width=width, record=True)
-    console.print(history_table(names, stages, CASABLANCA.score_text, narrow=True, width=width))
-    text = console.export_text()
+    text = side_table(names, width)
     assert all(name in text for name in names) and "…" not in text, text
     assert ("Round" in text) == (width >= 41), text  # the heading goes last of all but the names
     assert all(len(line) <= width for line in text.splitlines()), text
