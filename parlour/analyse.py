@@ -11,6 +11,7 @@ from typing import Any
 
 from parlour.commands import UserError, load_registry
 from parlour.core.i18n import _, ngettext
+from parlour.textlines import cut
 
 MAX_JOBS = 64
 #: the marks as shown (the JSON keeps the English keys)
@@ -109,8 +110,11 @@ def _run(analysis: Any, game: Any, record: Any, seat: int, budget: int, args: ar
             print(file=sys.stderr)
 
 
-def _cut(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
+def _chance(share: float) -> str:
+    """A win chance in the table: "<1%" and ">99%" for what rounds to 0 or 100, as the app
+    writes it (:func:`parlour.tui.screen.chance_text`): no simulation won is not a lost game."""
+    text = f"{share:.0%}"
+    return "<1%" if text == "0%" else ">99%" if text == "100%" else text
 
 
 def print_report(game: Any, record: Any, found: Any) -> None:
@@ -130,11 +134,11 @@ def print_report(game: Any, record: Any, found: Any) -> None:
                    "{game}: {name}'s decisions (seat {seat}), {budget} simulations each, seed {seed}", found.budget)
           .format(game=game.title, name=found.name, seat=found.seat + 1, budget=found.budget, seed=found.seed))
     move, played, win, prefers, mark = _("move"), _("played"), _("win"), _("computer prefers"), _("mark")
-    print(f"{move:>5}  {_cut(played, 25):<26}{win:>5}  {_cut(prefers, 25):<26}{win:>5}  {mark}")
+    print(f"{move:>5}  {cut(played, 25):<26}{win:>5}  {cut(prefers, 25):<26}{win:>5}  {mark}")
     for d in found.decisions:
         best = _("(same)") if d.best == d.played else d.best_label
-        print(f"{d.move:>5}  {_cut(d.played_label, 25):<26}{d.win_played:>5.0%}  {_cut(best, 25):<26}"
-              f"{d.win_best:>5.0%}  {_(MARK_WORDS[d.mark]) if d.mark else ''}")
+        print(f"{d.move:>5}  {cut(d.played_label, 25):<26}{_chance(d.win_played):>5}  {cut(best, 25):<26}"
+              f"{_chance(d.win_best):>5}  {_(MARK_WORDS[d.mark]) if d.mark else ''}")
     counts = found.counts()
     print()
     decisions = ngettext("{n} decision", "{n} decisions", len(found.decisions)).format(n=len(found.decisions))
@@ -150,5 +154,5 @@ def print_report(game: Any, record: Any, found: Any) -> None:
     for d in moments:
         where = f" ({d.stage})" if d.stage else ""
         print("  " + _("move {move}{where}: {played} lost {lost:.0%} win chance, a {mark}; the computer prefers "
-                       "{best} ({win:.0%})").format(move=d.move, where=where, played=d.played_label, lost=d.lost,
-                                                   mark=_(MARK_WORDS[d.mark]), best=d.best_label, win=d.win_best))
+                       "{best} ({win})").format(move=d.move, where=where, played=d.played_label, lost=d.lost,
+                                               mark=_(MARK_WORDS[d.mark]), best=d.best_label, win=_chance(d.win_best)))

@@ -146,6 +146,13 @@ def test_the_text_report_names_the_key_moments(tmp_path: Path, casablanca_record
     for d in found.key_moments():
         assert f"move {d.move}" in out.out
     assert "analysing P1's decisions: 0/" in out.err  # progress before the first decision is done
+    # each decision's row: its win chances as the app writes them, "<1%" for a share that
+    # rounds to 0 (no simulation won is not a lost game), never "0%" nor "100%"
+    rows = [line.split() for line in out.out.splitlines() if line[:5].strip().isdigit()]
+    assert len(rows) == len(found.decisions)
+    shares = [word for row in rows for word in row if word.endswith("%")]
+    assert len(shares) == 2 * len(rows) and not {"0%", "100%"} & set(shares), shares
+    assert "<1%" in shares and ">99%" in shares, shares  # this game has both
 
 
 def test_bad_input_is_one_line(tmp_path: Path, casablanca_record: Record) -> None:
