@@ -96,27 +96,32 @@ LEAST_MOVE = 12
 
 def _cut_moves(decision: Decision, who: str, played: str, best: str, tight: bool, width: int) -> Text | None:
     """The evaluation within ``width`` with the moves' wording cut: every share and the mark
-    stay (Casablanca's "best: admit (undo the move, p…" lost its 47 % at 80x24). First the
-    words the two moves begin with alike, the best move's, then the played one's ("best:
-    …field 10 (Moon)", the last of them kept); else the moves' ends, the longer of the two
-    first, neither below :data:`LEAST_MOVE` cells. None where that is too little."""
+    stay (Casablanca's "best: admit (undo the move, p…" lost its 47 % at 80x24). In turn,
+    the first that fits: the words the two moves begin with alike left out of the best
+    move's ("best: …field 10 (Moon)"), then out of the played one's, which keeps its first
+    words (its verb: "pick up …field 8") as long as it can, the words in brackets going
+    before each of its words does; the moves without their brackets ("match the stake"); the
+    words they share in the middle left out ("announce 2, …field 10" beside "announce 0,
+    …field 1"); else each move's first and last words about an ellipsis, then its end cut
+    ("pick up the …field 4", "reshuffle the ch…"), the longer of the two first, neither
+    below :data:`LEAST_MOVE` cells. None where that is too little."""
     best_short, played_short = _after_shared(best, played), _after_shared(played, best)
+    plain = (_unbracketed(played), _unbracketed(best))
+    pairs: list[tuple[str, str]] = []
     if best_short != best:
-        # the move played keeps its first words (the verb: Casablanca's pick-up and put-down
-        # read alike, "you: …field 8 (Palm)", at 80 columns), as many as fit, before the
-        # moves give up what is in brackets, before the move played gives up its verb
-        played_kept = _shared_kept(played, best)
-        pairs = [(played, best_short), *((p, best_short) for p in played_kept),
-                 *((_unbracketed(p), _unbracketed(best_short)) for p in played_kept),
-                 (played_short, best_short), (_unbracketed(played_short), _unbracketed(best_short))]
-        for pair in pairs:
-            text = _line(decision, who, *pair, tight=tight)
-            if text.cell_len <= width:
-                return text
-    whole = (played, best)
-    cells = [cell_len(played), cell_len(best)]
+        pairs.append((played, best_short))
+        for kept in _shared_kept(played, best):
+            pairs += [(kept, best_short), (_unbracketed(kept), _unbracketed(best_short))]
+        pairs += [(played_short, best_short), (_unbracketed(played_short), _unbracketed(best_short))]
+    pairs += [plain, (_middle_left_out(*plain), _middle_left_out(*reversed(plain)))]
+    for pair in pairs:
+        text = _line(decision, who, *pair, tight=tight)
+        if text.cell_len <= width:
+            return text
+    shortest = pairs[-1]
+    cells = [cell_len(words) for words in shortest]
     while True:
-        text = _line(decision, who, *(cut(words, n, " ,:;") for words, n in zip(whole, cells)), tight=tight)
+        text = _line(decision, who, *(_squeezed(words, n) for words, n in zip(shortest, cells)), tight=tight)
         over = text.cell_len - width
         if over <= 0:
             return text
@@ -124,6 +129,51 @@ def _cut_moves(decision: Decision, who: str, played: str, best: str, tight: bool
         if cells[longer] <= LEAST_MOVE:
             return None
         cells[longer] -= min(over, max(1, cells[longer] - cells[1 - longer]), cells[longer] - LEAST_MOVE)
+
+
+def _squeezed(words: str, cells: int) -> str:
+    """``words`` in ``cells``: whole; else its first words and its last two about an
+    ellipsis, as many first words as fit but never fewer than its last with a digit ("pick
+    up the …field 4"; "announce 5, …field 9" keeps its "5,"); else cut at its end, between
+    words where one fits."""
+    if cell_len(words) <= cells:
+        return words
+    parts = words.split(" ")
+    if len(parts) > 3:
+        tail = parts[-2:]
+        joined = " ".join(tail) if tail[0].startswith("…") else "…" + " ".join(tail)
+        least = max([1, *(i + 1 for i, part in enumerate(parts[:-2]) if any(c.isdigit() for c in part))])
+        for kept in range(len(parts) - 3, least - 1, -1):
+            squeezed = " ".join(parts[:kept]) + " " + joined
+            if cell_len(squeezed) <= cells:
+                return squeezed
+    # cut between words where one fits ("announce 1…", not "announce 1, …fiel…")
+    # (and not after words left out: "…field…")
+    spaces = [i for i, c in enumerate(words) if c == " " and cell_len(words[:i].rstrip(" ,:;")) < cells
+              and not words[:i].split(" ")[-1].startswith("…")]
+    if spaces:
+        return words[:spaces[-1]].rstrip(" ,:;") + "…"
+    return cut(words, cells, " ,:;")
+
+
+def _middle_left_out(words: str, other: str) -> str:
+    """``words`` with each run of two or more words it shares with ``other`` in the same
+    places, past its first word, left out but the run's last word ("announce 2, …field 10"
+    beside "announce 0, chip to field 1")."""
+    mine, theirs = words.split(" "), other.split(" ")
+    out: list[str] = []
+    i = 0
+    while i < len(mine):
+        run = i
+        while i > 0 and run < len(mine) and run < len(theirs) and mine[run] == theirs[run]:
+            run += 1
+        if run - i >= 2 and run < len(mine):
+            out.append("…" + mine[run - 1])
+            i = run
+        else:
+            out.append(mine[i])
+            i += 1
+    return " ".join(out)
 
 
 def _after_shared(words: str, other: str) -> str:
@@ -195,6 +245,10 @@ def _line(decision: Decision, who: str, played: str, best: str, tight: bool = Fa
         # as if the other were better (a playtest): the computer's choice, no better
         judged = Text(_("win {share} · the computer's choice: {move}").format(
             share=pc(decision.win_played), move=best))
+    elif _points(decision.win_best) < _points(decision.win_played):  # "win 2% · best: … 1%": the
+        # search's choice by its simulations, the move played estimated higher on its own
+        judged = Text(_("win {share} · the computer's choice: {move} {best_share}").format(
+            share=pc(decision.win_played), move=best, best_share=pc(decision.win_best)))
     else:
         judged = Text(_("win {share} · best: {move} {best_share}").format(
             share=pc(decision.win_played), move=best, best_share=pc(decision.win_best)))

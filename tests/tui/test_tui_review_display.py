@@ -102,16 +102,18 @@ def test_a_cut_evaluation_keeps_its_shares_and_its_order() -> None:
     d = engine.Decision(44, None, "raise 350", "raise by $350", "admit", "admit (undo the move, pay the fee)",
                         0.65, 1.0, 0.35, "blunder", 5, 8)
     line = evaluation(d, "you", 74, texts=False).plain
-    assert line == "you: raise by $350 · win 65% · best: admit (undo th… >99% · blunder (−35%)", line
+    # the words in brackets go whole before a move is cut
+    assert line == "you: raise by $350 · win 65% · best: admit >99% · blunder (−35%)", line
     pick = engine.Decision(44, None, "pick 11", "pick up the chip on field 12 (Lamp)", "pick 9",
                            "pick up the chip on field 10 (Moon)", 0.30, 0.64, 0.34, "blunder", 5, 8)
     # the words both moves begin with give way first: the fields stay
     assert evaluation(pick, "you", 100, texts=False).plain == (
         "you: pick up the chip on field 12 (Lamp) · win 30% · best: …field 10 (Moon) 64% · blunder (−34%)")
     # narrower, the move played keeps its verb (at 80 columns it read "you: …field 8 (Palm)",
-    # a pick-up or a put-down only the log told), the words in brackets give way first
+    # a pick-up or a put-down only the log told), the words in brackets giving way before
+    # each of its words does
     assert evaluation(pick, "you", 88, texts=False).plain == (
-        "you: pick up …field 12 (Lamp) · win 30% · best: …field 10 (Moon) 64% · blunder (−34%)")
+        "you: pick up the chip …field 12 · win 30% · best: …field 10 64% · blunder (−34%)")
     assert evaluation(pick, "you", 78, texts=False).plain == (
         "you: pick up the …field 12 · win 30% · best: …field 10 64% · blunder (−34%)")
     assert evaluation(pick, "you", 70, texts=False).plain == (
@@ -293,6 +295,41 @@ def test_the_records_path_is_never_broken_inside() -> None:
     long = "/srv/" + "x" * 100 + "/" + name
     lines = record_line(long, 76).splitlines()
     assert lines[0] == "Record:" and len(lines[1]) == 76 and lines[1].startswith("…") and lines[1].endswith(name)
+
+
+def test_narrowed_evaluations_keep_what_tells_the_moves_apart() -> None:
+    """A playtest at 80 columns read "you: pick up the chi… · best: reshuffle the ch…",
+    "announce 2, chip to fiel… · best: announce 0, chip to fiel…", "match the stake (…" and
+    "pick …field 6 (Fez)" (the verb cut, the brackets kept). Now the brackets go first, the
+    words both moves share in the middle go, a move keeps its first and last words about an
+    ellipsis, a cut falls between words, and the verb stays while the brackets can go."""
+    from parlour.tui.analysis_view import evaluation
+
+    def line(played: str, best: str, win: float, best_win: float, mark: str | None = None) -> str:
+        d = engine.Decision(1, None, "p", played, "q", best, win, best_win, best_win - win, mark, 5, 8)
+        return evaluation(d, "you", 78, texts=False).plain
+
+    assert line("pick up the chip on field 6 (Fez)", "pick up the chip on field 16 (Camel)", 0.004, 0.004) == (
+        "you: pick up the chip …field 6 · win <1% · the computer's choice: …field 16")
+    assert line("announce 2, chip to field 10 (Moon)", "announce 0, chip to field 1 (Palm)", 0.11, 0.14) == (
+        "you: announce 2, …field 10 · win 11% · best: announce 0, …field 1 14%")
+    assert line("pick up the chip on field 4 (Star)", "reshuffle the chips on the ring", 0.19, 0.33, "mistake") == (
+        "you: pick up …field 4 · win 19% · best: reshuffle the… 33% · mistake (−14%)")
+    assert line("match the stake (the challenger answers)", "admit (undo the move, pay the fee)", 0.01, 0.07,
+                "inaccuracy") == "you: match the stake · win 1% · best: admit 7% · inaccuracy (−6%)"
+    assert line("announce 5, chip to field 9 (Camel)", "announce 1, chip to field 19 (Lamp)", 0.16, 0.16) == (
+        "you: announce 5, …field 9 · win 16% · the computer's choice: announce 1…")
+
+
+def test_a_move_estimated_lower_than_the_one_played_is_not_called_best() -> None:
+    """"you: let it pass · win 2% · best: challenge, staking $100 1%" (a playtest): the
+    search's choice, by its simulations, where the move played was estimated higher on its
+    own. It reads as the computer's choice, with its share."""
+    from parlour.tui.analysis_view import evaluation
+
+    d = engine.Decision(88, None, "pass", "let it pass", "challenge 100", "challenge, staking $100",
+                        0.02, 0.01, 0.0, None, 5, 8)
+    assert evaluation(d, "you").plain == "you: let it pass · win 2 % · the computer's choice: challenge, staking $100 1 %"
 
 
 def test_the_loss_a_mark_shows_is_the_difference_of_the_shares_shown() -> None:
