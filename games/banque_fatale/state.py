@@ -58,7 +58,7 @@ BIDS_LINE = Worded(_bids, name="banque-fatale.bids")
 BID_LINE = Worded(lambda letters, counts: _("You bid {}").format(bid_words(counts, letters)),
                   name="banque-fatale.my-bid")
 WIN_LINE = Worded(_win, name="banque-fatale.win")
-CHART_LINE = Worded(lambda changes: _("Chart: {}").format(", ".join([f"{c} {a}->{b}" for c, a, b in changes])),
+CHART_LINE = Worded(lambda changes: _("Chart: {}").format(", ".join([f"{c} {a}→{b}" for c, a, b in changes])),
                     name="banque-fatale.chart")
 PAYOUT_LINE = Worded(_payout, name="banque-fatale.payout")
 SALE_LINE = Worded(lambda name, card, price: _("{} sells card {} for {}").format(name, card, million_words(price)),
