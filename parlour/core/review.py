@@ -159,8 +159,8 @@ class Review:
 
     def last_move(self, step: int, seat: int | None) -> str:
         """The move that led to ``step`` as ``seat`` saw it, with seat labels ("Player 2"):
-        its own move in full (its label); another's as the first event it saw of it (the rest
-        are in its log), or only whose move it was when it saw nothing of it."""
+        its own move in full (its label); another's as the first event it saw after it (the
+        rest are in its log), or only whose move it was when it saw nothing of it."""
         if not step:
             return _("The deal, before the first move")
         before = self.states[step - 1]
@@ -178,7 +178,10 @@ class Review:
             if seat is None:
                 return _("Last move, {who}'s: nothing of it in an onlooker's log").format(who=who)
             return _("Last move, {who}'s: nothing of it in {seat}'s log").format(who=who, seat=seat_label(seat))
-        return _("Last move, {who}'s: {played}").format(who=who, played=seen[0].text) + _more(len(seen))
+        # "After Dmitri's move: Cleo challenges …": what a seat saw of another's move may be
+        # another's doing, the outcome the move brought out (Casablanca's secret commits are
+        # told once the last is made); "Last move, Dmitri's: Cleo challenges" read wrong
+        return _("After {who}'s move: {played}").format(who=who, played=seen[0].text) + _more(len(seen))
 
     def history(self, seat: int | None) -> list[StageScores]:
         """The scores after every stage as ``seat`` was shown them then."""

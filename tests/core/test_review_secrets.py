@@ -98,7 +98,7 @@ def test_bf_r2_a_sealed_bid_reads_as_who_bid_to_the_others() -> None:
     mover = review.states[step - 1].to_move
     other = (mover + 1) % 3
     played = record.actions[step - 1]
-    assert review.last_move(step, other) == f"Last move, Player {mover + 1}'s: Player {mover + 1} has bid"
+    assert review.last_move(step, other) == f"After Player {mover + 1}'s move: Player {mover + 1} has bid"
     assert played.split(" ", 1)[1] not in review.last_move(step, other)
     assert review.last_move(step, mover).startswith(f"Last move, Player {mover + 1}'s: bid ")
 
