@@ -34,6 +34,13 @@ def cut(words: str, cells: int, trailing: str | None = None) -> str:
     return kept.rstrip(trailing) + "…"
 
 
+def cut_text(text: Text, cells: int) -> Text:
+    """``text`` cut as :func:`cut` cuts its words (never inside a number), in its styles; the
+    white space before the "…" kept ("· …")."""
+    short = cut(text.plain, cells, "")
+    return text if short == text.plain else text[:len(short) - 1] + Text("…")
+
+
 #: what goes on with a number where a cut falls: a digit, or a mark between digits ("1,300",
 #: "2.5", "1 300" with a narrow space)
 _NUMBER_GOES_ON = re.compile(r"\d|[,.\u00a0\u202f]\d")

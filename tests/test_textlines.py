@@ -3,6 +3,11 @@ of keys (``parlour.tui.screen.key_lines``) and Casablanca's panels (``dot_lines`
 
 from __future__ import annotations
 
+import re
+
+from hypothesis import given
+from hypothesis import strategies as st
+from rich.cells import cell_len
 from rich.text import Text
 
 from parlour.textlines import cut, item_lines, item_pieces, line_end
@@ -70,3 +75,43 @@ def test_a_cut_never_falls_inside_a_number() -> None:
     assert cut("bid 2.5 now", 6) == "bid…"
     assert cut("Dmitri Ivanovich", 8) == "Dmitri…"
     assert cut("Player 12", 8) == "Player…"
+
+
+NUMBER = re.compile(r"[$€£]?\d[\d,.]*\d|[$€£]?\d")
+WORDS = st.lists(st.one_of(st.sampled_from(["pick", "up", "the", "chip", "on", "field", "announce", "stake", "(Palm)",
+                                            "raise", "by", "to", "chips", "ring"]),
+                           st.integers(0, 20_000).map(lambda n: f"${n:,}"), st.integers(0, 30).map(str)),
+                 min_size=1, max_size=9).map(" ".join)
+
+
+@given(words=WORDS, cells=st.integers(1, 60))
+def test_any_cut_keeps_within_its_cells_and_every_number_whole(words: str, cells: int) -> None:
+    text = cut(words, cells)
+    assert cell_len(text) <= max(cells, 1)
+    whole = set(NUMBER.findall(words))
+    assert all(number in whole for number in NUMBER.findall(text)), (words, text)
+
+
+@given(played=WORDS, best=WORDS, width=st.integers(40, 120))
+def test_an_evaluation_fits_its_width_and_never_shows_part_of_a_number(played: str, best: str, width: int) -> None:
+    """Whatever the moves' words, an evaluation of a review's line is at most its width and
+    every number in it (a stake, a field) is one of the moves' numbers whole."""
+    from parlour.core.analysis import Decision
+    from parlour.tui.analysis_view import evaluation
+
+    decision = Decision(1, None, "p", played, "q", best, 0.3, 0.5, 0.2, "blunder", 5, 8)
+    text = evaluation(decision, "you", width, texts=False).plain
+    assert cell_len(text) <= width, text
+    numbers = set(NUMBER.findall(played + " " + best)) | {"30", "50", "20"}
+    shown = [n for n in NUMBER.findall(text)]
+    assert all(n in numbers for n in shown), (played, best, text)
+
+
+def test_a_cut_text_keeps_its_styles_and_every_number_whole() -> None:
+    from parlour.textlines import cut_text
+
+    text = Text.assemble(("Blaise", "bold"), " takes a Palm card from Ada: 2 Palm now, $2,000 to pay")
+    short = cut_text(text, 50)
+    assert short.plain == "Blaise takes a Palm card from Ada: 2 Palm now, …", short.plain
+    assert short.spans[0].style == "bold" and short.spans[0].end == 6
+    assert cut_text(text, 200) is text

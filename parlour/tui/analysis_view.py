@@ -12,7 +12,7 @@ from textual.widget import Widget
 
 from parlour.core.analysis import DEFAULT_BUDGET, MARK_WORDS, Analysis, Decision, marks_counted
 from parlour.core.i18n import _, ngettext
-from parlour.textlines import cut
+from parlour.textlines import cut, cut_text
 from parlour.tui.screen import chance_text, share_text
 
 #: simulations a decision in the app: the command line's default, the budget the win chance's
@@ -62,8 +62,7 @@ def evaluation(decision: Decision, who: str, width: int = 200, texts: bool = Tru
     if fitted is not None:
         return fitted
     text = _line(decision, who, *moves, tight=tight, mark_first=True)
-    text.truncate(width, overflow="ellipsis")
-    return text
+    return cut_text(text, width)  # never inside a number: "win 3…" read as 3 % where it was 30
 
 
 #: the forms of the evaluations, the most readable first: (the moves' labels, the shares

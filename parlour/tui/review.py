@@ -30,6 +30,7 @@ from parlour.core.game import Game, with_names
 from parlour.core.i18n import N_, _, ngettext
 from parlour.core.record import Record
 from parlour.core.review import Review, ReviewSource
+from parlour.textlines import cut_text
 from parlour.tui.analysis_view import APP_BUDGET, APP_SEED, AnalysisStopped, WinChart, evaluation, line_form
 from parlour.tui.board import Board, GenericBoard
 from parlour.tui.board_loader import board_class
@@ -265,8 +266,7 @@ class ReviewScreen(ParlourScreen):
             # one line, as the evaluation is: two pushed the board down at 80x24 (a playtest);
             # the whole of it is in the log
             last = Text(with_names(self.review.last_move(self.step, self.seat), self.names))
-            last.truncate(max(self.app.size.width - 2, 10), overflow="ellipsis")
-            text.append("\n").append_text(last)
+            text.append("\n").append_text(cut_text(last, max(self.app.size.width - 2, 10)))  # a stake whole
         return text
 
     def form(self, found: engine.Analysis, who: str, width: int) -> tuple[bool, bool]:
