@@ -175,12 +175,17 @@ def _middle_left_out(words: str, other: str) -> str:
     return " ".join(out)
 
 
+def _leading_shared(words: str, other: str) -> tuple[list[str], int]:
+    """``words``' words, and how many of them it begins with alike ``other``."""
+    mine, theirs = words.split(" "), other.split(" ")
+    return mine, next((i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b), min(len(mine), len(theirs)))
+
+
 def _after_shared(words: str, other: str) -> str:
     """``words`` without the words it begins with alike ``other`` but the last of them, an
     ellipsis in their place ("…field 10 (Moon)" beside "pick up the chip on field 12 (Lamp)");
     ``words`` where they share fewer than two."""
-    mine, theirs = words.split(" "), other.split(" ")
-    shared = next((i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b), min(len(mine), len(theirs)))
+    mine, shared = _leading_shared(words, other)
     if shared < 2 or shared >= len(mine):
         return words
     return "…" + " ".join(mine[shared - 1:])
@@ -190,8 +195,7 @@ def _shared_kept(words: str, other: str) -> list[str]:
     """``words`` with the middle of the words it begins with alike ``other`` left out, from
     all but one of them kept down to one ("pick up the chip …field 8 (Palm)", ..., "pick
     …field 8 (Palm)"); none where they share fewer than three."""
-    mine, theirs = words.split(" "), other.split(" ")
-    shared = next((i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b), min(len(mine), len(theirs)))
+    mine, shared = _leading_shared(words, other)
     if shared < 3 or shared >= len(mine):
         return []
     tail = " …" + " ".join(mine[shared - 1:])
