@@ -111,10 +111,11 @@ def _run(analysis: Any, game: Any, record: Any, seat: int, budget: int, args: ar
 
 
 def _chance(share: float) -> str:
-    """A win chance in the table: "<1%" and ">99%" for what rounds to 0 or 100, as the app
-    writes it (:func:`parlour.tui.screen.chance_text`): no simulation won is not a lost game."""
-    text = f"{share:.0%}"
-    return "<1%" if text == "0%" else ">99%" if text == "100%" else text
+    """A win chance in the table, "<1%" and ">99%" where it would read 0 or 100, as the app
+    writes it (:func:`~parlour.core.analysis.chance_words`)."""
+    from parlour.core.analysis import chance_words
+
+    return chance_words(share, "{:.0%}".format)
 
 
 def print_report(game: Any, record: Any, found: Any) -> None:

@@ -157,17 +157,11 @@ def share_text(share: float, tight: bool = False) -> str:
 
 
 def chance_text(share: float, tight: bool = False) -> str:
-    """An estimated win chance as :func:`share_text` writes it, but never a flat "0 %" or
-    "100 %": what rounds to 0 reads "<1 %", what rounds to 100 ">99 %". The estimate is the mean of some
-    hundreds of simulations against modelled players, and a decision read "win 0 %" from mid-round
-    on as if the game were lost (a playtest), where seats with no simulation won still won now
-    and then (Monte Carlo: 12 of 1,108 such decisions in the calibration's games)."""
-    text = share_text(share, tight)
-    if text == share_text(0.0, tight):
-        return "<" + share_text(0.01, tight)
-    if text == share_text(1.0, tight):
-        return ">" + share_text(0.99, tight)
-    return text
+    """An estimated win chance as :func:`share_text` writes it, "<1 %" and ">99 %" where it
+    would read 0 or 100 (:func:`~parlour.core.analysis.chance_words`)."""
+    from parlour.core.analysis import chance_words
+
+    return chance_words(share, lambda s: share_text(s, tight))
 
 
 #: what parts the keys of a note ("Enter: continue   x: abandon it   r: rules")
