@@ -133,8 +133,9 @@ def _cut_moves(decision: Decision, who: str, played: str, best: str, tight: bool
 def _squeezed(words: str, cells: int) -> str:
     """``words`` in ``cells``: whole; else its first words and its last two about an
     ellipsis, as many first words as fit but never fewer than its last with a digit ("pick
-    up the …field 4"; "announce 5, …field 9" keeps its "5,"); else cut at its end, between
-    words where one fits."""
+    up the …field 4"; "announce 5, …field 9" keeps its "5,"), and not ending on the word the
+    last two begin with ("reshuffle …the ring", not "reshuffle the …the ring"); else cut at
+    its end, between words where one fits."""
     if cell_len(words) <= cells:
         return words
     parts = words.split(" ")
@@ -143,6 +144,8 @@ def _squeezed(words: str, cells: int) -> str:
         joined = " ".join(tail) if tail[0].startswith("…") else "…" + " ".join(tail)
         least = max([1, *(i + 1 for i, part in enumerate(parts[:-2]) if any(c.isdigit() for c in part))])
         for kept in range(len(parts) - 3, least - 1, -1):
+            if kept > least and parts[kept - 1].lower() == tail[0].lstrip("…").lower():
+                continue  # not "reshuffle the …the ring": the word twice about the gap
             squeezed = " ".join(parts[:kept]) + " " + joined
             if cell_len(squeezed) <= cells:
                 return squeezed

@@ -322,6 +322,17 @@ def test_narrowed_evaluations_keep_what_tells_the_moves_apart() -> None:
         "you: announce 5, …field 9 · win 16% · the computer's choice: announce 1…")
 
 
+def test_a_squeezed_move_does_not_say_a_word_twice_about_the_gap() -> None:
+    """A playtest read "reshuffle the …the ring": the head stops short of the word the tail
+    begins with, where a shorter head fits."""
+    from parlour.tui.analysis_view import _squeezed
+
+    assert _squeezed("reshuffle the chips on the ring", 22) == "reshuffle …the ring"
+    assert _squeezed("reshuffle the chips on the ring", 29) == "reshuffle the chips …the ring"
+    # a digit in the head still keeps it, repeated word or not
+    assert _squeezed("announce 5, chip to field 9", 22) == "announce 5, …field 9"
+
+
 def test_a_move_estimated_lower_than_the_one_played_is_not_called_best() -> None:
     """"you: let it pass · win 2% · best: challenge, staking $100 1%" (a playtest): the
     search's choice, by its simulations, where the move played was estimated higher on its
