@@ -22,7 +22,7 @@ from parlour.games.casablanca.texts import (_, dollars, end_reason, list_break, 
 from parlour.textlines import cut, item_lines, item_pieces, line_end
 
 CELL = 7  # characters per field, plus one space between fields
-COMPACT_CELL = 8  # the one-line ring: number, letter, chip and two figures (more push the row on)
+COMPACT_CELL = 8  # the one-line ring: number, letter, chip and two figures (a third shows as "+")
 SYMBOL_STYLES = ("green", "yellow", "cyan", "bold white", "magenta", "red", "blue")
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold magenta")
 RING_MODES = ("figure", "turn", "place")
@@ -133,16 +133,23 @@ def ring_cells(view: Mapping[str, Any], cursor: int | None = None,
         first = Text(f"{f + 1:>2}", style=style or ("bold" if f in allowed else "dim"))
         letter_style = SYMBOL_STYLES[symbol % len(SYMBOL_STYLES)] + (" underline bold" if symbol == top else "")
         first.append(letters[symbol], style=letter_style + (" reverse" if style else ""))
-        first.append(("" if compact else " ") + chip_mark(view, f), style=style)
         if compact:
             standing = figures.get(f, [])
-            if standing and view["chips"][f] and first.cell_len + 1 + len(standing) <= COMPACT_CELL:
+            # a field with no chip gives the chip's columns to three figures or more (" 3M 134",
+            # where " 3M   134" pushed the row out of line)
+            first.append(chip_mark(view, f) if view["chips"][f] or len(standing) < 3 else " ", style=style)
+            room = COMPACT_CELL - first.cell_len
+            if standing and view["chips"][f] and 1 + len(standing) <= room:
                 first.append(" ", style=style)  # "16C(4) 3", not "16C(4)3" (read as a chip "(4)3")
-            for s in standing:
+            shown = standing if len(standing) <= room else standing[:room - 1]
+            for s in shown:
                 first.append(str(s + 1), style=SEAT_STYLES[s % len(SEAT_STYLES)] + (" reverse" if style else ""))
+            if len(shown) < len(standing):
+                first.append("+", style=style)  # more figures than the cell holds: "16C(4)1+"
             first.pad_right(COMPACT_CELL - first.cell_len)
             cells[f] = (first, Text())
             continue
+        first.append(" " + chip_mark(view, f), style=style)
         second = Text(style=style)
         standing = figures.get(f, [])
         marks = "".join(str(s + 1) for s in standing)

@@ -1032,6 +1032,25 @@ def test_the_compact_ring_sets_a_lone_figure_apart_from_the_chip() -> None:
     assert all(len(text) == COMPACT_CELL for text in texts.values())
 
 
+def test_the_compact_ring_keeps_its_rows_in_line_however_many_figures_stand_on_a_field() -> None:
+    """A playtest read " 3M   134  4S": three figures on a field with no chip pushed the row
+    out of line. A field with no chip gives the chip's columns to its figures, and a field
+    with a chip and more figures than its cell holds shows what fits and "+"."""
+    from parlour.games.casablanca.panels import COMPACT_CELL, ring_cells
+
+    empty, chipped = 0, 12  # field 1 has no chip, field 13 a 5 that seat 0 has not seen
+    state = arranged(figures=False)
+    place_figures(state, {0: empty, 1: empty, 2: empty, 3: chipped})
+    text = ring_cells(state.view(0), compact=True)[empty][0].plain
+    assert text == " 1" + text[2] + " 123 ", text
+    state = arranged(figures=False)
+    place_figures(state, {0: chipped, 1: chipped, 2: chipped, 3: empty})
+    cells = ring_cells(state.view(0), compact=True)
+    text = cells[chipped][0].plain
+    assert text == "13" + text[2] + "(?)1+", text
+    assert all(len(cell[0].plain) == COMPACT_CELL for cell in cells.values())
+
+
 @pytest.mark.parametrize("width", [103, 110, 114, 120, 124])
 def test_what_you_know_still_breaks_between_items_when_the_tables_scroll_bar_comes(width: int) -> None:
     """A playtest at 120x40 read "3 on" / "26," at a round's end: the line was broken at the
