@@ -189,7 +189,10 @@ def _changes_this_round(view: Mapping[str, Any], reset: int) -> dict[str, Text]:
 def players_panel(view: Mapping[str, Any], names: Sequence[str], header: bool = True) -> RenderableType:
     letters: str = view["letters"]
     table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim", show_header=header)
-    for column in ("", _("player"), _("cards"), _("cash"), _("jetons"), ""):
+    # the marks' column keeps room for "▶S" whoever is to move: the table jumped a column
+    # sideways each time the start player came to move (a playtest at 120x40)
+    table.add_column("", min_width=2)
+    for column in (_("player"), _("cards"), _("cash"), _("jetons"), ""):
         table.add_column(column)
     for seat, cards in enumerate(view["cards"]):
         marks = Text()

@@ -393,7 +393,8 @@ def players_panel(view: Mapping[str, Any], names: Sequence[str], win: int, compa
     fits in one line."""
     letters = letters_of(view)
     table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
-    for column in ("", _("player"), _("money"), _("cards"), _("aside"), _("notes")):
+    table.add_column("", min_width=1)  # room for "▶" when nobody is to move too: no jump sideways
+    for column in (_("player"), _("money"), _("cards"), _("aside"), _("notes")):
         table.add_column(column)
     challenge = view["challenge"] or {}
     for seat in range(view["players"]):

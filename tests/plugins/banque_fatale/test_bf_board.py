@@ -363,3 +363,24 @@ def test_the_charts_aces_wrap_between_holders_never_inside_one() -> None:
     for holder in ("Player 1 2", "Blaise 1", "Cleo 1", "Dmitri 1"):
         assert sum(holder in row for row in rows) == 1, (holder, rows)
     assert rows[0].rstrip().endswith(",") and all(len(line) <= 78 for line in lines)
+
+
+def test_the_players_table_does_not_jump_sideways_when_the_start_player_is_to_move() -> None:
+    """A playtest at 120x40 saw the whole table of players shift a column right whenever
+    "▶S" (the start player to move) stood in its first column: the column keeps room for it."""
+    from rich.console import Console
+
+    from parlour.games.banque_fatale.board import players_panel
+
+    state = deal(4, 3)
+    view = dict(state.view(0))
+
+    def starts(to_move: int) -> list[int]:
+        console = Console(width=110, record=True, color_system=None)
+        console.print(players_panel({**view, "to_move": to_move}, NAMES))
+        lines = console.export_text().splitlines()
+        return [line.index(name) for line, name in zip(lines[1:], NAMES)]
+
+    start = view["start_player"]
+    other = (start + 1) % 4
+    assert starts(start) == starts(other) == starts(None)  # type: ignore[arg-type]
