@@ -189,16 +189,18 @@ def _changes_this_round(view: Mapping[str, Any], reset: int) -> dict[str, Text]:
 def players_panel(view: Mapping[str, Any], names: Sequence[str], header: bool = True) -> RenderableType:
     letters: str = view["letters"]
     table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim", show_header=header)
-    # the marks' column keeps room for "▶S" whoever is to move: the table jumped a column
-    # sideways each time the start player came to move (a playtest at 120x40)
-    table.add_column("", min_width=2)
+    # one mark a row in a column of one: "▶S" (the start player to move) made the column two
+    # wide and the table jumped sideways each time (a playtest at 120x40); the start player to
+    # move shows "▶" in the start mark's colour (the head names the start player too)
+    table.add_column("", min_width=1)
     for column in (_("player"), _("cards"), _("cash"), _("jetons"), ""):
         table.add_column(column)
     for seat, cards in enumerate(view["cards"]):
         marks = Text()
+        start = seat == view["start_player"]
         if seat == view["to_move"]:
-            marks.append("▶", style="bold")
-        if seat == view["start_player"]:
+            marks.append("▶", style="bold cyan" if start else "bold")
+        elif start:
             marks.append("S", style="bold cyan")
         who = Text(seat_name(names, seat), style="bold" if seat == view["seat"] else "")
         hand = Text(" ").join([card_text(c, view["chart"], letters) for c in cards]) if cards else Text("-")
