@@ -71,11 +71,11 @@ SIZING_DRAWS = 48
 FOLLOW_PRIOR = 0.15
 FOLLOW_FLOOR = 1.0
 #: what a jeton may still buy, in millions above its end value, at the start of the game (down
-#: to nothing at the end), as ``medium`` values it (its ``jeton_future``), for the searcher's
-#: steering. At its end value alone three ``hard`` bid five to seven jetons each in the first
-#: auctions, outbidding one another, and a player who bid nothing early lived off the pool
-#: they fed: he won 35.5 % of 100 games against them (2026-12-06, see the README)
-JETON_FUTURE = 3.0
+#: to nothing at the end), for the searcher's steering: ``medium``'s own (tuned) value. At its
+#: end value alone three ``hard`` bid five to seven jetons each in the first auctions,
+#: outbidding one another, and a player who bid nothing early lived off the pool they fed: he
+#: won 35.5 % of 100 games against them (2026-12-06, see the README)
+JETON_FUTURE = MediumAgent.jeton_future
 
 
 @dataclass(frozen=True)

@@ -367,7 +367,8 @@ def test_the_charts_aces_wrap_between_holders_never_inside_one() -> None:
 
 def test_the_players_table_does_not_jump_sideways_when_the_start_player_is_to_move() -> None:
     """A playtest at 120x40 saw the whole table of players shift a column right whenever
-    "▶S" (the start player to move) stood in its first column: the column keeps room for it."""
+    "▶S" (the start player to move) stood in its first column: now a row has one mark, and
+    the names start in the same column whoever is to move."""
     from rich.console import Console
 
     from parlour.games.banque_fatale.board import players_panel
