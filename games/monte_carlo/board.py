@@ -554,7 +554,7 @@ class MonteCarloBoard(Board):
             text.append(f"({digit})", style="bold")
         else:
             text.append(f"[{digit}]", style=SEAT_STYLES[who % len(SEAT_STYLES)])
-        text.append(f" {letter}  ", style="dim")
+        text.append(f" {letter} ", style="dim")  # CELL wide in all: a wider cell pushed the grid off its labels
         text.stylize(QUADRANT_STYLES[quadrant])
         if self.laying and not self.results:
             if self._lay_at(cell) is not None:

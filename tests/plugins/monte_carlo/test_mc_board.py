@@ -473,3 +473,26 @@ async def test_one_seats_pile_reads_the_same_on_every_kind_of_field() -> None:
         before = next(line for line in bare if line.strip().startswith("C1"))
         after = next(line for line in wide if line.strip().startswith("C1"))
         assert after.index("C4") == before.index("C4"), (before, after)
+
+
+@synchronous
+async def test_the_column_labels_stand_over_their_columns() -> None:
+    """Playtest: the cells were a column wider than the layout gave them, so each pushed the
+    next one over: "C6" stood four columns left of its cells, over the gap between columns 5
+    and 6, and the row labels on the right drifted off the blue and green fields above them.
+    Each column's label starts where its cells do, above and below the grid, and the right-hand
+    row labels stand under the blue field's."""
+    state = new(4, seed=2)
+    app = BoardApp(state, 0)
+    async with app.run_test(size=(110, 50)):
+        lines = plain(app).splitlines()
+        labels = [line for line in lines if line.lstrip().startswith("C1 ")]
+        row = next(line for line in lines if line.startswith("R1 "))
+        blue = next(line for line in lines if "Blu " in line)
+        assert len(labels) == 2, lines
+        for column in range(6):
+            digit = f"·{column // 2 + 1}·"
+            cell = [i for i in range(len(row)) if row.startswith(digit, i)][column % 2]
+            for label in labels:
+                assert label.index(f"C{column + 1}") == cell - 1, (label, row)
+        assert row.rindex("R1 ") == blue.index("Blu "), (blue, row)
