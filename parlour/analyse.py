@@ -130,7 +130,8 @@ def print_report(game: Any, record: Any, found: Any) -> None:
             rules = clean_record_rules(game, record)
         except RecordError:
             rules = record.rules
-    found = found.worded(game, rules)  # the moves in the reader's language, whatever the kept analysis's
+    # the moves in the reader's language, whatever the kept analysis's, each in the state it was made in
+    found = found.worded(game, rules, record)
     print(ngettext("{game}: {name}'s decisions (seat {seat}), {budget} simulation each, seed {seed}",
                    "{game}: {name}'s decisions (seat {seat}), {budget} simulations each, seed {seed}", found.budget)
           .format(game=game.title, name=found.name, seat=found.seat + 1, budget=found.budget, seed=found.seed))

@@ -25,7 +25,7 @@ import hashlib
 import json
 import random
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -225,10 +225,14 @@ class Analysis:
     #: :func:`searcher_version` of the searcher that judged
     searcher: str = ""
 
-    def worded(self, game: Game, rules: Mapping[str, Any]) -> Analysis:
+    def worded(self, game: Game, rules: Mapping[str, Any], record: Record | None = None) -> Analysis:
         """The analysis with every move's label in the reader's language now
-        (:meth:`Decision.worded`), for a report of it."""
-        return replace(self, decisions=[d.worded(game, rules) for d in self.decisions])
+        (:meth:`Decision.worded`), for a report of it; with the ``record`` analysed, each move
+        worded in the state it was made in, as the review words it (the command line named
+        Casablanca's mover's first answer to a challenge "call: turn the chip over", the review
+        "match the stake", a playtest)."""
+        states = states_before(game, record, {d.move for d in self.decisions}) if record is not None else {}
+        return replace(self, decisions=[d.worded(game, rules, states.get(d.move)) for d in self.decisions])
 
     def key_moments(self, count: int = KEY_MOMENTS) -> list[Decision]:
         """The marked decisions that lost the most, in the order of the game."""
@@ -281,6 +285,21 @@ class Analysis:
 def default_seat(record: Record) -> int:
     """The seat analysed when none is named: the first person's, else the first."""
     return next((i for i, s in enumerate(record.seats) if s.agent == HUMAN), 0)
+
+
+def states_before(game: Game, record: Record, moves: Iterable[int]) -> dict[int, State]:
+    """The state each of ``moves`` (1 is the record's first move) was made in, replayed from
+    ``record``: as far as the record replays (the moves beyond a failure are left out)."""
+    wanted, found = set(moves), {}
+    try:
+        state = replay(game, record, upto=0)
+        for index, text in enumerate(record.actions):
+            if index + 1 in wanted:
+                found[index + 1] = state.clone()
+            state.apply_trusted(game.legal_action(state, text))
+    except Exception:  # noqa: BLE001 - plugin code on recorded data: what replayed is worded in its state
+        pass
+    return found
 
 
 def seat_decisions(game: Game, record: Record, seat: int) -> tuple[list[int], int]:

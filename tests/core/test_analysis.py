@@ -387,3 +387,38 @@ def test_a_move_the_games_advice_leaves_alone_is_the_computers_choice_not_a_blun
     assert found.best == found.played == "pass" and found.lost == 0.0 and found.mark is None
     assert found.simulations > 0 and 0.0 <= found.win_played <= 1.0
     assert {t["move"] for t in found.top} - {"pass"}, "the others were searched beside it"
+
+
+def test_the_text_report_words_each_move_in_the_state_it_was_made_in(capsys: Any) -> None:
+    """Playtest: `parlour analyse` named Casablanca's mover's first answer to a challenge "call:
+    turn the chip over" where the review said "match the stake (the challenger answers)": the
+    report worded the moves without their state. Each is worded in the state it was made in,
+    as the review words it (``Game.label_in``)."""
+    from parlour.analyse import print_report
+    from parlour.core.analysis import Decision
+    from parlour.core.game import label_in
+
+    for seed in range(200):  # a game where a mover matched a challenger's stake
+        record = finished(CASABLANCA, seed, players=4)
+        state = replay(CASABLANCA, record, upto=0)
+        found = None
+        for index, text in enumerate(record.actions):
+            action = CASABLANCA.legal_action(state, text)
+            if label_in(CASABLANCA, state, action) != action.label:
+                found = (index + 1, state.to_move, label_in(CASABLANCA, state, action), action.label, text)
+                break
+            state.apply(action)
+        if found is not None:
+            break
+    assert found is not None, "no game of 200 had a move worded by its moment"
+    move, seat, in_its_state, plain, text = found
+    assert in_its_state == "match the stake (the challenger answers)" and plain == "call: turn the chip over"
+    decision = Decision(move=move, stage=None, played=text, played_label=plain, best=text, best_label=plain,
+                        win_played=0.4, win_best=0.4, lost=0.0, mark=None, choices=2, simulations=1)
+    report = Analysis(game="casablanca", record="", seat=seat, name=f"P{seat + 1}", budget=1, seed=0,
+                      decisions=[decision])
+    print_report(CASABLANCA, record, report)
+    out = capsys.readouterr().out
+    assert "match the stake" in out and "turn the chip over" not in out, out
+    print_report(CASABLANCA, None, report)  # without the record, the move's own label
+    assert "turn the chip over" in capsys.readouterr().out
