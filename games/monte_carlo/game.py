@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from parlour.games.monte_carlo.actions import ACTION_KINDS
+from parlour.games.monte_carlo.actions import ACTION_KINDS, Bet, Lay
+from parlour.games.monte_carlo.slots import field_short
 from parlour.games.monte_carlo.agents import ABOUT, EasyAgent, MediumAgent
 from parlour.games.monte_carlo.codec import action_codec as numbering
 from parlour.games.monte_carlo.knowledge import MonteCarloKnowledge
@@ -14,6 +15,7 @@ from parlour.games.monte_carlo.layout import CELLS, KINDS
 from parlour.games.monte_carlo.state import MonteCarloState
 from parlour.games.monte_carlo.tensor import layout as tensor_layout, tensor as tensor_of
 from parlour import rulesets
+from parlour.core.actions import Action
 from parlour.core.codec import ActionCodec
 from parlour.core.agents import Budget, KindEntry
 from parlour.core.schema import Bool, Dict, Int, List, Schema
@@ -52,6 +54,16 @@ class MonteCarlo(Game):
     action_kinds = ACTION_KINDS
     library = rulesets.FOLDER
     pauses = frozenset({"field"})  # a game settled: its grid and payouts before the next deal
+
+    def short_label(self, action: Action) -> str:
+        """A bet by its field's name on the board ("bet C4 (bottom)": the record's text names
+        it by its id, ``bet col4-bottom``), a lay by its digit and cell ("lay 2 on r1c3"), in
+        the reader's language; stop and pass by their labels."""
+        if isinstance(action, Bet):
+            return _("bet {field}").format(field=field_short(action.field))
+        if isinstance(action, Lay):
+            return _("lay {digit} on {cell}").format(digit=action.digit, cell=action.cell)
+        return action.label
 
     @property
     def schema(self) -> Schema:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.games.monte_carlo.layout import QUADRANT_LETTERS, SIZE
-from parlour.games.monte_carlo.words import short_name
+from parlour.games.monte_carlo.words import SIDE_WORDS, _, field_title, short_name
 
 SLOT = 7
 CELL = 7
@@ -37,6 +37,17 @@ def short_label(field_id: str) -> str:
     if field_id in QUADRANT_LETTERS:
         return short_name({"yellow": "Yel", "blue": "Blu", "red": "Red", "green": "Grn"}[field_id])
     return {"d1-9": "D19", "d3-7": "D37", "cross": "X", "diamond": "<>"}.get(field_id, field_id[:3])
+
+
+def field_short(field_id: str) -> str:
+    """A field in a few words, for a narrow line: its name on the board with the side its copy
+    sits on ("C4 (bottom)", "3 (top)", "MY", "Yel"); a majority of rows or of columns by its
+    full name, the board's "M12" naming both."""
+    if field_id.startswith(("m-rows", "m-cols")):
+        return field_title(field_id)
+    side = field_id.rpartition("-")[2]
+    label = short_label(field_id)
+    return _(SIDE_WORDS[side]).format(label) if side in SIDE_WORDS and "-" in field_id else label
 
 
 def cell_x(col: int) -> int:

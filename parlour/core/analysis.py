@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from parlour.core.agents import Budget
-from parlour.core.game import Game, State, label_in, move_label
+from parlour.core.game import Game, State, label_in, move_label, move_short
 from parlour.core.i18n import N_, ngettext
 from parlour.core.inputs import RECORD_BYTES, InputProblem, read_text
 from parlour.core.match import world_sampler
@@ -176,6 +176,10 @@ def record_digest(record: Record) -> str:
     return hashlib.sha256(json.dumps(record.to_json(), sort_keys=True).encode()).hexdigest()
 
 
+#: what a :class:`Decision` holds for its reader only: not written to a file
+UNKEPT = frozenset({"played_short", "best_short"})
+
+
 @dataclass(frozen=True)
 class Decision:
     """One of the seat's decisions: ``move`` is its number in the record (1 is the first
@@ -195,6 +199,10 @@ class Decision:
     simulations: int
     #: the searched moves with the most visits: ``{"move", "label", "win", "visits"}``
     top: list[dict[str, Any]] = field(default_factory=list)
+    #: the moves played and best in a few words (:func:`~parlour.core.game.move_short`), for
+    #: a narrow line: set by :meth:`worded` for the reader, never kept in a file
+    played_short: str = field(default="", compare=False)
+    best_short: str = field(default="", compare=False)
 
     def worded(self, game: Game, rules: Mapping[str, Any], state: State | None = None) -> Decision:
         """The decision with its moves' labels in the reader's language now, read back from
@@ -207,7 +215,8 @@ class Decision:
         top = [{**m, "label": label(m.get("move"), m.get("label"))} if isinstance(m, dict) else m
                for m in self.top] if isinstance(self.top, list) else self.top
         return replace(self, played_label=label(self.played, self.played_label),
-                       best_label=label(self.best, self.best_label), top=top)
+                       best_label=label(self.best, self.best_label), top=top,
+                       played_short=move_short(game, rules, self.played), best_short=move_short(game, rules, self.best))
 
 
 @dataclass
@@ -254,7 +263,7 @@ class Analysis:
             "seed": self.seed,
             "searcher": self.searcher,
             "thresholds": {name: threshold for name, threshold in MARKS},
-            "decisions": [asdict(d) for d in self.decisions],
+            "decisions": [{k: v for k, v in asdict(d).items() if k not in UNKEPT} for d in self.decisions],
             "forced": self.forced,
             "key_moments": [d.move for d in self.key_moments()],
             "summary": {
@@ -270,7 +279,7 @@ class Analysis:
         is not one."""
         if not isinstance(data, dict) or data.get("format") != "parlour-analysis":
             raise ValueError("not an analysis")
-        fields = set(Decision.__dataclass_fields__)
+        fields = set(Decision.__dataclass_fields__) - UNKEPT
         decisions = [Decision(**{k: v for k, v in d.items() if k in fields}) for d in data["decisions"]]
         numbers = ("move", "win_played", "win_best", "lost", "choices", "simulations")
         for d in decisions:  # what the review computes with (its words are shown as they are)

@@ -403,6 +403,13 @@ class Game(ABC):
         with the move that later calls). May be overridden."""
         return action.label
 
+    def short_label(self, action: Action) -> str:
+        """``action`` in a few words, in the reader's language, for a line too narrow for its
+        label (the analysis's evaluations at 80 columns: "you: bet C4 (bottom) · win 3 %");
+        the default, the record's text where :attr:`texts_read_as_labels`, else the label.
+        May be overridden (Monte Carlo's texts name fields by their ids, ``bet col4-bottom``)."""
+        return action.text if self.texts_read_as_labels else action.label
+
     def score_text(self, score: float) -> str:
         """A final score as players write it ("$5,950"); the default, the
         number alone. May be overridden."""
@@ -582,6 +589,20 @@ def move_label(game: Game, rules: Mapping[str, Any], text: object, kept: object,
             if isinstance(label, str):
                 return label
     return kept if isinstance(kept, str) else str(kept)
+
+
+def move_short(game: Game, rules: Mapping[str, Any], text: object) -> str:
+    """The move written ``text`` in a few words (:meth:`Game.short_label`), in the reader's
+    language now: the game reads the text back into its action; a text it cannot read, or a
+    wording that fails or is no text, is shown as it is."""
+    if isinstance(text, str) and game.reads_actions:
+        try:
+            short = game.short_label(game.action_from_text(text, rules))
+        except Exception:  # noqa: BLE001 - plugin code: the text stands
+            return text
+        if isinstance(short, str):
+            return short
+    return str(text)
 
 
 def label_in(game: Game, state: State, action: Action) -> str:

@@ -216,11 +216,14 @@ def _words(decision: Decision, texts: bool, labels: bool) -> tuple[str, str]:
 
 
 def _moves(decision: Decision, texts: bool) -> tuple[str, str]:
-    """The moves played and best in their short form: the record's texts, or the labels where
-    the game's texts do not read right (``texts``)."""
+    """The moves played and best in their short form: the game's few words for them
+    (``Game.short_label``, set by ``Decision.worded``) or the record's texts, or the labels
+    where the game's texts do not read right (``texts``)."""
     if not texts:  # "pick 11" for the chip the ring shows on field 12: the labels, tighter
         return str(decision.played_label), str(decision.best_label)
-    return str(decision.played), str(decision.best)  # as a file edited by hand holds them
+    # the game's few words where the decision was worded for the reader (Game.short_label:
+    # Monte Carlo's "bet C4 (bottom)" for "bet col4-bottom"), else the texts as a file holds them
+    return str(decision.played_short or decision.played), str(decision.best_short or decision.best)
 
 
 def _whole(decision: Decision, who: str, width: int, texts: bool, tight: bool | None) -> Text | None:

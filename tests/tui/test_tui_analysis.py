@@ -372,6 +372,31 @@ def test_an_evaluation_narrows_to_the_moves_texts_then_keeps_its_mark() -> None:
     assert evaluation(d, "you", 40).plain == "you: bet row3-right · blunder (−38%) · …"
 
 
+def test_a_narrow_evaluation_names_monte_carlos_fields_as_the_board_does() -> None:
+    """A playtest at 80 columns read "best: bet n3-top", "bet m-rows12", "bet col4-bottom": the
+    record's texts name fields by their ids. Worded for the reader (``Decision.worded``), the
+    narrow line takes the game's few words (``Game.short_label``): the board's names with
+    their side, in the reader's language; the analysis's file keeps the texts only."""
+    from parlour.games.monte_carlo import GAME as MONTE
+    from parlour.core.i18n import in_language
+    from parlour.tui.analysis_view import evaluation
+
+    rules = load_ruleset(MONTE).resolve([])
+    d = engine.Decision(154, None, "bet m-rows12", "bet a chip on majority rows 1-2", "bet n3-top",
+                        "bet a chip on number 3 (top)", 0.03, 0.22, 0.19, "mistake", 5, 8)
+    worded = d.worded(MONTE, rules)
+    assert evaluation(worded, "you", 78).plain == (
+        "you: bet majority rows 1-2 · win 3% · best: bet 3 (top) 22% · mistake (−19%)")
+    lay = engine.Decision(173, None, "lay 2 r1c3", "", "lay 3 r1c6", "", 0.51, 0.65, 0.14, "mistake", 5, 8)
+    column = engine.Decision(31, None, "bet col4-bottom", "", "stop", "", 0.4, 0.5, 0.1, "mistake", 5, 8)
+    with in_language("de"):
+        assert evaluation(lay.worded(MONTE, rules), "Sie", 90).plain.startswith("Sie: 2 auf r1c3 legen")
+        assert "Sie: auf C4 (unten) setzen · " in evaluation(column.worded(MONTE, rules), "Sie", 105).plain
+    kept = engine.Analysis("monte-carlo", "", 0, "P1", 5, 0, [worded]).to_json()
+    assert "played_short" not in kept["decisions"][0] and "bet 3 (top)" not in json.dumps(kept)
+    assert engine.Analysis.from_json(kept).decisions == [d]
+
+
 def test_a_game_whose_texts_count_otherwise_narrows_to_its_labels_not_its_texts() -> None:
     """A playtest at 80 columns read "you: pick 11 · … best: pick 9" where the board said the
     chip on field 12 was picked up: Casablanca's texts count the ring from 0. Such a game's
