@@ -137,9 +137,16 @@ def print_report(game: Any, record: Any, found: Any) -> None:
           .format(game=game.title, name=found.name, seat=found.seat + 1, budget=found.budget, seed=found.seed))
     move, played, win, prefers, mark = _("move"), _("played"), _("win"), _("computer prefers"), _("mark")
     print(f"{move:>5}  {cut(played, 25):<26}{win:>5}  {cut(prefers, 25):<26}{win:>5}  {mark}")
+    def column(label: str, short: str) -> str:
+        """A move in the table's column of 25: its label where it fits, else the game's few
+        words for it as the app's narrow lines have them ("bet a chip on number 8 (…" read
+        for Monte Carlo's two fields of 8), cut only where those do not fit either."""
+        fits = len(label) <= 25 or not game.texts_read_as_labels or not short
+        return cut(label if fits else short, 25)
+
     for d in found.decisions:
-        best = _("(same)") if d.best == d.played else d.best_label
-        print(f"{d.move:>5}  {cut(d.played_label, 25):<26}{_chance(d.win_played):>5}  {cut(best, 25):<26}"
+        best = _("(same)") if d.best == d.played else column(d.best_label, d.best_short)
+        print(f"{d.move:>5}  {column(d.played_label, d.played_short):<26}{_chance(d.win_played):>5}  {best:<26}"
               f"{_chance(d.win_best):>5}  {_(MARK_WORDS[d.mark]) if d.mark else ''}")
     counts = found.counts()
     print()

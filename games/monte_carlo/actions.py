@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.games.monte_carlo.layout import CELL_BY_NAME, CELLS, DIGIT_OF, DIGITS, QUADRANT_OF, cell_name, col_of, row_of
-from parlour.games.monte_carlo.words import _, colour, field_title
+from parlour.games.monte_carlo.words import _, a_digit, colour, field_title
 from parlour.core.actions import Action, IllegalAction, quoted
 
 
@@ -79,8 +79,8 @@ class Lay(Action):
     def label(self) -> str:
         index = CELL_BY_NAME[self.cell]
         row, col = row_of(index) + 1, col_of(index) + 1
-        return _("lay a {digit} on row {row}, column {col} ({colour})").format(
-            digit=self.digit, row=row, col=col, colour=colour(QUADRANT_OF[index]))
+        return _("lay {a_digit} on row {row}, column {col} ({colour})").format(  # "an 8", not "a 8"
+            a_digit=a_digit(self.digit), row=row, col=col, colour=colour(QUADRANT_OF[index]))
 
     @classmethod
     def from_text(cls, text: str, rules: Mapping[str, Any]) -> Lay:

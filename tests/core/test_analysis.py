@@ -422,3 +422,26 @@ def test_the_text_report_words_each_move_in_the_state_it_was_made_in(capsys: Any
     assert "match the stake" in out and "turn the chip over" not in out, out
     print_report(CASABLANCA, None, report)  # without the record, the move's own label
     assert "turn the chip over" in capsys.readouterr().out
+
+
+def test_the_text_reports_table_shows_a_long_move_in_the_games_few_words(capsys: Any) -> None:
+    """Playtest: the report's table cut Monte Carlo's labels at 25 columns, "bet a chip on
+    number 8 (…" for both fields of 8. Where a label does not fit, the column shows the game's
+    few words for the move (``Game.short_label``), as the app's narrow lines do; a label that
+    fits stays (and Monte Carlo's lays read "an 8", not "a 8")."""
+    from parlour.analyse import print_report
+    from parlour.core.analysis import Decision
+    from parlour.games.monte_carlo.actions import LAYS
+    from parlour.games.monte_carlo.layout import CELL_BY_NAME
+
+    assert LAYS[CELL_BY_NAME["r5c3"]].label == "lay an 8 on row 5, column 3 (red)"
+    decisions = [Decision(move=1, stage=None, played="bet n8-top", played_label="", best="bet n8-bottom",
+                          best_label="", win_played=0.2, win_best=0.3, lost=0.1, mark="mistake", choices=2,
+                          simulations=1),
+                 Decision(move=5, stage=None, played="pass", played_label="", best="bet d1-9", best_label="",
+                          win_played=0.2, win_best=0.2, lost=0.0, mark=None, choices=2, simulations=1)]
+    print_report(MONTE, None, Analysis(game="monte-carlo", record="", seat=0, name="P1", budget=1, seed=0,
+                                       decisions=decisions))
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.strip()[:1].isdigit()]
+    assert "bet 8 (top)" in rows[0] and "bet 8 (bottom)" in rows[0] and "…" not in rows[0], rows
+    assert "pass this round" in rows[1] and "bet D19" in rows[1], rows  # a label that fits stays
