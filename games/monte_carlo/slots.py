@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.games.monte_carlo.layout import QUADRANT_LETTERS, SIZE
-from parlour.games.monte_carlo.words import SIDE_WORDS, _, field_title, short_name
+from parlour.games.monte_carlo.words import field_title, on_side, short_name, split_side
 
 SLOT = 7
 CELL = 7
@@ -45,9 +45,7 @@ def field_short(field_id: str) -> str:
     full name, the board's "M12" naming both."""
     if field_id.startswith(("m-rows", "m-cols")):
         return field_title(field_id)
-    side = field_id.rpartition("-")[2]
-    label = short_label(field_id)
-    return _(SIDE_WORDS[side]).format(label) if side in SIDE_WORDS and "-" in field_id else label
+    return on_side(short_label(field_id), split_side(field_id)[1])
 
 
 def cell_x(col: int) -> int:

@@ -69,14 +69,23 @@ def field_title(field_id: str) -> str:
     return _field_title(field_id, current_language())
 
 
+def split_side(field_id: str) -> tuple[str, str]:
+    """A field's id without the side its copy sits on, and that side ("" for a field with
+    no copy): ``("col4", "bottom")`` for ``col4-bottom``."""
+    for where in SIDE_WORDS:
+        if field_id.endswith("-" + where):
+            return field_id[: -len(where) - 1], where
+    return field_id, ""
+
+
+def on_side(name: str, side: str) -> str:
+    """``name`` with the side its field's copy sits on (:func:`split_side`): "C4 (bottom)"."""
+    return _(SIDE_WORDS[side]).format(name) if side else name
+
+
 @functools.lru_cache(maxsize=1024)
 def _field_title(field_id: str, language: str) -> str:
-    fid = field_id
-    side = ""
-    for where in SIDE_WORDS:
-        if fid.endswith("-" + where):
-            fid, side = fid[: -len(where) - 1], where
-            break
+    fid, side = split_side(field_id)
     if fid[:1] == "n" and fid[1:].isdigit():
         name = _("number {}").format(fid[1:])
     elif fid.startswith("row") and fid[3:].isdigit():
@@ -101,4 +110,4 @@ def _field_title(field_id: str, language: str) -> str:
         name = _("diamond")
     else:
         return field_id
-    return _(SIDE_WORDS[side]).format(name) if side else name
+    return on_side(name, side)

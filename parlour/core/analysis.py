@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
 import json
 import random
 import sys
@@ -31,12 +32,14 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from parlour.core.actions import Action
 from parlour.core.agents import Budget
 from parlour.core.game import Game, State, label_in, move_label, move_short
 from parlour.core.i18n import N_, ngettext
 from parlour.core.inputs import RECORD_BYTES, InputProblem, read_text
 from parlour.core.match import world_sampler
-from parlour.core.record import HUMAN, Record, RecordError, clean_record_rules, parse_json, replay, write_json
+from parlour.core.record import (HUMAN, Record, RecordError, clean_record_rules, parse_json, replay, replay_actions,
+                                 write_json)
 from parlour.core.search import SearchAgent
 from parlour.core.simulate import leave_ctrl_c_to_the_parent, stop_workers
 
@@ -300,14 +303,19 @@ def states_before(game: Game, record: Record, moves: Iterable[int]) -> dict[int,
     """The state each of ``moves`` (1 is the record's first move) was made in, replayed from
     ``record``: as far as the record replays (the moves beyond a failure are left out)."""
     wanted, found = set(moves), {}
+    numbers = itertools.count(1)
+
+    def play(action: Action) -> None:
+        number = next(numbers)
+        if number in wanted:
+            found[number] = state.clone()
+        state.apply_trusted(action)
+
     try:
         state = replay(game, record, upto=0)
-        for index, text in enumerate(record.actions):
-            if index + 1 in wanted:
-                found[index + 1] = state.clone()
-            state.apply_trusted(game.legal_action(state, text))
-    except Exception:  # noqa: BLE001 - plugin code on recorded data: what replayed is worded in its state
-        pass
+        replay_actions(game, state, record.actions, play)  # plugin code failing: a RecordError
+    except RecordError:
+        pass  # what replayed is worded in its state
     return found
 
 
