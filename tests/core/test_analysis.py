@@ -340,6 +340,40 @@ def test_a_games_wording_of_a_move_that_fails_gives_the_moves_own_label_then_its
     assert label_in(SimpleNamespace(label_in=lambda s, a: "match"), None, Labelled()) == "match"  # type: ignore[arg-type]
 
 
+def test_a_games_few_words_for_a_move_that_fail_give_the_moves_text() -> None:
+    """``Game.short_label`` and the reading of a text are plugin code: one that raises, gives
+    no text, or a text the game cannot read leaves the record's text; a broken record leaves
+    the moves past the break without their state."""
+    from types import SimpleNamespace
+
+    from parlour.core.game import move_short
+
+    def reader(text: str, rules: object) -> object:
+        if text == "unreadable":
+            raise ValueError("no such move")
+        return SimpleNamespace(text=text)
+
+    def broken(action: object) -> str:
+        raise RuntimeError("no words")
+
+    def game(short: object) -> Any:
+        return SimpleNamespace(reads_actions=True, action_from_text=reader, short_label=short)
+
+    assert move_short(game(broken), {}, "bet col4-bottom") == "bet col4-bottom"
+    assert move_short(game(lambda a: 5), {}, "bet col4-bottom") == "bet col4-bottom"
+    assert move_short(game(lambda a: "bet C4"), {}, "unreadable") == "unreadable"
+    assert move_short(game(lambda a: "bet C4"), {}, "bet col4-bottom") == "bet C4"
+    assert move_short(SimpleNamespace(reads_actions=False), {}, "bet col4-bottom") == "bet col4-bottom"
+    assert move_short(game(broken), {}, None) == "None"
+
+    record = finished(CASABLANCA, 23)
+    whole = analysis.states_before(CASABLANCA, record, [1, 10, len(record.actions)])
+    assert sorted(whole) == [1, 10, len(record.actions)]
+    record.actions[5] = "nonsense 99"
+    cut = analysis.states_before(CASABLANCA, record, [1, 10])
+    assert sorted(cut) == [1] and cut[1].view(0) == whole[1].view(0)
+
+
 def test_picks_that_change_no_score_are_counted_forced_not_judged() -> None:
     """Banque Fatale's last round: each jeton counts the same at the end and every seat takes
     as many whatever it picks. A playtest's analysis judged those picks on noise (three at
